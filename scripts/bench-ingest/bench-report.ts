@@ -1,0 +1,92 @@
+// The benchmark's printed report: the per-phase table, the ours/bare ratio and the verdict on the targets.
+import type { PhaseResult } from './latency-recorder.js';
+
+export type ServerName = 'ours' | 'bare';
+
+export interface PhaseMeasurement extends PhaseResult {
+  readonly server: ServerName;
+  readonly phase: string;
+  readonly peakRssMb: number;
+  /** CPU used by the server process (all threads) over the phase, in % of one core. */
+  readonly serverCpuPercent: number;
+  /** Server CPU time (all threads) per acknowledged event, in microseconds: robust to a busy machine. */
+  readonly serverCpuMicrosPerEvent: number;
+  /** CPU used by the load generator (the benchmark process) over the phase, in % of one core. */
+  readonly generatorCpuPercent: number;
+  /** CPU used by every other process on the machine over the phase, in % of one core. */
+  readonly otherCpuPercent: number;
+}
+
+export const TARGETS = { minRatio: 0.6, maxP99Ms: 50 } as const;
+const KEPT_UP_SHARE = 0.95;
+
+export interface TargetVerdict {
+  readonly ratio: number;
+  readonly ratioMet: boolean;
+  readonly p99Ms: number;
+  readonly p99Met: boolean;
+  /** The server answered at >= 95% of the asked rate with no errors, so the p99 is not flattered by a backlog. */
+  readonly keptUp: boolean;
+}
+
+export function evaluateTargets(oursMax: PhaseResult, bareMax: PhaseResult, oursAtHalfLoad: PhaseResult): TargetVerdict {
+  const ratio = bareMax.eventsPerSecond > 0 ? oursMax.eventsPerSecond / bareMax.eventsPerSecond : 0;
+  const asked = oursAtHalfLoad.targetRate ?? 0;
+  const keptUp =
+    oursAtHalfLoad.errors === 0 &&
+    oursAtHalfLoad.acknowledged === oursAtHalfLoad.responses &&
+    oursAtHalfLoad.eventsPerSecond >= KEPT_UP_SHARE * asked;
+  return {
+    ratio,
+    ratioMet: ratio >= TARGETS.minRatio,
+    p99Ms: oursAtHalfLoad.p99Ms,
+    p99Met: keptUp && oursAtHalfLoad.p99Ms < TARGETS.maxP99Ms,
+    keptUp,
+  };
+}
+
+const COLUMNS = ['phase', 'server', 'events/s', 'p50 ms', 'p99 ms', 'max ms', 'peak RSS MB', 'server CPU %', 'server CPU µs/event', 'gen CPU %', 'other CPU %', 'non-2xx', 'errors'] as const;
+
+function formatNumber(value: number, digits: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+export function tableRow(m: PhaseMeasurement): string[] {
+  const non2xx = Object.entries(m.statusCounts)
+    .filter(([status]) => !status.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0);
+  return [
+    m.phase,
+    m.server,
+    formatNumber(m.eventsPerSecond, 0),
+    formatNumber(m.p50Ms, 2),
+    formatNumber(m.p99Ms, 2),
+    formatNumber(m.maxMs, 1),
+    formatNumber(m.peakRssMb, 0),
+    formatNumber(m.serverCpuPercent, 0),
+    formatNumber(m.serverCpuMicrosPerEvent, 0),
+    formatNumber(m.generatorCpuPercent, 0),
+    formatNumber(m.otherCpuPercent, 0),
+    String(non2xx + m.mismatches),
+    String(m.errors),
+  ];
+}
+
+/** A plain-text table: a header row, a rule, one row per measurement; numbers right-aligned. */
+export function renderTable(measurements: readonly PhaseMeasurement[]): string {
+  const rows = [[...COLUMNS], ...measurements.map(tableRow)];
+  const widths = COLUMNS.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  const line = (row: readonly string[]): string =>
+    row.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ');
+  const rule = widths.map((width) => '-'.repeat(width)).join('-|-');
+  return [line(rows[0] ?? []), rule, ...rows.slice(1).map(line)].join('\n');
+}
+
+export function renderVerdict(verdict: TargetVerdict, halfLoadLabel: string): string {
+  const mark = (met: boolean): string => (met ? 'MET' : 'NOT MET');
+  return [
+    `ratio ours/bare on events/s (max throughput): ${verdict.ratio.toFixed(3)}  target >= ${TARGETS.minRatio}: ${mark(verdict.ratioMet)}`,
+    `p99 of ours at the bare server's half-load rate (${halfLoadLabel}): ${verdict.p99Ms.toFixed(2)} ms  target < ${TARGETS.maxP99Ms} ms: ${mark(verdict.p99Met)}` +
+      (verdict.keptUp ? '' : '  (ours did not keep up with the asked rate, or answered errors)'),
+  ].join('\n');
+}

@@ -1,0 +1,92 @@
+// Command-line options of `npm run bench:query`, validated.
+import { parseArgs } from 'node:util';
+
+/** The one filter of the filtered variant: `parameter equals value`. */
+export interface BenchFilter {
+  readonly parameter: string;
+  readonly value: string;
+}
+
+export interface QueryBenchOptions {
+  readonly dataDir: string;
+  /** The numeric site id the data set was generated for (checked against the bootstrapped site). */
+  readonly siteId: number;
+  readonly runs: number;
+  /** Generate this many events first when the store has none for the site. */
+  readonly events: number | undefined;
+  readonly days: number;
+  readonly seed: number;
+  readonly filter: BenchFilter;
+  /** Only the cases whose name matches. */
+  readonly only: RegExp | undefined;
+  readonly help: boolean;
+}
+
+export const USAGE = `Usage: npm run bench:query -- [options]
+
+  --data-dir DIR    data directory (default $DATA_DIR or ./data); the benchmark adds a site, goals and
+                    bench-query-site.json to it, so run it on a copy of a generated data set
+  --site N          numeric site id the events were generated for (default 1)
+  --runs N          timed runs per endpoint and per raw query, after one warm-up (default 15)
+  --events N        generate N events first if the store has none for the site
+  --days D          days of history to generate (default 30)
+  --seed N          generator seed (default 42)
+  --filter P=V      the filter of the filtered variant, P equals V (default country=US); raw SQL
+                    exists for event columns (country, browser, device_type, ...) and channel
+  --only REGEX      only the endpoints whose name matches (e.g. 'overview|metric')
+  --help            show this text
+`;
+
+export class OptionsError extends Error {}
+
+function whole(flag: string, text: string | undefined, fallback: number, min: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new OptionsError(`--${flag} must be a whole number >= ${min}, got "${text}"`);
+  return Number(text);
+}
+
+function filterOf(text: string): BenchFilter {
+  const at = text.indexOf('=');
+  if (at < 1 || at === text.length - 1) throw new OptionsError(`--filter must look like parameter=value, got "${text}"`);
+  return { parameter: text.slice(0, at), value: text.slice(at + 1) };
+}
+
+export function parseQueryBenchOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): QueryBenchOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        'data-dir': { type: 'string' },
+        site: { type: 'string' },
+        runs: { type: 'string' },
+        events: { type: 'string' },
+        days: { type: 'string' },
+        seed: { type: 'string' },
+        filter: { type: 'string' },
+        only: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    throw new OptionsError(error instanceof Error ? error.message : String(error));
+  }
+  let only: RegExp | undefined;
+  try {
+    only = values.only === undefined ? undefined : new RegExp(values.only);
+  } catch {
+    throw new OptionsError(`--only must be a regular expression, got "${values.only}"`);
+  }
+  return {
+    dataDir: values['data-dir'] ?? env.DATA_DIR ?? './data',
+    siteId: whole('site', values.site, 1, 1),
+    runs: whole('runs', values.runs, 15, 1),
+    events: values.events === undefined ? undefined : whole('events', values.events, 0, 1),
+    days: whole('days', values.days, 30, 1),
+    seed: whole('seed', values.seed, 42, 0),
+    filter: filterOf(values.filter ?? 'country=US'),
+    only,
+    help: values.help ?? false,
+  };
+}

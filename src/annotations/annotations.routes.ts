@@ -1,0 +1,78 @@
+// /api/sites/:site/annotations: list (public sites: public annotations), create, update, delete.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { siteOf } from '../platform/http/guards.js';
+import { principalUserId } from '../platform/http/principal.js';
+import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
+import type { ReportDeps } from '../reports/report-route.js';
+import { AnnotationRepository } from './annotation.repository.js';
+import {
+  AnnotationParams,
+  CreateAnnotationBodySchema,
+  ListAnnotationsQuerySchema,
+  UpdateAnnotationBodySchema,
+} from './annotation.schema.js';
+import { AnnotationService, type AnnotationActor } from './annotation.service.js';
+
+const TAGS = ['Annotations'];
+
+function actorOf(request: FastifyRequest): AnnotationActor {
+  return { role: request.organizationRole, userId: request.principal ? (principalUserId(request.principal) ?? null) : null };
+}
+
+export async function annotationsRoutes(instance: FastifyInstance, deps: ReportDeps): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const service = new AnnotationService(new AnnotationRepository(deps.metadata), deps.clock);
+  const read = deps.guards.site({ scope: 'annotations:read', allowPublic: true });
+  const write = deps.guards.site({ scope: 'annotations:write' });
+
+  app.get('/api/sites/:site/annotations', {
+    onRequest: read,
+    schema: {
+      tags: TAGS,
+      summary: "The site's and its organization's annotations by date (viewers of a public site without access: public ones); with start_date and end_date, those overlapping the days",
+      security: OPTIONAL_CREDENTIAL,
+      params: SiteParams,
+      querystring: ListAnnotationsQuerySchema,
+    },
+  }, async (request) => service.list(siteOf(request), actorOf(request), request.query));
+
+  app.post('/api/sites/:site/annotations', {
+    onRequest: write,
+    schema: {
+      tags: TAGS,
+      summary: 'Create an annotation (members; scope organization needs admin)',
+      security: ANY_CREDENTIAL,
+      params: SiteParams,
+      body: CreateAnnotationBodySchema,
+    },
+  }, async (request) => {
+    const annotation = await service.create(siteOf(request), actorOf(request), request.body);
+    return { success: true as const, annotationId: annotation.annotationId };
+  });
+
+  app.put('/api/sites/:site/annotations/:annotationId', {
+    onRequest: write,
+    schema: {
+      tags: TAGS,
+      summary: 'Update any fields of an annotation and return it (members: their own; admins: any)',
+      security: ANY_CREDENTIAL,
+      params: AnnotationParams,
+      body: UpdateAnnotationBodySchema,
+    },
+  }, async (request) => service.update(siteOf(request), actorOf(request), request.params.annotationId, request.body));
+
+  app.delete('/api/sites/:site/annotations/:annotationId', {
+    onRequest: write,
+    schema: {
+      tags: TAGS,
+      summary: 'Delete an annotation permanently (members: their own; admins: any)',
+      security: ANY_CREDENTIAL,
+      params: AnnotationParams,
+      response: { 200: SuccessSchema },
+    },
+  }, async (request) => {
+    await service.delete(siteOf(request), actorOf(request), request.params.annotationId);
+    return { success: true as const };
+  });
+}

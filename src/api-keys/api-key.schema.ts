@@ -1,0 +1,45 @@
+// Request bodies of the API key creation endpoints; scopes are `resource:action` pairs.
+import { z } from 'zod';
+
+export const SCOPE_ACTIONS: Readonly<Record<string, readonly string[]>> = {
+  analytics: ['read'],
+  sessions: ['read'],
+  events: ['read'],
+  users: ['read', 'write'],
+  goals: ['read', 'write'],
+  funnels: ['read', 'write'],
+  annotations: ['read', 'write'],
+  segments: ['read', 'write'],
+  sites: ['read', 'write'],
+  ingest: ['write'],
+  webhooks: ['read', 'write'],
+  replay: ['read'],
+};
+
+const PermissionsSchema = z
+  .record(z.string(), z.array(z.string()).min(1))
+  .superRefine((permissions, ctx) => {
+    for (const [resource, actions] of Object.entries(permissions)) {
+      const allowed = SCOPE_ACTIONS[resource];
+      if (!allowed) {
+        ctx.addIssue({ code: 'custom', message: `Unknown scope resource '${resource}'`, path: [resource] });
+        continue;
+      }
+      for (const action of actions) {
+        if (!allowed.includes(action)) ctx.addIssue({ code: 'custom', message: `Unknown scope '${resource}:${action}'`, path: [resource] });
+      }
+    }
+  })
+  .describe('Scopes as resource -> actions, e.g. {"analytics":["read"],"ingest":["write"]}; omitted = full access');
+
+export const CreateUserKeyBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(64),
+    expiresIn: z.number().int().min(60).max(3650 * 86400).optional().describe('Lifetime in seconds'),
+    permissions: PermissionsSchema.optional(),
+  })
+  .strict();
+
+export const CreateOrganizationKeyBodySchema = CreateUserKeyBodySchema;
+
+export type CreateKeyBody = z.infer<typeof CreateUserKeyBodySchema>;

@@ -1,0 +1,141 @@
+// createApp(config, deps): platform first (stores, auth, errors, guards, docs), then the feature modules.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.js';
+import type { AnalyticsStore } from './platform/analytics-store/analytics-store.js';
+import { migrateAnalyticsStore } from './platform/analytics-store/analytics-migrations.js';
+import { createAnalyticsStore } from './platform/analytics-store/create-analytics-store.js';
+import { createAuth, type Auth } from './platform/auth/create-auth.js';
+import { registerAuthRoutes } from './platform/auth/auth-routes.js';
+import { AccessControl } from './platform/http/access-control.js';
+import { registerCors } from './platform/http/cors.js';
+import { registerErrorHandler } from './platform/http/error-handler.js';
+import { createGuards, registerRequestDecorations, type Guards } from './platform/http/guards.js';
+import { registerOpenApi } from './platform/http/openapi.js';
+import { resolveInstanceSecret } from './platform/instance-secret.js';
+import { createMetadataDb, type MetadataDb } from './platform/metadata-store/create-metadata-db.js';
+import { migrateMetadataDb } from './platform/metadata-store/metadata-migrations.js';
+import { healthRoutes } from './health/health.routes.js';
+import { sitesRoutes } from './sites/sites.routes.js';
+import { SiteRepository } from './sites/site.repository.js';
+import { visibleSitesOf } from './sites/visible-sites.js';
+import { organizationsRoutes } from './organizations/organizations.routes.js';
+import { OrganizationDirectory } from './organizations/organization-directory.js';
+import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
+import { ApiKeyIssuer } from './api-keys/api-key-issuer.js';
+import { SegmentRepository } from './segments/segment.repository.js';
+import type { ReportDeps } from './reports/report-route.js';
+import { registerReports } from './reports/register-reports.js';
+import { registerWebhooks, type WebhooksModule } from './webhooks/webhooks-module.js';
+import { webhookSettingsFrom } from './webhooks/webhook-settings.js';
+import type { Resolver } from './webhooks/webhook-url-policy.js';
+import { mcpRoutes } from './mcp/mcp.routes.js';
+import { createSharedState, type SharedState } from './platform/shared-state/create-shared-state.js';
+import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
+
+export interface AppDeps {
+  readonly analytics?: AnalyticsStore;
+  readonly metadata?: MetadataDb;
+  /** Sign-in/sign-up attempts per minute per address (tests raise it). */
+  readonly authRateLimitPerMinute?: number;
+  /** Milliseconds since the epoch; tests freeze it. */
+  readonly clock?: () => number;
+  readonly shared?: SharedState;
+  readonly ingestionBuffer?: IngestionModuleDeps['buffer'];
+  /** DNS resolution for webhook targets (tests simulate answers that change). */
+  readonly resolveHost?: Resolver;
+}
+
+/** The services every module may use, built once per app. */
+export interface AppServices {
+  readonly config: AppConfig;
+  readonly analytics: AnalyticsStore;
+  readonly metadata: MetadataDb;
+  readonly auth: Auth;
+  readonly guards: Guards;
+  readonly access: AccessControl;
+  readonly sites: SiteRepository;
+  readonly organizations: OrganizationDirectory;
+  readonly shared: SharedState;
+  readonly ingestion: IngestionModule;
+  readonly webhooks: WebhooksModule;
+  readonly clock: () => number;
+}
+
+export interface LoupeApp {
+  readonly app: FastifyInstance;
+  readonly services: AppServices;
+  /** Stops the HTTP server, flushes buffers and closes both stores. */
+  close(): Promise<void>;
+}
+
+export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<LoupeApp> {
+  const analytics = deps.analytics ?? createAnalyticsStore(config);
+  const metadata = deps.metadata ?? createMetadataDb(config);
+  await migrateAnalyticsStore(analytics);
+  await migrateMetadataDb(metadata);
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerRequestDecorations(app);
+  registerErrorHandler(app);
+  await registerCors(app, config.baseUrl);
+  await registerOpenApi(app, config.baseUrl);
+
+  const instanceSecret = resolveInstanceSecret(config.authSecret, config.dataDir);
+  const auth = createAuth(metadata, {
+    baseUrl: config.baseUrl,
+    secret: instanceSecret,
+    disableSignup: config.disableSignup,
+    authRateLimitPerMinute: deps.authRateLimitPerMinute ?? 10,
+    apiKeyRateLimit: config.apiKeyRateLimit,
+    log: (level, message) => app.log[level](message),
+  });
+  const sites = new SiteRepository(metadata.db);
+  const access = new AccessControl(metadata.db, sites);
+  const guards = createGuards(auth, access);
+  const organizations = new OrganizationDirectory(metadata.db);
+  const shared = deps.shared ?? createSharedState(config.redisUrl);
+  const clock = deps.clock ?? Date.now;
+
+  registerAuthRoutes(app, { auth, db: metadata.db as unknown as Parameters<typeof registerAuthRoutes>[1]['db'], baseUrl: config.baseUrl });
+  await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
+  await app.register(organizationsRoutes, { guards, organizations });
+  await app.register(sitesRoutes, { guards, sites, analytics, visibleSites: visibleSitesOf({ organizations, sites, access }) });
+  await app.register(apiKeysRoutes, { guards, issuer: new ApiKeyIssuer(auth, organizations) });
+  const webhooks = await registerWebhooks(app, {
+    db: metadata.db, guards, instanceSecret, settings: webhookSettingsFrom(config), clock,
+    ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
+  });
+  const ingestion = await registerIngestion(app, {
+    config, analytics, metadata: metadata.db, auth, access, sites, shared, clock, onStored: webhooks.onEventStored,
+    ...(deps.ingestionBuffer ? { buffer: deps.ingestionBuffer } : {}),
+  });
+  const segments = new SegmentRepository(metadata.db);
+  const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db };
+  await registerReports(app, reportDeps);
+  await app.register(mcpRoutes, { auth });
+  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
+
+  let closed = false;
+  return {
+    app,
+    services,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await ingestion.close();
+      await webhooks.close();
+      await shared.close();
+      await analytics.close();
+      await metadata.close();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// `bootstrap`: account, organization, site and organization API key in one step, through the public API.
+import type { ApiCaller } from './api-caller.js';
+
+export interface BootstrapInput {
+  readonly email: string;
+  readonly password: string;
+  readonly org: string;
+  readonly domain: string;
+  readonly name?: string | undefined;
+}
+
+export interface BootstrapResult {
+  readonly user: { id: string; email: string };
+  readonly organization: { id: string; name: string; slug: string };
+  readonly site: { siteId: number; id: string; domain: string };
+  readonly apiKey: { id: string; key: string; name: string };
+  readonly trackingSnippet: string;
+}
+
+function slugify(name: string): string {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return slug.length > 0 ? slug : 'org';
+}
+
+export async function bootstrap(api: ApiCaller, input: BootstrapInput): Promise<BootstrapResult> {
+  const signUp = await api.call('POST', '/api/auth/sign-up/email', { email: input.email, password: input.password, name: input.name ?? input.email.split('@')[0] ?? input.email });
+  let user = signUp.body as { user?: { id: string; email: string } };
+  if (signUp.status !== 200) {
+    // The account may exist already: sign in instead, so bootstrap can be re-run for another site.
+    const signIn = await api.call('POST', '/api/auth/sign-in/email', { email: input.email, password: input.password });
+    if (signIn.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
+    user = signIn.body as { user?: { id: string; email: string } };
+  }
+  if (!user.user) throw new Error('sign-up returned no user');
+  const org = await api.expect('POST', '/api/auth/organization/create', { name: input.org, slug: `${slugify(input.org)}-${Date.now().toString(36)}` });
+  const organization = org as { id: string; name: string; slug: string };
+  const site = (await api.expect('POST', `/api/organizations/${organization.id}/sites`, { domain: input.domain })) as BootstrapResult['site'];
+  const key = (await api.expect('POST', `/api/organizations/${organization.id}/api-keys`, { name: `${input.domain} server key` })) as BootstrapResult['apiKey'];
+  return {
+    user: { id: user.user.id, email: user.user.email },
+    organization: { id: organization.id, name: organization.name, slug: organization.slug },
+    site: { siteId: site.siteId, id: site.id, domain: site.domain },
+    apiKey: { id: key.id, key: key.key, name: key.name },
+    trackingSnippet: `curl -X POST ${api.baseUrl}/api/track -H 'Content-Type: application/json' -H 'Authorization: Bearer ${key.key}' -d '{"site_id":"${site.id}","type":"pageview","hostname":"${site.domain}","pathname":"/"}'`,
+  };
+}

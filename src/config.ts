@@ -1,0 +1,90 @@
+// Environment -> validated, typed configuration. Every knob here is documented in the README.
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  CLICKHOUSE_URL: optionalString,
+  REDIS_URL: optionalString,
+  AUTH_SECRET: optionalString,
+  BASE_URL: optionalString,
+  DISABLE_SIGNUP: booleanFlag.default(false),
+  TRUST_PROXY: booleanFlag.default(false),
+  DISABLE_ORIGIN_CHECK: booleanFlag.default(false),
+  GEOIP_CITY_DB: optionalString,
+  GEOIP_ASN_DB: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(500),
+  API_KEY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+  WEBHOOK_RETRY_DELAYS: optionalString.refine((value) => value === undefined || /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*(,\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*)*$/.test(value), 'expected a list such as 1m,5m,30m,2h,6h'),
+  WEBHOOKS_PAID_ONLY: booleanFlag.default(false),
+});
+
+export interface AppConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly clickhouseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  /** Undefined means: generate once and keep in DATA_DIR (see instance-secret.ts). */
+  readonly authSecret: string | undefined;
+  readonly baseUrl: string;
+  readonly disableSignup: boolean;
+  readonly trustProxy: boolean;
+  readonly disableOriginCheck: boolean;
+  readonly geoipCityDb: string | undefined;
+  /** An ASN .mmdb (GeoLite2-ASN layout or compatible) for the bot_asn layer. */
+  readonly geoipAsnDb: string | undefined;
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  readonly apiKeyRateLimit: { readonly max: number; readonly windowSeconds: number };
+  readonly webhookAllowPrivateTargets: boolean;
+  /** Retry delays such as `1s,2s,3s,4s,5s`; undefined = 1m,5m,30m,2h,6h. */
+  readonly webhookRetryDelays: string | undefined;
+  readonly webhooksPaidOnly: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new ConfigError('Invalid configuration: BASE_URL must be an http(s) URL');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    clickhouseUrl: e.CLICKHOUSE_URL,
+    redisUrl: e.REDIS_URL,
+    authSecret: e.AUTH_SECRET,
+    baseUrl,
+    disableSignup: e.DISABLE_SIGNUP,
+    trustProxy: e.TRUST_PROXY,
+    disableOriginCheck: e.DISABLE_ORIGIN_CHECK,
+    geoipCityDb: e.GEOIP_CITY_DB,
+    geoipAsnDb: e.GEOIP_ASN_DB,
+    logLevel: e.LOG_LEVEL,
+    apiKeyRateLimit: { max: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW_SECONDS },
+    webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    webhookRetryDelays: e.WEBHOOK_RETRY_DELAYS,
+    webhooksPaidOnly: e.WEBHOOKS_PAID_ONLY,
+  };
+}

@@ -1,0 +1,201 @@
+// Durable batching into the analytics store: acknowledge after fdatasync to a local log, insert in batches, replay on start.
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { AnalyticsRow, AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { BackPressureError, EventBufferClosedError } from './event-buffer-errors.js';
+import { listSegments, recoverSegment, syncDirectory } from './segment-file.js';
+import { SegmentFlusher } from './segment-flusher.js';
+import { WriteAheadLog, type SealedSegment } from './write-ahead-log.js';
+
+export interface EventSink {
+  /** Resolves once the row is durable on local disk; rejects with BackPressureError when the store lags. */
+  append(row: AnalyticsRow): Promise<void>;
+}
+
+export interface EventBufferLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface EventBufferOptions {
+  readonly store: AnalyticsStore;
+  readonly table: string;
+  /** This table's spool directory, e.g. DATA_DIR/spool/events; one process per directory. */
+  readonly dir: string;
+  /** Rows accepted but not yet in the store beyond which `append` rejects with BackPressureError. */
+  readonly maxPendingRows: number;
+  /** A segment is sealed and handed to the inserter at most this long after it was opened. */
+  readonly flushIntervalMs: number;
+  /** A segment is sealed when it holds this many rows (one insert, one part per month touched). */
+  readonly maxBatchRows: number;
+  readonly retry?: { readonly initialDelayMs: number; readonly maxDelayMs: number };
+  readonly logger?: EventBufferLogger;
+}
+
+export interface EventBufferCounters {
+  /** Rows acknowledged (durable on disk) since start. */
+  readonly appended: number;
+  /** Appends refused with BackPressureError. */
+  readonly rejected: number;
+  /** Rows inserted into the store since start (replayed ones included). */
+  readonly inserted: number;
+  /** Rows accepted and not yet inserted, on disk or in the write in flight. */
+  readonly pending: number;
+  /** Sealed segments waiting for (or in) insertion. */
+  readonly segments: number;
+  /** Failed insert attempts (each is retried). */
+  readonly failures: number;
+  /** Rows found on disk at start and queued again. */
+  readonly replayed: number;
+  /** Appends rejected because the local write or fdatasync failed. */
+  readonly writeFailures: number;
+}
+
+export interface FlushAndCloseResult {
+  /** Rows left on disk because the store did not take them before the deadline; replayed on next start. */
+  readonly remainingRows: number;
+  readonly remainingSegments: number;
+}
+
+export interface EventBuffer extends EventSink {
+  readonly table: string;
+  counters(): EventBufferCounters;
+  /** Seals the open segment and resolves once every row appended before the call is in the store. */
+  flush(): Promise<void>;
+  /** SIGTERM: refuse new rows, seal, insert everything (until `timeoutMs`, default unlimited), stop. */
+  flushAndClose(options?: { timeoutMs?: number }): Promise<FlushAndCloseResult>;
+}
+
+const DEFAULT_RETRY = { initialDelayMs: 200, maxDelayMs: 30_000 };
+const SILENT_LOGGER: EventBufferLogger = { warn: () => undefined, error: () => undefined };
+
+async function prepareDirectory(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await syncDirectory(dir);
+  await syncDirectory(dirname(dir));
+}
+
+/** Segments left by a previous run (crash or unfinished shutdown), torn tails cut, ready to insert again. */
+async function recoverLeftovers(dir: string, table: string, logger: EventBufferLogger): Promise<SealedSegment[]> {
+  const segments: SealedSegment[] = [];
+  for (const name of await listSegments(dir)) {
+    const recovered = await recoverSegment(dir, name);
+    if (recovered.droppedBytes > 0) {
+      logger.warn({ table, segment: name, droppedBytes: recovered.droppedBytes }, 'cut unacknowledged torn tail');
+    }
+    if (recovered.rows > 0) segments.push({ name, rows: recovered.rows, bytes: recovered.bytes, suspect: false });
+  }
+  if (segments.length > 0) {
+    const rows = segments.reduce((sum, segment) => sum + segment.rows, 0);
+    logger.warn({ table, segments: segments.length, rows }, 'replaying spooled segments from a previous run');
+  }
+  return segments;
+}
+
+class DurableEventBuffer implements EventBuffer {
+  private readonly count = { appended: 0, rejected: 0, inserted: 0, pending: 0, failures: 0, replayed: 0, writeFailures: 0 };
+  private closed = false;
+  private readonly flusher: SegmentFlusher;
+  private readonly wal: WriteAheadLog;
+  private readonly onWritten = (): void => {
+    this.count.appended += 1;
+  };
+  private readonly onWriteFailed = (error: unknown): never => {
+    this.count.pending -= 1;
+    this.count.writeFailures += 1;
+    throw error;
+  };
+
+  constructor(
+    private readonly options: EventBufferOptions,
+    private readonly logger: EventBufferLogger,
+  ) {
+    const { store, table, dir } = options;
+    const retry = options.retry ?? DEFAULT_RETRY;
+    this.flusher = new SegmentFlusher({
+      store,
+      table,
+      dir,
+      initialRetryMs: retry.initialDelayMs,
+      maxRetryMs: retry.maxDelayMs,
+      onInserted: (segment) => {
+        this.count.inserted += segment.rows;
+        this.count.pending -= segment.rows;
+      },
+      onFailed: (segment, error, attempts, retryInMs) => {
+        this.count.failures += 1;
+        const context = { table, segment: segment.name, rows: segment.rows, attempts, retryInMs, err: error };
+        logger.error(context, 'insert failed; will retry');
+      },
+      onMissing: (segment) => {
+        this.count.pending -= segment.rows;
+        logger.error({ table, segment: segment.name, rows: segment.rows }, 'spooled segment vanished before insert');
+      },
+    });
+    this.wal = new WriteAheadLog({
+      dir,
+      maxSegmentRows: options.maxBatchRows,
+      maxSegmentAgeMs: options.flushIntervalMs,
+      onSeal: (segment) => this.flusher.enqueue(segment),
+    });
+  }
+
+  get table(): string {
+    return this.options.table;
+  }
+
+  replay(segments: readonly SealedSegment[]): void {
+    for (const segment of segments) {
+      this.count.replayed += segment.rows;
+      this.count.pending += segment.rows;
+      this.flusher.enqueue(segment);
+    }
+  }
+
+  append(row: AnalyticsRow): Promise<void> {
+    if (this.closed) return Promise.reject(new EventBufferClosedError(this.table));
+    const { maxPendingRows } = this.options;
+    if (this.count.pending >= maxPendingRows) {
+      this.count.rejected += 1;
+      return Promise.reject(new BackPressureError(this.table, this.count.pending, maxPendingRows));
+    }
+    let line: string;
+    try {
+      line = JSON.stringify(row) + '\n';
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    this.count.pending += 1;
+    return this.wal.append(line).then(this.onWritten, this.onWriteFailed);
+  }
+
+  counters(): EventBufferCounters {
+    return { ...this.count, segments: this.flusher.queuedSegments };
+  }
+
+  async flush(): Promise<void> {
+    if (this.closed) throw new EventBufferClosedError(this.table);
+    await this.wal.seal();
+    await this.flusher.waitFor(this.flusher.lastSequence);
+  }
+
+  async flushAndClose(options: { timeoutMs?: number } = {}): Promise<FlushAndCloseResult> {
+    this.closed = true;
+    await this.wal.seal();
+    const drained = this.flusher.waitFor(this.flusher.lastSequence);
+    if (options.timeoutMs === undefined) await drained;
+    else await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, options.timeoutMs).unref())]);
+    await this.flusher.stop();
+    return { remainingRows: this.count.pending, remainingSegments: this.flusher.queuedSegments };
+  }
+}
+
+/** Prepares the spool directory, recovers what a previous run left there and starts inserting it. */
+export async function createEventBuffer(options: EventBufferOptions): Promise<EventBuffer> {
+  const logger = options.logger ?? SILENT_LOGGER;
+  await prepareDirectory(options.dir);
+  const leftovers = await recoverLeftovers(options.dir, options.table, logger);
+  const buffer = new DurableEventBuffer(options, logger);
+  buffer.replay(leftovers);
+  return buffer;
+}

@@ -1,0 +1,43 @@
+// The store property exactly-once replay rests on: an insert repeating a seen dedup token is dropped.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateAnalyticsStore } from '../../platform/analytics-store/analytics-migrations.js';
+import { ChdbStore } from '../../platform/analytics-store/chdb-store.js';
+import { numberedBotRow, numberedEventRow, storedNumberCounts } from './testing/numbered-rows.js';
+
+describe('chDB insert deduplication by token', () => {
+  let root: string;
+  let store: ChdbStore;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'loupe-dedup-'));
+    store = new ChdbStore(root);
+    await migrateAnalyticsStore(store);
+  });
+  afterEach(async () => {
+    await store.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['events', numberedEventRow],
+    ['bot_events', numberedBotRow],
+  ] as const)('%s: the same token twice stores the rows once; another token stores them again', async (table, row) => {
+    const rows = [row(1), row(2)];
+    await store.insert(table, rows, { dedupToken: `${table}:a` });
+    await store.insert(table, rows, { dedupToken: `${table}:a` });
+    expect(await storedNumberCounts(store, table)).toEqual(new Map([[1, 1], [2, 1]]));
+    await store.insert(table, rows, { dedupToken: `${table}:b` });
+    expect(await storedNumberCounts(store, table)).toEqual(new Map([[1, 2], [2, 2]]));
+  });
+
+  it('remembers tokens across a restart, for rows spread over several monthly partitions', async () => {
+    const rows = [1, 2, 3].map((n) => ({ ...numberedEventRow(n), timestamp: `2025-0${n}-15 00:00:00.000` }));
+    await store.insert('events', rows, { dedupToken: 'events:months' });
+    await store.close();
+    store = new ChdbStore(root);
+    await store.insert('events', rows, { dedupToken: 'events:months' });
+    expect(await storedNumberCounts(store, 'events')).toEqual(new Map([[1, 1], [2, 1], [3, 1]]));
+  });
+});

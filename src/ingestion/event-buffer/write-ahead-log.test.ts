@@ -1,0 +1,84 @@
+import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitUntil } from './testing/wait-until.js';
+import { WriteAheadLog, type SealedSegment } from './write-ahead-log.js';
+
+const line = (n: number): string => `{"n":${n}}\n`;
+const lines = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => line(from + i));
+
+describe('WriteAheadLog', () => {
+  let dir: string;
+  let sealed: SealedSegment[];
+  const createLog = (maxSegmentRows = 1000, maxSegmentAgeMs = 60_000): WriteAheadLog =>
+    new WriteAheadLog({ dir, maxSegmentRows, maxSegmentAgeMs, onSeal: (segment) => sealed.push(segment) });
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'loupe-wal-'));
+    sealed = [];
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('commits appends made in one turn of the event loop with a single write + fdatasync', async () => {
+    const log = createLog();
+    await Promise.all(lines(1, 500).map((text) => log.append(text)));
+    expect(log.commits).toBe(1);
+    await log.seal();
+    expect(sealed).toHaveLength(1);
+    expect(sealed[0]).toMatchObject({ rows: 500, suspect: false });
+    const [segment] = sealed;
+    expect(await readFile(join(dir, segment?.name ?? ''), 'utf8')).toBe(lines(1, 500).join(''));
+  });
+
+  it('groups appends that arrive while a write is in flight into the next commit', async () => {
+    const log = createLog();
+    const first = log.append(line(1));
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = lines(2, 101).map((text) => log.append(text));
+    await Promise.all([first, ...rest]);
+    expect(log.commits).toBe(2);
+  });
+
+  it('seals a segment once it reaches the row limit, keeping rows in order across segments', async () => {
+    const log = createLog(10);
+    for (const wave of [lines(1, 10), lines(11, 20), lines(21, 25)]) {
+      await Promise.all(wave.map((text) => log.append(text)));
+    }
+    expect(sealed.map((segment) => segment.rows)).toEqual([10, 10]);
+    await log.seal();
+    expect(sealed.map((segment) => segment.rows)).toEqual([10, 10, 5]);
+    const contents = await Promise.all(sealed.map((segment) => readFile(join(dir, segment.name), 'utf8')));
+    expect(contents.join('')).toBe(lines(1, 25).join(''));
+    expect((await readdir(dir)).sort()).toEqual(sealed.map((segment) => segment.name));
+  });
+
+  it('seals an open segment when it reaches its maximum age', async () => {
+    const log = createLog(1000, 500);
+    await log.append(line(1));
+    expect(sealed).toEqual([]);
+    await waitUntil(() => sealed.length > 0);
+    expect(sealed.map((segment) => segment.rows)).toEqual([1]);
+  });
+
+  it('seals nothing and leaves no file when nothing was appended', async () => {
+    const log = createLog();
+    await log.seal();
+    expect(sealed).toEqual([]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('rejects the appends of a failed write and acknowledges later ones once the disk works again', async () => {
+    const log = createLog();
+    await rm(dir, { recursive: true });
+    const failed = await Promise.allSettled([log.append(line(1)), log.append(line(2))]);
+    expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    await mkdir(dir);
+    await log.append(line(3));
+    await log.seal();
+    expect(sealed.map((segment) => segment.rows)).toEqual([1]);
+    expect(await readFile(join(dir, sealed[0]?.name ?? ''), 'utf8')).toBe(line(3));
+  });
+});

@@ -1,0 +1,66 @@
+// The ingestion pipeline: named steps that return ok(value) or drop(reason), run in order, every outcome counted.
+
+/** Why an event was not stored as a human event. A closed union: each has its response and its counter. */
+export type DropReason =
+  | 'site_not_found'
+  | 'invalid_api_key'
+  | 'rate_limited'
+  | 'origin_mismatch'
+  | 'excluded_ip'
+  | 'excluded_country'
+  | 'excluded_path'
+  | 'excluded_hostname'
+  | 'excluded_user_agent'
+  | 'bot';
+
+export interface Drop {
+  readonly kind: 'drop';
+  readonly reason: DropReason;
+  readonly message?: string;
+  readonly retryAfterSeconds?: number;
+}
+
+export interface Ok {
+  readonly kind: 'ok';
+}
+
+export type StepResult = Ok | Drop;
+
+const OK: Ok = { kind: 'ok' };
+
+export function ok(): Ok {
+  return OK;
+}
+
+export function drop(reason: DropReason, extra: { message?: string; retryAfterSeconds?: number } = {}): Drop {
+  return { kind: 'drop', reason, ...extra };
+}
+
+/** A step reads and enriches the shared context; it may be async. */
+export interface Step<C> {
+  readonly name: string;
+  run(context: C): StepResult | Promise<StepResult>;
+}
+
+export class PipelineCounters {
+  readonly stored = { count: 0 };
+  readonly dropped = new Map<DropReason, number>();
+
+  record(result: StepResult): void {
+    if (result.kind === 'ok') this.stored.count += 1;
+    else this.dropped.set(result.reason, (this.dropped.get(result.reason) ?? 0) + 1);
+  }
+
+  snapshot(): Record<string, number> {
+    return { stored: this.stored.count, ...Object.fromEntries(this.dropped) };
+  }
+}
+
+/** Runs steps in order and stops at the first drop. */
+export async function runSteps<C>(steps: readonly Step<C>[], context: C): Promise<StepResult> {
+  for (const step of steps) {
+    const result = await step.run(context);
+    if (result.kind === 'drop') return result;
+  }
+  return OK;
+}

@@ -1,0 +1,127 @@
+// The POST /api/track payload: shared fields composed once, type-specific rules checked per event type.
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+export const EVENT_TYPES = ['pageview', 'custom_event', 'performance', 'outbound', 'error', 'button_click', 'copy', 'form_submit', 'input_change'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+const vital = z.number().min(0).nullable().optional();
+const count = z.number().int().min(0);
+
+const TrackFieldsSchema = z
+  .object({
+    site_id: z.string().min(1).max(64),
+    type: z.enum(EVENT_TYPES).default('pageview'),
+    hostname: z.string().max(253).optional(),
+    pathname: z.string().max(2048).optional(),
+    querystring: z.string().max(2048).optional(),
+    referrer: z.string().max(2048).optional(),
+    page_title: z.string().max(512).optional(),
+    language: z.string().max(35).optional(),
+    // The columns are UInt16: larger values would be stored wrapped around.
+    screenWidth: count.max(65_535).optional(),
+    screenHeight: count.max(65_535).optional(),
+    event_name: z.string().max(256).optional(),
+    properties: z.string().max(4096).optional(),
+    lcp: vital,
+    cls: vital,
+    inp: vital,
+    fcp: vital,
+    ttfb: vital,
+    user_id: z.string().max(255).optional(),
+    anonymous_id: z.string().min(1).max(255).optional(),
+    tag: z.string().max(256).optional(),
+    ip_address: z.string().refine((value) => isIP(value) !== 0, 'Invalid IP address').optional(),
+    user_agent: z.string().max(1024).optional(),
+    _bs: count.optional(),
+    _bsm: count.optional(),
+    feature_flags: z.record(z.string().max(100), z.string().max(2048)).optional(),
+  })
+  .strict();
+
+const OutboundPropertiesSchema = z.object({ url: z.url(), text: z.string().optional(), target: z.string().optional() }).passthrough();
+const ErrorPropertiesSchema = z
+  .object({
+    message: z.string(),
+    stack: z.string().optional(),
+    fileName: z.string().optional(),
+    lineNumber: z.number().optional(),
+    columnNumber: z.number().optional(),
+  })
+  .passthrough();
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export const TrackPayloadSchema = TrackFieldsSchema.superRefine((event, ctx) => {
+  const issue = (message: string, path?: string) => ctx.addIssue({ code: 'custom', message, ...(path ? { path: [path] } : {}) });
+  if (event.type !== 'error' && event.properties !== undefined && event.properties.length > 2048) {
+    issue('Too big: expected string to have <=2048 characters', 'properties');
+  }
+  if (event.type === 'custom_event' && !event.event_name) issue('Custom events require event_name');
+  if (event.type === 'error' && !event.event_name) issue('Error events require event_name (the error type)');
+  const needsProperties = event.type === 'outbound' || event.type === 'error';
+  if (event.properties === undefined || event.properties === '') {
+    if (needsProperties) issue(`${event.type === 'outbound' ? 'Outbound' : 'Error'} events require properties`, 'properties');
+    return;
+  }
+  const parsed = parseJson(event.properties);
+  if (!parsed.ok) {
+    issue('Properties must be valid JSON', 'properties');
+    return;
+  }
+  const detailSchema = event.type === 'outbound' ? OutboundPropertiesSchema : event.type === 'error' ? ErrorPropertiesSchema : undefined;
+  if (detailSchema) {
+    const details = detailSchema.safeParse(parsed.value);
+    if (!details.success) {
+      for (const problem of details.error.issues) issue(`properties.${problem.path.join('.') || 'value'}: ${problem.message}`, 'properties');
+    }
+  } else if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
+    issue('Properties must be a JSON object', 'properties');
+  }
+});
+
+export type TrackPayload = z.infer<typeof TrackPayloadSchema>;
+
+export interface PayloadProblem {
+  readonly fieldErrors: Record<string, string[]>;
+  readonly formErrors: string[];
+}
+
+/** Zod issues as the spec's `details`: each unknown key is a field error of its own, path-less issues are form errors. */
+export function payloadProblem(issues: readonly z.core.$ZodIssue[]): PayloadProblem {
+  // No prototype: a field named `toString` or `__proto__` must get an entry of its own, not an inherited one.
+  const fieldErrors = Object.create(null) as Record<string, string[]>;
+  const formErrors: string[] = [];
+  for (const problem of issues) {
+    const keys = problem.code === 'unrecognized_keys' ? problem.keys : [];
+    if (keys.length > 0) {
+      for (const key of keys) (fieldErrors[key] ??= []).push('Unrecognized field');
+      continue;
+    }
+    const field = problem.path[0];
+    if (field === undefined) formErrors.push(problem.message);
+    else (fieldErrors[String(field)] ??= []).push(problem.message);
+  }
+  return { fieldErrors, formErrors };
+}
+
+/** The problem of a body that is valid JSON but not an object (array, string, number, null). */
+export function notAnObject(body: unknown): PayloadProblem | undefined {
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) return undefined;
+  return { fieldErrors: {}, formErrors: ['Expected a JSON object'] };
+}
+
+/** Validates a parsed body; the problem is the spec's `details` object. */
+export function validateTrackPayload(body: unknown): { ok: true; payload: TrackPayload } | { ok: false; details: PayloadProblem } {
+  const wrongShape = notAnObject(body);
+  if (wrongShape) return { ok: false, details: wrongShape };
+  const result = TrackPayloadSchema.safeParse(body);
+  if (result.success) return { ok: true, payload: result.data };
+  return { ok: false, details: payloadProblem(result.error.issues) };
+}

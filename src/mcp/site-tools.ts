@@ -1,0 +1,61 @@
+// MCP tools for sites: list, read, create, configure, delete.
+import { z } from 'zod';
+import { siteId, tool } from './tool-definition.js';
+
+
+const settings = {
+  name: z.string().optional(),
+  domain: z.string().optional(),
+  public: z.boolean().optional().describe('reports readable without credentials'),
+  saltUserIds: z.boolean().optional(),
+  blockBots: z.boolean().optional(),
+  excludedIPs: z.array(z.string()).optional(),
+  excludedCountries: z.array(z.string()).optional(),
+  excludedPaths: z.array(z.string()).optional(),
+  excludedHostnames: z.array(z.string()).optional(),
+  excludedUserAgents: z.array(z.string()).optional(),
+  webVitals: z.boolean().optional(),
+  trackErrors: z.boolean().optional(),
+  trackOutbound: z.boolean().optional(),
+  trackUrlParams: z.boolean().optional(),
+  trackInitialPageView: z.boolean().optional(),
+  trackSpaNavigation: z.boolean().optional(),
+};
+
+export const SITE_TOOLS = [
+  tool({
+    name: 'list_sites',
+    description: 'List every site the API key can see, with its numeric siteId, public id, domain and organization. Call this first to find the siteId other tools need.',
+    scope: 'sites:read',
+    input: {},
+    route: () => ({ method: 'GET', url: '/api/sites' }),
+  }),
+  tool({
+    name: 'get_site',
+    description: "Get one site's domain, name and tracking settings.",
+    scope: 'sites:read',
+    input: { siteId },
+    route: (args) => ({ method: 'GET', url: `/api/sites/${encodeURIComponent(String(args.siteId))}` }),
+  }),
+  tool({
+    name: 'create_site',
+    description: 'Create a site (a tracked domain) in an organization; returns the site with its siteId and public id. organizationId comes from list_sites.',
+    scope: 'sites:write',
+    input: { organizationId: z.string().min(1), ...settings, domain: z.string().min(1) },
+    route: ({ organizationId, ...body }) => ({ method: 'POST', url: `/api/organizations/${encodeURIComponent(organizationId)}/sites`, body }),
+  }),
+  tool({
+    name: 'update_site_config',
+    description: "Change a site's name, domain or tracking settings (exclusions, bot blocking, web vitals, error tracking, public visibility).",
+    scope: 'sites:write',
+    input: { siteId, ...settings },
+    route: ({ siteId: site, ...body }) => ({ method: 'PUT', url: `/api/sites/${encodeURIComponent(String(site))}/config`, body }),
+  }),
+  tool({
+    name: 'delete_site',
+    description: 'Delete a site and all its analytics data. Irreversible.',
+    scope: 'sites:write',
+    input: { siteId },
+    route: (args) => ({ method: 'DELETE', url: `/api/sites/${encodeURIComponent(String(args.siteId))}` }),
+  }),
+];

@@ -1,0 +1,41 @@
+// Reads organizations and memberships from the metadata store (better-auth writes them).
+import type { Kysely } from 'kysely';
+import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
+import type { Principal } from '../platform/http/principal.js';
+
+export interface OrganizationSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly slug: string;
+  readonly role: string;
+  readonly createdAt: string;
+}
+
+function iso(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+export class OrganizationDirectory {
+  constructor(private readonly db: Kysely<MetadataDatabase>) {}
+
+  async listFor(principal: Principal): Promise<OrganizationSummary[]> {
+    if (principal.kind === 'organizationKey') {
+      const org = await this.db.selectFrom('organization').selectAll().where('id', '=', principal.organizationId).executeTakeFirst();
+      return org ? [{ id: org.id, name: org.name, slug: org.slug, role: 'admin', createdAt: iso(org.createdAt) }] : [];
+    }
+    const rows = await this.db
+      .selectFrom('member')
+      .innerJoin('organization', 'organization.id', 'member.organizationId')
+      .select(['organization.id', 'organization.name', 'organization.slug', 'organization.createdAt', 'member.role'])
+      .where('member.userId', '=', principal.userId)
+      .orderBy('organization.createdAt')
+      .execute();
+    return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, role: row.role, createdAt: iso(row.createdAt) }));
+  }
+
+  /** A user allowed to act for the organization (an owner, else an admin): organization keys act through it. */
+  async actingUserId(organizationId: string): Promise<string | undefined> {
+    const rows = await this.db.selectFrom('member').select(['userId', 'role']).where('organizationId', '=', organizationId).execute();
+    return (rows.find((row) => row.role === 'owner') ?? rows.find((row) => row.role === 'admin'))?.userId;
+  }
+}

@@ -1,0 +1,51 @@
+// Applies the numbered SQL files of migrations/analytics once each, in order, recording them in the store.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AnalyticsStore } from './analytics-store.js';
+import { projectPath } from '../project-path.js';
+
+const MIGRATIONS_DIR = projectPath('migrations', 'analytics');
+
+export interface AnalyticsMigration {
+  readonly version: string;
+  readonly statements: readonly string[];
+}
+
+/** Splits a migration file into statements on `;` at line ends; comments starting with `--` are dropped. */
+export function splitStatements(sql: string): string[] {
+  const withoutComments = sql
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('--'))
+    .join('\n');
+  return withoutComments
+    .split(/;\s*(?:\n|$)/)
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0);
+}
+
+export function loadAnalyticsMigrations(dir = MIGRATIONS_DIR): AnalyticsMigration[] {
+  return readdirSync(dir)
+    .filter((file) => /^\d{4}_.+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({
+      version: file.replace(/\.sql$/, ''),
+      statements: splitStatements(readFileSync(join(dir, file), 'utf8')),
+    }));
+}
+
+export async function migrateAnalyticsStore(store: AnalyticsStore, dir = MIGRATIONS_DIR): Promise<string[]> {
+  await store.command(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (version String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3))
+     ENGINE = MergeTree ORDER BY version`,
+  );
+  const appliedRows = await store.query<{ version: string }>('SELECT version FROM schema_migrations');
+  const applied = new Set(appliedRows.map((row) => row.version));
+  const ran: string[] = [];
+  for (const migration of loadAnalyticsMigrations(dir)) {
+    if (applied.has(migration.version)) continue;
+    for (const statement of migration.statements) await store.command(statement);
+    await store.insert('schema_migrations', [{ version: migration.version }]);
+    ran.push(migration.version);
+  }
+  return ran;
+}

@@ -1,0 +1,29 @@
+// The AnalyticsStore contract: ClickHouse SQL with bound {name:Type} parameters, whatever engine runs it.
+
+/** Values bound to `{name:Type}` placeholders; never interpolated into SQL text. */
+export type QueryParams = Readonly<Record<string, unknown>>;
+
+export type AnalyticsRow = Readonly<Record<string, unknown>>;
+
+export interface InsertOptions {
+  /**
+   * Stable token for this batch: inserting the same rows again with the same token is a no-op
+   * (ClickHouse insert deduplication), which makes replays after a crash exactly-once.
+   */
+  readonly dedupToken?: string;
+}
+
+export interface AnalyticsStore {
+  readonly kind: 'chdb' | 'clickhouse';
+  /** Runs a SELECT and returns its rows as objects (JSONEachRow; 64-bit integers arrive as strings). */
+  query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
+  /** Runs a statement that returns no rows (DDL, INSERT ... SELECT, OPTIMIZE). */
+  command(sql: string, params?: QueryParams): Promise<void>;
+  /** Inserts rows into a table in one part. */
+  insert(table: string, rows: readonly AnalyticsRow[], options?: InsertOptions): Promise<void>;
+  /** Inserts rows already encoded as JSONEachRow bytes (the spool's format), parsed by the engine, not by JS. */
+  insertJsonEachRow(table: string, payload: Buffer, options?: InsertOptions): Promise<void>;
+  /** True when the store answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,50 @@
+// Embedded analytics store: chDB (in-process ClickHouse) with its data under DATA_DIR/analytics.
+import { mkdirSync } from 'node:fs';
+import { Session } from 'chdb';
+import type { AnalyticsRow, AnalyticsStore, InsertOptions, QueryParams } from './analytics-store.js';
+import { parseJsonEachRow, toJsonEachRow } from './json-each-row.js';
+
+export class ChdbStore implements AnalyticsStore {
+  readonly kind = 'chdb' as const;
+  private readonly session: Session;
+
+  constructor(path: string) {
+    mkdirSync(path, { recursive: true });
+    this.session = new Session(path, {
+      connectionArgs: ['--async_load_databases=0', '--output_format_json_quote_64bit_integers=1'],
+    });
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<T[]> {
+    const result = await this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' });
+    return parseJsonEachRow<T>(result.text());
+  }
+
+  async command(sql: string, params: QueryParams = {}): Promise<void> {
+    await this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' });
+  }
+
+  async insert(table: string, rows: readonly AnalyticsRow[], options: InsertOptions = {}): Promise<void> {
+    if (rows.length > 0) await this.insertJsonEachRow(table, Buffer.from(toJsonEachRow(rows)), options);
+  }
+
+  async insertJsonEachRow(table: string, payload: Buffer, options: InsertOptions = {}): Promise<void> {
+    if (payload.length === 0) return;
+    const settings: Record<string, string> = {};
+    if (options.dedupToken) settings.insert_deduplication_token = options.dedupToken;
+    await this.session.insert({ table, values: payload, format: 'JSONEachRow', settings });
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      const rows = await this.query<{ ok: number }>('SELECT 1 AS ok');
+      return rows[0]?.ok === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.session.close();
+  }
+}

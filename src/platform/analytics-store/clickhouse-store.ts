@@ -1,0 +1,56 @@
+// Scale-out analytics store: a ClickHouse server or cluster reached through @clickhouse/client.
+import { Readable } from 'node:stream';
+import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import type { AnalyticsRow, AnalyticsStore, InsertOptions, QueryParams } from './analytics-store.js';
+
+export class ClickHouseStore implements AnalyticsStore {
+  readonly kind = 'clickhouse' as const;
+  private readonly client: ClickHouseClient;
+
+  constructor(url: string, client?: ClickHouseClient) {
+    this.client =
+      client ??
+      createClient({
+        url,
+        clickhouse_settings: { output_format_json_quote_64bit_integers: 1 },
+      });
+  }
+
+  async query<T = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<T[]> {
+    const result = await this.client.query({ query: sql, query_params: { ...params }, format: 'JSONEachRow' });
+    return result.json<T>();
+  }
+
+  async command(sql: string, params: QueryParams = {}): Promise<void> {
+    await this.client.command({ query: sql, query_params: { ...params } });
+  }
+
+  async insert(table: string, rows: readonly AnalyticsRow[], options: InsertOptions = {}): Promise<void> {
+    if (rows.length === 0) return;
+    await this.client.insert({
+      table,
+      values: [...rows],
+      format: 'JSONEachRow',
+      clickhouse_settings: options.dedupToken ? { insert_deduplication_token: options.dedupToken } : {},
+    });
+  }
+
+  async insertJsonEachRow(table: string, payload: Buffer, options: InsertOptions = {}): Promise<void> {
+    if (payload.length === 0) return;
+    await this.client.insert({
+      table,
+      values: Readable.from([payload]),
+      format: 'JSONEachRow',
+      clickhouse_settings: options.dedupToken ? { insert_deduplication_token: options.dedupToken } : {},
+    });
+  }
+
+  async ping(): Promise<boolean> {
+    const result = await this.client.ping();
+    return result.success;
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}

@@ -1,0 +1,15 @@
+// Chooses the analytics store from configuration: a ClickHouse server when a URL is set, else embedded chDB.
+import { join } from 'node:path';
+import type { AnalyticsStore } from './analytics-store.js';
+import { ChdbStore } from './chdb-store.js';
+import { ClickHouseStore } from './clickhouse-store.js';
+
+export interface AnalyticsStoreConfig {
+  readonly dataDir: string;
+  readonly clickhouseUrl?: string | undefined;
+}
+
+export function createAnalyticsStore(config: AnalyticsStoreConfig): AnalyticsStore {
+  if (config.clickhouseUrl) return new ClickHouseStore(config.clickhouseUrl);
+  return new ChdbStore(join(config.dataDir, 'analytics'));
+}

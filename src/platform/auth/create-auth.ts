@@ -1,0 +1,90 @@
+// The better-auth instance: email/password accounts, cookie sessions, organizations with teams, API keys.
+import { apiKey } from '@better-auth/api-key';
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { organization } from 'better-auth/plugins';
+import { sql, type Kysely } from 'kysely';
+import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
+import { organizationAccessControl, organizationRoles } from './organization-roles.js';
+
+export const USER_KEY_CONFIG = 'default';
+export const ORG_KEY_CONFIG = 'organization';
+export const USER_KEY_PREFIX = 'lp_';
+export const ORG_KEY_PREFIX = 'lpo_';
+export const CLIENT_IP_HEADER = 'x-loupe-client-ip';
+
+export interface AuthConfig {
+  readonly baseUrl: string;
+  readonly secret: string;
+  readonly disableSignup: boolean;
+  /** Sign-in / sign-up attempts allowed per minute per client address. */
+  readonly authRateLimitPerMinute: number;
+  readonly apiKeyRateLimit: { readonly max: number; readonly windowSeconds: number };
+  /** Where better-auth's own log lines go (the app logger); nothing is printed to the console. */
+  readonly log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+}
+
+/** Rejected credentials are routine (they become 401s), not errors of the service. */
+const ROUTINE = /Failed to validate API key|Invalid password|User not found/;
+
+export function createAuth(meta: MetadataDb, config: AuthConfig) {
+  const db = meta.db as unknown as Kysely<unknown>;
+  const keyDefaults = {
+    // Loupe enforces the tracking limit itself (platform/http/rate-limiter); these values describe it.
+    rateLimit: { enabled: false, maxRequests: config.apiKeyRateLimit.max, timeWindow: config.apiKeyRateLimit.windowSeconds * 1000 },
+    enableMetadata: true,
+    keyExpiration: { defaultExpiresIn: null, minExpiresIn: 0, maxExpiresIn: 3650 },
+  };
+  return betterAuth({
+    basePath: '/api/auth',
+    baseURL: config.baseUrl,
+    secret: config.secret,
+    trustedOrigins: [config.baseUrl],
+    database: { db, type: meta.dialect },
+    telemetry: { enabled: false },
+    logger: {
+      level: 'debug',
+      log: (level, message) => config.log?.(ROUTINE.test(message) ? 'debug' : level, `better-auth: ${message}`),
+    },
+    // The Fastify bridge sets this header from the socket (or trusted proxy) address; clients cannot supply it.
+    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 600,
+      customRules: {
+        '/sign-in/email': { window: 60, max: config.authRateLimitPerMinute },
+        '/sign-up/email': { window: 60, max: config.authRateLimitPerMinute },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            if (!config.disableSignup) return { data: user };
+            const existing = await sql<{ n: number | string }>`select count(*) as n from "user"`.execute(db);
+            if (Number(existing.rows[0]?.n ?? 0) > 0) {
+              throw new APIError('FORBIDDEN', { message: 'Sign-up is disabled on this instance' });
+            }
+            return { data: user };
+          },
+        },
+      },
+    },
+    plugins: [
+      organization({
+        teams: { enabled: true },
+        ac: organizationAccessControl,
+        roles: organizationRoles,
+        allowUserToCreateOrganization: true,
+      }),
+      apiKey([
+        { configId: USER_KEY_CONFIG, references: 'user', defaultPrefix: USER_KEY_PREFIX, ...keyDefaults },
+        { configId: ORG_KEY_CONFIG, references: 'organization', defaultPrefix: ORG_KEY_PREFIX, ...keyDefaults },
+      ]),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

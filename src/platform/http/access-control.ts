@@ -1,0 +1,108 @@
+// Access decisions from the credential: organization roles, team site restrictions, key scopes, public sites.
+import type { Kysely } from 'kysely';
+import type { MetadataDatabase } from '../metadata-store/metadata-schema.js';
+import { isOrganizationRole, roleAtLeast, type OrganizationRole } from '../auth/organization-roles.js';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from './app-errors.js';
+import { principalHasScope, type Principal, type Scope } from './principal.js';
+
+/** What access decisions need to know about a site. */
+export interface SiteRef {
+  readonly siteId: number;
+  readonly id: string;
+  readonly organizationId: string;
+  readonly domain: string;
+  readonly isPublic: boolean;
+}
+
+export interface SiteLookup {
+  /** Finds a site by numeric siteId or 12-hex public id. */
+  findSite(ref: string): Promise<SiteRef | undefined>;
+}
+
+export interface AccessRequirement {
+  /** Scope an API key must carry. */
+  readonly scope: Scope;
+  /** Lowest organization role allowed (default member). */
+  readonly role?: OrganizationRole;
+}
+
+export class AccessControl {
+  constructor(
+    private readonly db: Kysely<MetadataDatabase>,
+    private readonly sites: SiteLookup,
+  ) {}
+
+  /** The principal's effective role in an organization, or null when it has none. */
+  async organizationRole(principal: Principal, organizationId: string): Promise<OrganizationRole | null> {
+    if (principal.kind === 'organizationKey') return principal.organizationId === organizationId ? 'admin' : null;
+    const member = await this.db
+      .selectFrom('member')
+      .select('role')
+      .where('userId', '=', principal.userId)
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirst();
+    if (!member) return null;
+    const role = member.role.split(',')[0]?.trim() ?? '';
+    return isOrganizationRole(role) ? role : 'member';
+  }
+
+  /** Throws 403 unless the principal holds `requirement` in the organization. */
+  async requireOrganization(principal: Principal, organizationId: string, requirement: AccessRequirement): Promise<OrganizationRole> {
+    this.requireScope(principal, requirement.scope);
+    const role = await this.organizationRole(principal, organizationId);
+    if (!role) {
+      const exists = await this.db.selectFrom('organization').select('id').where('id', '=', organizationId).executeTakeFirst();
+      if (!exists) throw new NotFoundError('Organization not found');
+      throw new ForbiddenError('Not a member of this organization');
+    }
+    if (!roleAtLeast(role, requirement.role ?? 'member')) {
+      throw new ForbiddenError(`This action needs the ${requirement.role ?? 'member'} role`);
+    }
+    return role;
+  }
+
+  requireScope(principal: Principal, scope: Scope): void {
+    if (!principalHasScope(principal, scope)) throw new ForbiddenError(`API key lacks the ${scope} scope`, scope);
+  }
+
+  /**
+   * Resolves `{site}` and checks access: no credential -> only public sites for reads (else 401);
+   * a credential without access -> 403; unknown site -> 404 (only once a credential is established).
+   */
+  async requireSite(
+    principal: Principal | null,
+    ref: string,
+    requirement: AccessRequirement & { readonly allowPublic?: boolean },
+  ): Promise<{ site: SiteRef; role: OrganizationRole | null }> {
+    const site = await this.sites.findSite(ref);
+    if (!principal) {
+      if (site && site.isPublic && requirement.allowPublic) return { site, role: null };
+      throw new UnauthorizedError();
+    }
+    if (!site) throw new NotFoundError('Site not found');
+    this.requireScope(principal, requirement.scope);
+    const role = await this.organizationRole(principal, site.organizationId);
+    if (!role || !(await this.memberSeesSite(principal, role, site))) {
+      if (site.isPublic && requirement.allowPublic) return { site, role: null };
+      throw new ForbiddenError('No access to this site');
+    }
+    if (!roleAtLeast(role, requirement.role ?? 'member')) {
+      throw new ForbiddenError(`This action needs the ${requirement.role ?? 'member'} role`);
+    }
+    return { site, role };
+  }
+
+  /** Members who belong to teams with assigned sites see only those sites; admins and owners see all. */
+  async memberSeesSite(principal: Principal, role: OrganizationRole, site: SiteRef): Promise<boolean> {
+    if (role !== 'member' || principal.kind === 'organizationKey') return true;
+    const rows = await this.db
+      .selectFrom('teamMember')
+      .innerJoin('team', 'team.id', 'teamMember.teamId')
+      .innerJoin('team_sites', 'team_sites.team_id', 'team.id')
+      .select('team_sites.site_id')
+      .where('teamMember.userId', '=', principal.userId)
+      .where('team.organizationId', '=', site.organizationId)
+      .execute();
+    return rows.length === 0 || rows.some((row) => row.site_id === site.siteId);
+  }
+}

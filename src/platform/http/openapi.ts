@@ -1,0 +1,33 @@
+// OpenAPI 3.1.1 generated from the route schemas, served at /api/openapi.json, with a reference at /api/docs.
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+const TAGS = [
+  'Annotations', 'Api Keys', 'Bots', 'Errors', 'Events', 'Funnels', 'General', 'Goals', 'Imports', 'Insights',
+  'Organizations', 'Overview', 'Performance', 'Segments', 'Session Replay', 'Sessions', 'Sites', 'Teams',
+  'User Traits', 'Users',
+];
+
+export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.1',
+      info: { title: 'Loupe analytics API', version: '2.8.0-beta', description: 'Web and product analytics: ingestion, reports, goals, funnels, errors, bots, webhooks.' },
+      servers: [{ url: baseUrl }],
+      tags: TAGS.map((name) => ({ name })),
+      components: {
+        securitySchemes: {
+          BearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' },
+          QueryApiKey: { type: 'apiKey', in: 'query', name: 'api_key' },
+          CookieSession: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(scalar, { routePrefix: '/api/docs', configuration: { url: '/api/openapi.json' } });
+}

@@ -1,0 +1,87 @@
+// Turns the request's credential (bearer key, ?api_key=, session cookie — tried in that order) into a Principal.
+import type { FastifyRequest } from 'fastify';
+import type { Auth } from '../auth/create-auth.js';
+import { ORG_KEY_CONFIG } from '../auth/create-auth.js';
+import { UnauthorizedError } from './app-errors.js';
+import type { KeyPermissions, Principal } from './principal.js';
+
+export type CredentialSource = 'bearer' | 'query' | 'cookie';
+
+export interface PresentedCredential {
+  readonly source: CredentialSource;
+  readonly key?: string;
+}
+
+/** The key of an `Authorization: Bearer <key>` header, if any. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || !/^bearer\s+/i.test(header)) return undefined;
+  const key = header.replace(/^bearer\s+/i, '').trim();
+  return key.length > 0 ? key : undefined;
+}
+
+export function presentedApiKey(request: FastifyRequest): string | undefined {
+  const bearer = bearerToken(request);
+  if (bearer) return bearer;
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.api_key;
+  return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : undefined;
+}
+
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie;
+  return typeof cookie === 'string' && cookie.includes('better-auth.session_token=');
+}
+
+interface VerifiedKey {
+  readonly id: string;
+  readonly configId: string;
+  readonly referenceId: string;
+  readonly permissions: unknown;
+}
+
+function toPermissions(value: unknown): KeyPermissions {
+  if (value === null || value === undefined) return null;
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const entries = Object.entries(parsed as Record<string, unknown>).map(
+    ([resource, actions]) => [resource, Array.isArray(actions) ? actions.map(String) : []] as const,
+  );
+  return entries.length === 0 ? null : Object.fromEntries(entries);
+}
+
+export async function verifyApiKey(auth: Auth, key: string): Promise<Exclude<Principal, { kind: 'session' }>> {
+  const result = await auth.api.verifyApiKey({ body: { key } });
+  const verified = result.key as VerifiedKey | null;
+  if (!result.valid || !verified) {
+    const code = result.error?.code;
+    const message =
+      code === 'KEY_EXPIRED' ? 'API key expired' : code === 'KEY_DISABLED' ? 'API key disabled' : 'Invalid API key';
+    throw new UnauthorizedError(message);
+  }
+  const permissions = toPermissions(verified.permissions);
+  if (verified.configId === ORG_KEY_CONFIG) {
+    return { kind: 'organizationKey', organizationId: verified.referenceId, keyId: verified.id, permissions };
+  }
+  return { kind: 'userKey', userId: verified.referenceId, keyId: verified.id, permissions };
+}
+
+/** The caller's principal, null when no credential was presented; an invalid credential throws 401. */
+export async function resolvePrincipal(auth: Auth, request: FastifyRequest): Promise<Principal | null> {
+  const key = presentedApiKey(request);
+  if (key) return verifyApiKey(auth, key);
+  if (!hasSessionCookie(request)) return null;
+  const session = await auth.api.getSession({ headers: toHeaders(request) });
+  if (!session) throw new UnauthorizedError('Session expired or invalid');
+  return { kind: 'session', userId: session.user.id };
+}
+
+export function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  return headers;
+}

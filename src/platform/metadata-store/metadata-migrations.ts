@@ -1,0 +1,40 @@
+// Applies the numbered Kysely migrations of migrations/metadata once each, in order, on SQLite or PostgreSQL.
+import { readdirSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import type { MetadataDb, MetadataDialect } from './create-metadata-db.js';
+import { projectPath } from '../project-path.js';
+
+interface MetadataMigrationModule {
+  up(db: Kysely<unknown>, dialect: MetadataDialect): Promise<void>;
+}
+
+const MIGRATIONS_DIR = projectPath('migrations', 'metadata');
+
+export async function migrateMetadataDb(meta: MetadataDb, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const db = meta.db as unknown as Kysely<unknown>;
+  await db.schema
+    .createTable('loupe_migrations')
+    .ifNotExists()
+    .addColumn('version', 'text', (c) => c.primaryKey())
+    .addColumn('applied_at', 'text', (c) => c.notNull())
+    .execute();
+  const appliedRows = await sql<{ version: string }>`select version from loupe_migrations`.execute(db);
+  const applied = new Set(appliedRows.rows.map((row) => row.version));
+  const files = readdirSync(dir)
+    .filter((file) => /^\d{4}-.+\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
+    .sort();
+  const ran: string[] = [];
+  for (const file of files) {
+    const version = file.replace(/\.(ts|js)$/, '');
+    if (applied.has(version)) continue;
+    const migration = (await import(pathToFileURL(join(dir, file)).href)) as MetadataMigrationModule;
+    await db.transaction().execute(async (trx) => {
+      await migration.up(trx, meta.dialect);
+      await sql`insert into loupe_migrations (version, applied_at) values (${version}, ${new Date().toISOString()})`.execute(trx);
+    });
+    ran.push(version);
+  }
+  return ran;
+}

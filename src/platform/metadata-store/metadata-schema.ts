@@ -1,0 +1,161 @@
+// Kysely table types of the metadata store (Loupe's own tables; better-auth owns its tables' access).
+import type { Generated } from 'kysely';
+
+export interface SitesTable {
+  site_id: Generated<number>;
+  id: string;
+  organization_id: string;
+  domain: string;
+  name: string;
+  /** JSON of SiteSettings. */
+  settings: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamSitesTable {
+  team_id: string;
+  site_id: number;
+}
+
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: Date | string;
+}
+
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  createdAt: Date | string;
+  metadata: string | null;
+}
+
+export interface TeamMemberTable {
+  id: string;
+  teamId: string;
+  userId: string;
+}
+
+export interface TeamTable {
+  id: string;
+  name: string;
+  organizationId: string;
+}
+
+export interface DailySaltsTable {
+  day: string;
+  salt: string;
+  created_at: string;
+}
+
+export interface SegmentsTable {
+  segment_id: Generated<number>;
+  site_id: number;
+  name: string;
+  description: string | null;
+  /** JSON array of filters. */
+  filters: string;
+  is_public: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhooksTable {
+  id: string;
+  site_id: number;
+  url: string;
+  /** JSON array of goal ids. */
+  goal_ids: string;
+  /** JSON array of custom event names. */
+  event_names: string;
+  description: string | null;
+  secret_sealed: string;
+  status: 'enabled' | 'disabled';
+  disabled_reason: string | null;
+  consecutive_failures: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  site_id: number;
+  /** JSON of the trigger object of the payload. */
+  trigger: string;
+  /** The exact body sent on every attempt. */
+  payload: string;
+  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
+  attempts: number;
+  response_code: number | null;
+  error: string | null;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  locked_until: string | null;
+  created_at: string;
+}
+
+export interface AnnotationsTable {
+  annotation_id: string;
+  /** Null for an organization-wide annotation. */
+  site_id: number | null;
+  organization_id: string;
+  user_id: string | null;
+  title: string;
+  description: string | null;
+  /** ISO 8601 UTC with milliseconds. */
+  date: string;
+  end_date: string | null;
+  color: string | null;
+  icon: string | null;
+  is_public: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GoalsTable {
+  goal_id: Generated<number>;
+  site_id: number;
+  name: string | null;
+  goal_type: string;
+  /** JSON of the goal's config (only the fields its type uses). */
+  config: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FunnelsTable {
+  funnel_id: Generated<number>;
+  site_id: number;
+  name: string;
+  /** JSON array of funnel steps. */
+  steps: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MetadataDatabase {
+  goals: GoalsTable;
+  funnels: FunnelsTable;
+  annotations: AnnotationsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  segments: SegmentsTable;
+  daily_salts: DailySaltsTable;
+  sites: SitesTable;
+  team_sites: TeamSitesTable;
+  member: MemberTable;
+  organization: OrganizationTable;
+  team: TeamTable;
+  teamMember: TeamMemberTable;
+}

@@ -1,0 +1,55 @@
+// Sessions and rate limits behave the same in process and in Redis (the Redis half runs when REDIS_URL answers).
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter.js';
+import { MemorySessionStore, RedisSessionStore, SESSION_TIMEOUT_MS, type SessionStore } from './session-store.js';
+
+async function redisAnswers(url: string | undefined): Promise<Redis | undefined> {
+  if (!url) return undefined;
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 1000 });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return redis;
+  } catch {
+    redis.disconnect();
+    return undefined;
+  }
+}
+
+const redis = await redisAnswers(process.env.REDIS_URL);
+afterAll(async () => {
+  await redis?.quit();
+});
+
+const backends: Array<[string, () => { sessions: SessionStore; limiter: RateLimiter }]> = [
+  ['memory', () => ({ sessions: new MemorySessionStore(), limiter: new MemoryRateLimiter() })],
+  ...(redis ? [['redis', () => ({ sessions: new RedisSessionStore(redis), limiter: new RedisRateLimiter(redis) })] as [string, () => { sessions: SessionStore; limiter: RateLimiter }]] : []),
+];
+
+describe.each(backends)('shared state (%s)', (_name, open) => {
+  it('keeps a session for 30 minutes of inactivity, sliding, and starts a new one after', async () => {
+    const { sessions } = open();
+    const visitor = `v-${randomBytes(6).toString('hex')}`;
+    const t0 = 1_700_000_000_000;
+    const first = await sessions.touch(visitor, t0);
+    expect(first).toMatch(/^\d+$/);
+    expect(await sessions.touch(visitor, t0 + 29 * 60_000)).toBe(first);
+    expect(await sessions.touch(visitor, t0 + 58 * 60_000)).toBe(first);
+    const next = await sessions.touch(visitor, t0 + 58 * 60_000 + SESSION_TIMEOUT_MS);
+    expect(next).not.toBe(first);
+    expect(await sessions.touch(`${visitor}-other`, t0)).not.toBe(first);
+  });
+
+  it('allows max hits per window and reports when to retry', async () => {
+    const { limiter } = open();
+    const key = `k-${randomBytes(6).toString('hex')}`;
+    const now = Date.now();
+    const decisions = [];
+    for (let i = 0; i < 4; i += 1) decisions.push(await limiter.hit(key, 3, 60_000, now));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[3]!.retryAfterSeconds).toBeGreaterThan(55);
+    expect(decisions[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+});

@@ -1,0 +1,110 @@
+// /bots/ai-summary: per AI operator, what its crawlers read and how many human sessions its assistants referred.
+import type { AiOperator } from '../../ingestion/bots/bot-catalog.js';
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { findDimension } from '../../stats/dimensions.js';
+import type { StatsQuery } from '../../stats/stats-query.js';
+import { round2 } from '../percentage.js';
+import { botWhere, humanWhere, type BotLayer } from './bot-scope.js';
+import { operatorOfHost } from './operator-of-host.js';
+
+export interface AiOperatorSummary {
+  operator: string;
+  crawls: number;
+  training_crawls: number;
+  search_crawls: number;
+  agent_requests: number;
+  /** Distinct pathnames its crawlers requested. */
+  pages: number;
+  /** Human sessions whose channel is AI and whose AI referrer is one of the operator's domains. */
+  referrals: number;
+  /** crawls / referrals, 2 decimals; null when there were no referrals. */
+  crawls_per_referral: number | null;
+  /** The referrer domains counted as the operator's (from data/ai-operators.json). */
+  referrer_domains: string[];
+  bots: Array<{ name: string; purpose: string; reads: number; pages: number }>;
+}
+
+interface CrawlRow {
+  operator: string;
+  crawls: string;
+  training: string;
+  search: string;
+  agent: string;
+  pages: string;
+}
+
+async function crawlsByOperator(store: AnalyticsStore, query: StatsQuery, layer: BotLayer | undefined) {
+  const where = botWhere(query, layer);
+  const sql = `FROM bot_events WHERE (${where.sql}) AND ai_operator != ''`;
+  const operators = await store.query<CrawlRow>(
+    `SELECT ai_operator AS operator, count() AS crawls, countIf(ai_purpose = 'training') AS training,
+       countIf(ai_purpose = 'search') AS search, countIf(ai_purpose = 'agent') AS agent, uniqExact(pathname) AS pages
+     ${sql} GROUP BY operator`,
+    where.params,
+  );
+  const bots = await store.query<{ operator: string; name: string; purpose: string; reads: string; pages: string }>(
+    `SELECT ai_operator AS operator, bot_name AS name, ai_purpose AS purpose, count() AS reads, uniqExact(pathname) AS pages
+     ${sql} GROUP BY operator, name, purpose ORDER BY reads DESC, name ASC`,
+    where.params,
+  );
+  return { operators, bots };
+}
+
+/**
+ * Human sessions whose channel (the catalog's session channel) is AI, counted per host of the referrer
+ * that made them so: the session's first AI-channel event.
+ */
+async function aiReferralsByHost(store: AnalyticsStore, query: StatsQuery): Promise<Array<{ host: string; sessions: string }>> {
+  const channel = findDimension('channel');
+  if (!channel) throw new Error('channel missing from the dimension catalog');
+  const where = humanWhere(query);
+  return store.query(
+    `SELECT host, count() AS sessions FROM (
+       SELECT session_id, ${channel.expression.sql} AS session_channel,
+         domain(argMinIf(referrer, timestamp, channel = 'AI')) AS host
+       FROM events WHERE ${where.sql} GROUP BY session_id
+     ) WHERE session_channel = 'AI' GROUP BY host`,
+    { ...where.params, ...channel.expression.params },
+  );
+}
+
+function referralsByOperator(rows: ReadonlyArray<{ host: string; sessions: string }>, operators: readonly AiOperator[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    const operator = operatorOfHost(row.host, operators);
+    if (operator) counts.set(operator.operator, (counts.get(operator.operator) ?? 0) + Number(row.sessions));
+  }
+  return counts;
+}
+
+/** Operators with crawls or referrals in scope, by crawls desc, then referrals desc, then name. */
+export async function aiSummary(
+  store: AnalyticsStore,
+  query: StatsQuery,
+  layer: BotLayer | undefined,
+  operators: readonly AiOperator[],
+): Promise<AiOperatorSummary[]> {
+  const crawls = await crawlsByOperator(store, query, layer);
+  const referrals = referralsByOperator(await aiReferralsByHost(store, query), operators);
+  const names = new Set([...crawls.operators.map((row) => row.operator), ...referrals.keys()]);
+  const summaries = [...names].map((name): AiOperatorSummary => {
+    const row = crawls.operators.find((candidate) => candidate.operator === name);
+    const crawlCount = Number(row?.crawls ?? 0);
+    const referralCount = referrals.get(name) ?? 0;
+    return {
+      operator: name,
+      crawls: crawlCount,
+      training_crawls: Number(row?.training ?? 0),
+      search_crawls: Number(row?.search ?? 0),
+      agent_requests: Number(row?.agent ?? 0),
+      pages: Number(row?.pages ?? 0),
+      referrals: referralCount,
+      crawls_per_referral: referralCount === 0 ? null : round2(crawlCount / referralCount),
+      referrer_domains: [...(operators.find((operator) => operator.operator === name)?.referrerDomains ?? [])],
+      bots: crawls.bots
+        .filter((bot) => bot.operator === name)
+        .map((bot) => ({ name: bot.name, purpose: bot.purpose, reads: Number(bot.reads), pages: Number(bot.pages) })),
+    };
+  });
+  return summaries.sort((a, b) => b.crawls - a.crawls || b.referrals - a.referrals || a.operator.localeCompare(b.operator));
+}

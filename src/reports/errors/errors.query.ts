@@ -1,0 +1,101 @@
+// Error reports over `type = 'error'` events: messages with their shares, one message's occurrences, its series.
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { bucketSql } from '../../stats/buckets.js';
+import { fillBuckets } from '../../stats/fill-buckets.js';
+import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { percentOf } from '../percentage.js';
+import { pageWindow, type Paging } from '../report-paging.js';
+import { bucketStartIso } from './bucket-start-iso.js';
+import { errorDetails, type ErrorDetails } from './error-details.js';
+
+export interface ErrorNameEntry {
+  value: string;
+  errorName: string;
+  count: number;
+  sessionCount: number;
+  percentage: number;
+}
+
+export interface ErrorEvent extends ErrorDetails {
+  timestamp: string;
+  session_id: string;
+  user_id: string;
+  identified_user_id: string;
+  pathname: string;
+  hostname: string;
+  browser: string;
+  operating_system: string;
+  device_type: string;
+  country: string;
+}
+
+const MESSAGE = "JSONExtractString(props, 'message')";
+
+/** The error rows of the query, optionally only those of one message (bound as `error_message`). */
+function errorWhere(query: StatsQuery, message?: string) {
+  const where = baseWhere(query);
+  const sql = `(${where.sql}) AND type = 'error'${message === undefined ? '' : ` AND ${MESSAGE} = {error_message:String}`}`;
+  return { sql, params: message === undefined ? where.params : { ...where.params, error_message: message } };
+}
+
+/**
+ * One entry per message, count desc then message. `errorName` is the error type of the message's latest
+ * occurrence; the share is of all error occurrences in the range (every page shares one total).
+ */
+export async function errorNames(store: AnalyticsStore, query: StatsQuery, paging: Paging): Promise<ErrorNameEntry[]> {
+  const where = errorWhere(query);
+  const rows = await store.query<{ value: string; errorName: string; occurrences: string; sessions: string; total: string }>(
+    `SELECT ${MESSAGE} AS value, argMax(event_name, timestamp) AS errorName, count() AS occurrences,
+       uniqExact(session_id) AS sessions, sum(count()) OVER () AS total
+     FROM events WHERE ${where.sql}
+     GROUP BY value ORDER BY occurrences DESC, value ASC
+     LIMIT {limit:UInt32} OFFSET {offset:UInt64}`,
+    { ...where.params, ...pageWindow(paging) },
+  );
+  return rows.map((row) => ({
+    value: row.value,
+    errorName: row.errorName,
+    count: Number(row.occurrences),
+    sessionCount: Number(row.sessions),
+    percentage: percentOf(Number(row.occurrences), Number(row.total)),
+  }));
+}
+
+/** Occurrences of one message, newest first, with the context of each and the details from its props. */
+export async function errorEvents(store: AnalyticsStore, query: StatsQuery, message: string, paging: Paging): Promise<ErrorEvent[]> {
+  const where = errorWhere(query, message);
+  const rows = await store.query<Omit<ErrorEvent, keyof ErrorDetails | 'timestamp' | 'session_id'> & { at: string; sid: string; props: string }>(
+    `SELECT toString(timestamp) AS at, toString(session_id) AS sid, user_id, identified_user_id,
+       pathname, hostname, browser, operating_system, device_type, country, props
+     FROM events WHERE ${where.sql}
+     ORDER BY timestamp DESC, event_id ASC
+     LIMIT {limit:UInt32} OFFSET {offset:UInt64}`,
+    { ...where.params, ...pageWindow(paging) },
+  );
+  return rows.map(({ at, sid, props, ...row }) => ({
+    timestamp: `${at.replace(' ', 'T')}Z`,
+    session_id: sid,
+    ...row,
+    ...errorDetails(props),
+  }));
+}
+
+/** Occurrences of one message per bucket (default hour), zero-filled; `time` is the bucket start in UTC. */
+export async function errorTimeSeries(
+  store: AnalyticsStore,
+  query: StatsQuery,
+  message: string,
+): Promise<Array<{ time: string; error_count: number }>> {
+  const bucket = query.bucket ?? 'hour';
+  const where = errorWhere(query, message);
+  const time = bucketSql(bucket, query.range.timeZone);
+  const rows = await store.query<{ time: string; error_count: string }>(
+    `SELECT ${time.sql} AS time, count() AS error_count FROM events WHERE ${where.sql} GROUP BY time`,
+    { ...where.params, ...time.params },
+  );
+  const series = rows.map((row) => ({ time: row.time, error_count: Number(row.error_count) }));
+  return fillBuckets(series, query.range, bucket, (t) => ({ time: t, error_count: 0 })).map((row) => ({
+    time: bucketStartIso(row.time, query.range.timeZone),
+    error_count: row.error_count,
+  }));
+}

@@ -1,0 +1,75 @@
+// Funnel analysis: a session reaches step N with a matching event strictly after it first reached step N-1.
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
+import { mergeParams } from '../../stats/sql-fragment.js';
+import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { stepGoal, type FunnelStep } from './funnel-step.schema.js';
+
+export interface FunnelStepResult {
+  step_number: number;
+  step_name: string;
+  sessions: number;
+  visitors: number;
+  conversion_rate: number;
+  dropoff_rate: number;
+}
+
+/** "Not reached": later than any event time, so no later step can follow it. */
+const NEVER = 'toInt64(9223372036854775807)';
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Per session, `t1` is the first time (ms) of an event matching step 1, `a<i>` holds the times of events
+ * matching step i, and `t<i>` is the first of `a<i>` later than `t<i-1>` (NEVER when there is none). Other events in between
+ * do not matter; a step-2 event before step 1 does not count.
+ */
+function funnelSql(steps: readonly FunnelStep[], where: string): { sql: string; conditions: ReturnType<typeof goalConditionSql>[] } {
+  const conditions = steps.map((step, index) => goalConditionSql(stepGoal(step), `step${index + 1}_`));
+  const arrays = conditions.map((condition, index) =>
+    index === 0
+      ? `ifNull(minIfOrNull(toUnixTimestamp64Milli(timestamp), ${condition.sql}), ${NEVER}) AS t1`
+      : `groupArrayIf(toUnixTimestamp64Milli(timestamp), ${condition.sql}) AS a${index + 1}`,
+  );
+  const firsts = steps.map((_step, index) =>
+    index === 0 ? 't1' : `arrayMin(arrayConcat(arrayFilter(x -> x > t${index}, a${index + 1}), [${NEVER}])) AS t${index + 1}`,
+  );
+  const counts = steps.map((_step, index) => `toString(countIf(t${index + 1} < ${NEVER})) AS s${index + 1}`);
+  const anyStep = conditions.map((condition) => `(${condition.sql})`).join(' OR ');
+  const sql = `
+    SELECT ${counts.join(', ')}
+    FROM (
+      SELECT ${firsts.join(', ')}
+      FROM (
+        SELECT ${arrays.join(', ')}
+        FROM events
+        WHERE ${where} AND (${anyStep})
+        GROUP BY session_id
+      )
+    )`;
+  return { sql, conditions };
+}
+
+export function stepResults(steps: readonly FunnelStep[], reached: readonly number[]): FunnelStepResult[] {
+  const first = reached[0] ?? 0;
+  return steps.map((step, index) => {
+    const sessions = reached[index] ?? 0;
+    const previous = index === 0 ? sessions : (reached[index - 1] ?? 0);
+    return {
+      step_number: index + 1,
+      step_name: step.name ?? step.value,
+      sessions,
+      visitors: sessions,
+      conversion_rate: first === 0 ? 0 : round2((sessions * 100) / first),
+      dropoff_rate: index === 0 || previous === 0 ? 0 : round2((1 - sessions / previous) * 100),
+    };
+  });
+}
+
+export async function analyzeFunnel(store: AnalyticsStore, query: StatsQuery, steps: readonly FunnelStep[]): Promise<FunnelStepResult[]> {
+  const where = baseWhere(query);
+  const { sql, conditions } = funnelSql(steps, where.sql);
+  const rows = await store.query<Record<string, string>>(sql, mergeParams([where, ...conditions]));
+  const row = rows[0] ?? {};
+  return stepResults(steps, steps.map((_step, index) => Number(row[`s${index + 1}`] ?? 0)));
+}

@@ -1,0 +1,81 @@
+// Goal conversions: sessions with at least one matching event, for a page of goals in one scan, or per time bucket for one goal.
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import type { Goal } from '../../goals/goal.repository.js';
+import { goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
+import { bucketSql } from '../../stats/buckets.js';
+import { fillBuckets } from '../../stats/fill-buckets.js';
+import { mergeParams } from '../../stats/sql-fragment.js';
+import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+
+export interface GoalResult {
+  goalId: number;
+  name: string | null;
+  goalType: Goal['goalType'];
+  config: Goal['config'];
+  createdAt: string;
+  total_conversions: number;
+  total_sessions: number;
+  conversion_rate: number;
+}
+
+export interface GoalBucket {
+  time: string;
+  conversions: number;
+  sessions: number;
+  conversion_rate: number;
+}
+
+/** conversions / sessions as a 0..1 fraction rounded to 4 decimals; 0 without sessions. */
+export function conversionRate(conversions: number, sessions: number): number {
+  return sessions === 0 ? 0 : Math.round((conversions / sessions) * 10_000) / 10_000;
+}
+
+/** Parameter names of goal i; they cannot clash with the stats engine's (`siteId`, `range_*`, `f<i>_*`, `bucket_tz`). */
+const goalPrefix = (index: number) => `goal${index}_`;
+
+/** Every goal's converted sessions and the sessions in range, from one pass over the events. */
+export async function goalResults(store: AnalyticsStore, query: StatsQuery, goals: readonly Goal[]): Promise<GoalResult[]> {
+  if (goals.length === 0) return [];
+  const where = baseWhere(query);
+  const conditions = goals.map((goal, index) => goalConditionSql(goal, goalPrefix(index)));
+  const columns = conditions.map((condition, index) => `toString(uniqExactIf(session_id, ${condition.sql})) AS g${index}`);
+  const rows = await store.query<Record<string, string>>(
+    `SELECT toString(uniqExact(session_id)) AS total_sessions, ${columns.join(', ')} FROM events WHERE ${where.sql}`,
+    mergeParams([where, ...conditions]),
+  );
+  const row = rows[0] ?? {};
+  const totalSessions = Number(row.total_sessions ?? 0);
+  return goals.map((goal, index) => {
+    const conversions = Number(row[`g${index}`] ?? 0);
+    return {
+      goalId: goal.goalId,
+      name: goal.name,
+      goalType: goal.goalType,
+      config: goal.config,
+      createdAt: goal.createdAt,
+      total_conversions: conversions,
+      total_sessions: totalSessions,
+      conversion_rate: conversionRate(conversions, totalSessions),
+    };
+  });
+}
+
+/** Per bucket of event time: sessions with events in it, and those with a matching event in it. */
+export async function goalTimeSeries(store: AnalyticsStore, query: StatsQuery, goal: Goal): Promise<GoalBucket[]> {
+  const bucket = query.bucket ?? 'day';
+  const where = baseWhere(query);
+  const time = bucketSql(bucket, query.range.timeZone);
+  const condition = goalConditionSql(goal, goalPrefix(0));
+  const rows = await store.query<{ time: string; sessions: string; conversions: string }>(
+    `SELECT ${time.sql} AS time, toString(uniqExact(session_id)) AS sessions,
+       toString(uniqExactIf(session_id, ${condition.sql})) AS conversions
+     FROM events WHERE ${where.sql} GROUP BY time`,
+    mergeParams([where, time, condition]),
+  );
+  const series = rows.map((row) => {
+    const sessions = Number(row.sessions);
+    const conversions = Number(row.conversions);
+    return { time: row.time, conversions, sessions, conversion_rate: conversionRate(conversions, sessions) };
+  });
+  return fillBuckets(series, query.range, bucket, (t) => ({ time: t, conversions: 0, sessions: 0, conversion_rate: 0 }));
+}

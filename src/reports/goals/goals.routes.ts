@@ -1,0 +1,79 @@
+// /goals: the conversions report (one query per page), a goal's time series, and goal create / update / delete.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GoalRepository, type Goal } from '../../goals/goal.repository.js';
+import { GoalBodySchema, goalInputOf } from '../../goals/goal.schema.js';
+import { NotFoundError } from '../../platform/http/app-errors.js';
+import { principalOf, siteOf } from '../../platform/http/guards.js';
+import { principalUserId } from '../../platform/http/principal.js';
+import { ANY_CREDENTIAL, SuccessSchema } from '../../platform/http/route-docs.js';
+import { registerReport, type ReportDeps } from '../report-route.js';
+import { DEFAULT_PAGE_SIZE, GoalIdParams, GoalPageParams, goalIdOf, pageMeta } from './goals.params.js';
+import { goalResults, goalTimeSeries } from './goals.query.js';
+
+const TAG = 'Goals';
+
+export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+  const goals = new GoalRepository(deps.metadata);
+  const requireGoal = async (siteId: number, goalIdText: string): Promise<Goal> => {
+    const goalId = goalIdOf(goalIdText);
+    const goal = goalId === undefined ? undefined : await goals.get(siteId, goalId);
+    if (!goal) throw new NotFoundError('Goal not found');
+    return goal;
+  };
+
+  registerReport(app, deps, {
+    path: '/goals',
+    tag: TAG,
+    summary: 'Goals with their conversions: sessions with a matching event, and conversion_rate = conversions / sessions (0..1, 4 decimals)',
+    scope: 'goals:read',
+    params: GoalPageParams,
+    run: async ({ site, store, query, params }) => {
+      const page = params.page ?? 1;
+      const pageSize = params.page_size ?? DEFAULT_PAGE_SIZE;
+      const found = await goals.page(site.siteId, page, pageSize);
+      return { data: await goalResults(store, query, found.goals), meta: pageMeta(found.total, page, pageSize) };
+    },
+  });
+
+  registerReport(app, deps, {
+    path: '/goals/:goalId/time-series',
+    tag: TAG,
+    summary: "A goal's converted sessions and all sessions per bucket of event time (zero-filled)",
+    scope: 'goals:read',
+    pathParams: GoalIdParams,
+    run: async ({ site, store, query, path }) => ({ data: await goalTimeSeries(store, query, await requireGoal(site.siteId, path.goalId ?? '')) }),
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const write = deps.guards.site({ scope: 'goals:write', role: 'member' });
+  const siteParams = z.object({ site: z.string().min(1) });
+  const goalParams = siteParams.extend(GoalIdParams);
+
+  typed.post('/api/sites/:site/goals', {
+    onRequest: write,
+    schema: { tags: [TAG], summary: 'Create a goal', security: ANY_CREDENTIAL, params: siteParams, body: GoalBodySchema, response: { 200: SuccessSchema.extend({ goalId: z.number().int() }) } },
+  }, async (request) => {
+    const goal = await goals.create(siteOf(request).siteId, goalInputOf(request.body), principalUserId(principalOf(request)) ?? null, new Date(deps.clock()));
+    return { success: true as const, goalId: goal.goalId };
+  });
+
+  typed.put('/api/sites/:site/goals/:goalId', {
+    onRequest: write,
+    schema: { tags: [TAG], summary: "Replace a goal's name, type and config", security: ANY_CREDENTIAL, params: goalParams, body: GoalBodySchema, response: { 200: SuccessSchema } },
+  }, async (request) => {
+    const goal = await requireGoal(siteOf(request).siteId, request.params.goalId);
+    await goals.update(goal.siteId, goal.goalId, goalInputOf(request.body), new Date(deps.clock()));
+    return { success: true as const };
+  });
+
+  typed.delete('/api/sites/:site/goals/:goalId', {
+    onRequest: write,
+    schema: { tags: [TAG], summary: 'Delete a goal', security: ANY_CREDENTIAL, params: goalParams, response: { 200: SuccessSchema } },
+  }, async (request) => {
+    const goal = await requireGoal(siteOf(request).siteId, request.params.goalId);
+    await goals.delete(goal.siteId, goal.goalId);
+    return { success: true as const };
+  });
+}

@@ -1,0 +1,20 @@
+// GET /journeys?steps=&limit=: the most common page sequences from session start.
+import type { FastifyInstance } from 'fastify';
+import { integerParam } from '../integer-param.js';
+import { registerReport, type ReportDeps } from '../report-route.js';
+import { journeys } from './journeys.query.js';
+
+export async function journeysRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+  registerReport(app, deps, {
+    path: '/journeys',
+    tag: 'Journeys',
+    summary:
+      'The most common sequences of the first `steps` pages of a session (repeats of a page in a row count once); ' +
+      'sessions with fewer pages are left out; percentage is of the sessions counted',
+    params: {
+      steps: integerParam(2, 10, 3).describe('pages per journey, 2..10; default 3'),
+      limit: integerParam(1, 100, 10).describe('journeys returned, 1..100; default 10'),
+    },
+    run: async ({ store, query, params }) => ({ journeys: await journeys(store, query, params) }),
+  });
+}

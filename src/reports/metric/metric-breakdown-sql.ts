@@ -1,0 +1,81 @@
+// The SQL of one /metric breakdown by kind of dimension: per value its count, sessions, pageviews, bounces (and duration).
+import type { Dimension } from '../../stats/dimensions.js';
+import type { SqlFragment } from '../../stats/sql-fragment.js';
+
+/**
+ * How a session is attributed to values:
+ * - `session`: one value per session: a session-level dimension's own value (channel, entry_page,
+ *   exit_page), or for any other dimension the value of the session's first event.
+ * - `page`: every value the session's pageviews had (pathname, page_title, querystring); `count` is
+ *   the sessions that viewed it, `pageviews` its pageviews.
+ * - `event`: every custom event name of the session; `count` is occurrences, `pageviews` those of the
+ *   sessions that had the event.
+ */
+export type BreakdownKind = 'session' | 'page' | 'event';
+
+const PAGE_DIMENSIONS: ReadonlySet<string> = new Set(['pathname', 'page_title', 'querystring']);
+
+export function breakdownKindOf(dimension: Dimension): BreakdownKind {
+  if (dimension.name === 'event_name') return 'event';
+  return PAGE_DIMENSIONS.has(dimension.name) ? 'page' : 'session';
+}
+
+/** Columns every per-session row carries besides its value(s). */
+const SESSION_FIGURES = `
+      countIf(type = 'pageview') AS pv,
+      dateDiff('millisecond', min(timestamp), max(timestamp)) / 1000 AS dur`;
+
+const PER_SESSION_VALUE = 'countIf(pv = 1) AS bounces, sum(dur) AS duration_sum';
+
+/**
+ * `SELECT value, count, sessions, pageviews, bounces[, duration_sum] ... GROUP BY value` over the events
+ * matching `where`; a bounce is a session with exactly one pageview, durations are in seconds. Page
+ * breakdowns have no duration_sum: they read pageview rows, not sessions, so they cost one scan less.
+ */
+export function breakdownSql(dimension: Dimension, where: SqlFragment): SqlFragment {
+  const kind = breakdownKindOf(dimension);
+  const params = { ...where.params, ...dimension.expression.params };
+  const sql = kind === 'session' ? firstValueSql(dimension, where) : kind === 'page' ? pageSql(dimension, where) : eventSql(where);
+  return { sql, params };
+}
+
+/** One value per session: its own (session-level dimension) or its first event's. */
+function firstValueSql(dimension: Dimension, where: SqlFragment): string {
+  const expression = dimension.expression.sql;
+  const value = dimension.level === 'session' ? expression : `argMin(${expression}, timestamp)`;
+  return `
+  SELECT value, count() AS count, count() AS sessions, sum(pv) AS pageviews, ${PER_SESSION_VALUE}
+  FROM (
+    SELECT session_id, ${value} AS value, ${SESSION_FIGURES}
+    FROM events WHERE ${where.sql}
+    GROUP BY session_id
+  )
+  GROUP BY value`;
+}
+
+/**
+ * Sessions that viewed each value, and its pageviews. A bounced session has exactly one pageview, so
+ * its pageview rows under a value number one: counting rows of bounced sessions counts sessions.
+ */
+function pageSql(dimension: Dimension, where: SqlFragment): string {
+  return `
+  SELECT ${dimension.expression.sql} AS value, uniqExact(session_id) AS count, count AS sessions, count() AS pageviews,
+    countIf(session_id IN (
+      SELECT session_id FROM events WHERE ${where.sql} GROUP BY session_id HAVING countIf(type = 'pageview') = 1
+    )) AS bounces
+  FROM events WHERE ${where.sql} AND type = 'pageview'
+  GROUP BY value`;
+}
+
+/** Custom event occurrences per name; sessions, pageviews and bounces of the sessions that had it. */
+function eventSql(where: SqlFragment): string {
+  return `
+  SELECT value, sum(countEqual(names, value)) AS count, count() AS sessions, sum(pv) AS pageviews, ${PER_SESSION_VALUE}
+  FROM (
+    SELECT session_id, groupArrayIf(event_name, type = 'custom_event') AS names, ${SESSION_FIGURES}
+    FROM events WHERE ${where.sql}
+    GROUP BY session_id
+  )
+  ARRAY JOIN arrayDistinct(names) AS value
+  GROUP BY value`;
+}

@@ -1,0 +1,64 @@
+// /metric: the breakdown of sessions, pageviews and bounce rate by one dimension, ranked and paged.
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { StatsParamError } from '../../stats/bad-request-error.js';
+import { findDimension } from '../../stats/dimensions.js';
+import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { breakdownSql } from './metric-breakdown-sql.js';
+import { percentOf, round2 } from '../percentage.js';
+import { rankedPage } from './ranked-page.js';
+import type { Paging } from '../report-paging.js';
+
+export interface MetricEntry {
+  value: string;
+  /** Sessions (custom event occurrences for event_name). */
+  count: number;
+  percentage: number;
+  sessions: number;
+  pageviews: number;
+  pageviews_percentage: number;
+  /** Percent of the entry's sessions with exactly one pageview. */
+  bounce_rate: number;
+  /** Mean seconds from first to last event of the entry's sessions (not for pathname, page_title, querystring). */
+  avg_session_duration?: number;
+}
+
+export interface MetricPage {
+  data: MetricEntry[];
+  totalCount: number;
+}
+
+interface BreakdownRow {
+  value: string;
+  count: string;
+  sessions: string;
+  pageviews: string;
+  bounces: string;
+  duration_sum?: number;
+}
+
+export interface MetricRequest extends Paging {
+  readonly parameter: string;
+}
+
+export async function metricBreakdown(store: AnalyticsStore, query: StatsQuery, request: MetricRequest): Promise<MetricPage> {
+  const dimension = findDimension(request.parameter, 'metric_key');
+  if (!dimension) throw new StatsParamError('parameter', `Invalid parameter: unknown dimension '${request.parameter}'`);
+  const grouped = breakdownSql(dimension, baseWhere(query));
+  const { rows, totals } = await rankedPage<BreakdownRow>(store, grouped, 'count DESC, value ASC', request);
+  return {
+    data: rows.map((row) => {
+      const sessions = Number(row.sessions);
+      return {
+        value: row.value,
+        count: Number(row.count),
+        percentage: percentOf(Number(row.count), totals.countSum),
+        sessions,
+        pageviews: Number(row.pageviews),
+        pageviews_percentage: percentOf(Number(row.pageviews), totals.pageviewsSum),
+        bounce_rate: percentOf(Number(row.bounces), sessions),
+        ...(row.duration_sum === undefined ? {} : { avg_session_duration: sessions === 0 ? 0 : round2(row.duration_sum / sessions) }),
+      };
+    }),
+    totalCount: totals.rows,
+  };
+}

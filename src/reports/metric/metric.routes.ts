@@ -1,0 +1,29 @@
+// GET /metric (a breakdown by any dimension) and /page-titles, both ranked and paged.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pagingParams } from '../report-paging.js';
+import { registerReport, type ReportDeps } from '../report-route.js';
+import { metricBreakdown } from './metric.query.js';
+import { pageTitles } from './page-titles.query.js';
+
+export async function metricRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+  registerReport(app, deps, {
+    path: '/metric',
+    tag: 'Metrics',
+    summary:
+      'Sessions by a dimension (a session counts under its first value; pathname, page_title and querystring count ' +
+      'the sessions that viewed it, event_name the custom event occurrences), with pageviews and bounce rate',
+    params: {
+      parameter: z.string().min(1).max(300).describe('any filter parameter, entry_page, exit_page or url_param:<name>'),
+      ...pagingParams,
+    },
+    run: async ({ store, query, params }) => ({ data: await metricBreakdown(store, query, params) }),
+  });
+  registerReport(app, deps, {
+    path: '/page-titles',
+    tag: 'Metrics',
+    summary: 'Pages by title and pathname: sessions that viewed each, their share and pageviews',
+    params: pagingParams,
+    run: async ({ store, query, params }) => ({ data: await pageTitles(store, query, params) }),
+  });
+}

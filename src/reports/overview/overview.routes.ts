@@ -1,0 +1,19 @@
+// GET /overview and /overview/time-series.
+import type { FastifyInstance } from 'fastify';
+import { registerReport, type ReportDeps } from '../report-route.js';
+import { overview, overviewTimeSeries } from './overview.query.js';
+
+export async function overviewRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+  registerReport(app, deps, {
+    path: '/overview',
+    tag: 'Overview',
+    summary: 'Sessions, pageviews, users, pages per session, bounce rate (%) and mean session duration (s)',
+    run: async ({ store, query }) => ({ data: await overview(store, query) }),
+  });
+  registerReport(app, deps, {
+    path: '/overview/time-series',
+    tag: 'Overview',
+    summary: 'The overview figures per time bucket (empty buckets zero-filled); time is the bucket start in time_zone',
+    run: async ({ store, query }) => ({ data: await overviewTimeSeries(store, query) }),
+  });
+}

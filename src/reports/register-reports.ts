@@ -1,0 +1,36 @@
+// Every report module's routes, registered with the shared report dependencies. One line per module.
+import type { FastifyInstance } from 'fastify';
+import type { ReportDeps } from './report-route.js';
+import { goalsRoutes } from './goals/goals.routes.js';
+import { funnelsRoutes } from './funnels/funnels.routes.js';
+import { overviewRoutes } from './overview/overview.routes.js';
+import { metricRoutes } from './metric/metric.routes.js';
+import { liveUserCountRoutes } from './live-users/live-user-count.routes.js';
+import { journeysRoutes } from './journeys/journeys.routes.js';
+import { retentionRoutes } from './retention/retention.routes.js';
+import { performanceRoutes } from './performance/performance.routes.js';
+import { errorsRoutes } from './errors/errors.routes.js';
+import { botsRoutes } from './bots/bots.routes.js';
+import { annotationsRoutes } from '../annotations/annotations.routes.js';
+import { segmentsRoutes } from '../segments/segments.routes.js';
+import { sessionsRoutes } from './sessions/sessions.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+import { eventsRoutes } from './events/events.routes.js';
+
+export async function registerReports(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+  await app.register(overviewRoutes, deps);
+  await app.register(metricRoutes, deps);
+  await app.register(liveUserCountRoutes, deps);
+  await app.register(journeysRoutes, deps);
+  await app.register(retentionRoutes, deps);
+  await app.register(performanceRoutes, deps);
+  await app.register(goalsRoutes, deps);
+  await app.register(funnelsRoutes, deps);
+  await app.register(errorsRoutes, deps);
+  await app.register(botsRoutes, deps);
+  await app.register(annotationsRoutes, deps);
+  await app.register(segmentsRoutes, deps);
+  await app.register(sessionsRoutes, deps);
+  await app.register(usersRoutes, deps);
+  await app.register(eventsRoutes, deps);
+}

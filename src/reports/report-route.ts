@@ -1,0 +1,88 @@
+// Registers a GET report under /api/sites/:site: site guard (public sites readable), the common
+// parameters parsed into a StatsQuery, the report's own parameters validated, one query function called.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
+import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
+import type { Guards } from '../platform/http/guards.js';
+import { siteOf } from '../platform/http/guards.js';
+import type { SiteRef } from '../platform/http/access-control.js';
+import type { Scope } from '../platform/http/principal.js';
+import { OPTIONAL_CREDENTIAL } from '../platform/http/route-docs.js';
+import type { SegmentRepository } from '../segments/segment.repository.js';
+import { commonParamsSchema, parseCommonParams } from '../stats/common-params.schema.js';
+import type { StatsQuery } from '../stats/stats-query.js';
+
+export interface ReportDeps {
+  readonly guards: Guards;
+  readonly analytics: AnalyticsStore;
+  readonly segments: SegmentRepository;
+  readonly clock: () => number;
+  /** The metadata store, for reports over saved definitions (goals, funnels, annotations). */
+  readonly metadata: Kysely<MetadataDatabase>;
+}
+
+export interface ReportContext<P> {
+  readonly site: SiteRef;
+  readonly query: StatsQuery;
+  /** The report's own query parameters, validated. */
+  readonly params: P;
+  /** Path parameters beyond `site` (e.g. sessionId). */
+  readonly path: Readonly<Record<string, string>>;
+  readonly store: AnalyticsStore;
+  readonly now: Date;
+}
+
+export interface ReportDefinition<S extends z.ZodRawShape> {
+  /** Path after /api/sites/:site, e.g. `/overview`. */
+  readonly path: string;
+  readonly tag: string;
+  readonly summary: string;
+  readonly scope?: Scope;
+  /** The report's own query parameters (the common ones are added). */
+  readonly params?: S;
+  /** Extra path parameters, e.g. `{ sessionId: z.string().min(1) }`. */
+  readonly pathParams?: z.ZodRawShape;
+  readonly run: (context: ReportContext<z.output<z.ZodObject<S>>>) => Promise<unknown>;
+}
+
+/** Builds the StatsQuery of a request (used by report routes and by POST reports such as funnels). */
+export async function statsQueryOf(request: FastifyRequest, deps: ReportDeps, site: SiteRef): Promise<StatsQuery> {
+  // A viewer of a public site without a role in its organization may apply public segments only.
+  const publicOnly = request.organizationRole === null;
+  return parseCommonParams(request.query, new Date(deps.clock()), {
+    siteId: site.siteId,
+    resolveSegment: async (segmentId) => {
+      const segment = await deps.segments.get(site.siteId, segmentId);
+      return segment && (!publicOnly || segment.isPublic) ? segment.filters : undefined;
+    },
+  });
+}
+
+export function registerReport<S extends z.ZodRawShape>(app: FastifyInstance, deps: ReportDeps, definition: ReportDefinition<S>): void {
+  const ownParams = z.object(definition.params ?? ({} as S));
+  const querystring = commonParamsSchema.extend(ownParams.shape);
+  app.withTypeProvider<ZodTypeProvider>().get(`/api/sites/:site${definition.path}`, {
+    onRequest: deps.guards.site({ scope: definition.scope ?? 'analytics:read', allowPublic: true }),
+    schema: {
+      tags: [definition.tag],
+      summary: definition.summary,
+      security: OPTIONAL_CREDENTIAL,
+      params: z.object({ site: z.string().min(1), ...(definition.pathParams ?? {}) }),
+      querystring,
+    },
+  }, async (request) => {
+    const site = siteOf(request);
+    const { site: _site, ...path } = request.params as Record<string, string>;
+    return definition.run({
+      site,
+      query: await statsQueryOf(request, deps, site),
+      params: ownParams.parse(request.query),
+      path,
+      store: deps.analytics,
+      now: new Date(deps.clock()),
+    });
+  });
+}

@@ -1,0 +1,101 @@
+// The sessions list, newest first: a page of session ids found among the latest events, then their fields.
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { siteScopeSql } from '../../stats/site-scope.js';
+import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
+import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { SESSION_FIELDS_SQL, toSessionRow, type SessionRow } from './session-fields.js';
+
+export interface SessionPage {
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** How many times the window of latest events grows (x8 each) before the whole range is grouped. */
+const WINDOW_ATTEMPTS = 3;
+
+interface PageQuery {
+  readonly scope: SqlFragment;
+  readonly selection: SqlFragment;
+  readonly page: SessionPage;
+  /** Only sessions that start at or after this instant (ClickHouse text), when set. */
+  readonly windowStart?: string;
+}
+
+const WINDOW = "{window_from:DateTime64(3, 'UTC')}";
+
+/**
+ * Sessions with an event matching the filters (and `only`, e.g. one user's events), newest start first,
+ * ties by session id descending. Their fields cover all their events in the site and time range.
+ *
+ * Grouping every session of a month is the slow part, so the page is first looked for among sessions
+ * that start inside a window of the latest events: every such session has all its events inside the
+ * window, so if the window holds a full page of them, that page is exactly the newest one. Their true
+ * start is checked against all their events in the range, so no session-length assumption is made.
+ */
+export async function listSessions(
+  store: AnalyticsStore,
+  query: StatsQuery,
+  page: SessionPage,
+  only: SqlFragment = ALWAYS_TRUE,
+): Promise<SessionRow[]> {
+  const scope = siteScopeSql(query.siteId, query.range);
+  const selection = allOf([baseWhere(query), only]);
+  let windowEvents = (page.offset + page.limit) * 8 + 1000;
+  for (let attempt = 0; attempt < WINDOW_ATTEMPTS; attempt++, windowEvents *= 8) {
+    const windowStart = await nthNewestEventTime(store, selection, windowEvents);
+    if (windowStart === undefined) break;
+    const ids = await pageIds(store, { scope, selection, page, windowStart });
+    if (ids.length === page.limit) return sessionFields(store, scope, ids, windowStart);
+  }
+  return sessionFields(store, scope, await pageIds(store, { scope, selection, page }));
+}
+
+/** The timestamp of the (n+1)-th newest matching event, or undefined when there are not that many. */
+async function nthNewestEventTime(store: AnalyticsStore, selection: SqlFragment, n: number): Promise<string | undefined> {
+  const rows = await store.query<{ t: string }>(
+    `SELECT toString(timestamp) AS t FROM events WHERE ${selection.sql}
+     ORDER BY timestamp DESC LIMIT 1 OFFSET {window_events:UInt64}`,
+    { ...selection.params, window_events: n },
+  );
+  return rows[0]?.t;
+}
+
+async function pageIds(store: AnalyticsStore, { scope, selection, page, windowStart }: PageQuery): Promise<bigint[]> {
+  const inWindow = windowStart === undefined ? '' : ` AND timestamp >= ${WINDOW}`;
+  const candidates =
+    windowStart !== undefined || selection.sql !== scope.sql
+      ? `PREWHERE session_id IN (SELECT session_id FROM events WHERE ${selection.sql}${inWindow})`
+      : '';
+  const rows = await store.query<{ id: string }>(
+    `SELECT toString(session_id) AS id FROM events
+     ${candidates}
+     WHERE ${scope.sql}
+     GROUP BY session_id
+     ${windowStart === undefined ? '' : `HAVING min(timestamp) >= ${WINDOW}`}
+     ORDER BY min(timestamp) DESC, session_id DESC
+     LIMIT {page_limit:UInt32} OFFSET {page_offset:UInt64}`,
+    {
+      ...selection.params,
+      ...scope.params,
+      page_limit: page.limit,
+      page_offset: page.offset,
+      ...(windowStart === undefined ? {} : { window_from: windowStart }),
+    },
+  );
+  return rows.map((row) => BigInt(row.id));
+}
+
+/** The fields of the given sessions, in list order; `windowStart` bounds the scan when all start after it. */
+async function sessionFields(store: AnalyticsStore, scope: SqlFragment, ids: readonly bigint[], windowStart?: string): Promise<SessionRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await store.query<Record<string, unknown>>(
+    `SELECT ${SESSION_FIELDS_SQL}
+     FROM events
+     PREWHERE session_id IN {page_ids:Array(UInt64)}
+     WHERE ${scope.sql}${windowStart === undefined ? '' : ` AND timestamp >= ${WINDOW}`}
+     GROUP BY session_id
+     ORDER BY min(timestamp) DESC, session_id DESC`,
+    { ...scope.params, page_ids: ids, ...(windowStart === undefined ? {} : { window_from: windowStart }) },
+  );
+  return rows.map(toSessionRow);
+}

@@ -1,0 +1,35 @@
+// GET /sessions (newest first, paged) and /sessions/{sessionId} (one session with its events).
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { integerParam } from '../integer-param.js';
+import { pageWindow, pagingParams } from '../report-paging.js';
+import { registerReport, type ReportDeps } from '../report-route.js';
+import { sessionDetail } from './session-detail.query.js';
+import { listSessions } from './sessions.query.js';
+
+export async function sessionsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+  registerReport(app, deps, {
+    path: '/sessions',
+    tag: 'Sessions',
+    scope: 'sessions:read',
+    summary:
+      'Sessions with an event matching the filters, newest start first. Channel: first other than Direct/Internal; ' +
+      'entry/exit: first/last pageview; device, place and referrer: the first event\'s; events = custom events; duration in seconds',
+    params: pagingParams,
+    run: async ({ store, query, params }) => ({ data: await listSessions(store, query, pageWindow(params)) }),
+  });
+  registerReport(app, deps, {
+    path: '/sessions/:sessionId',
+    tag: 'Sessions',
+    scope: 'sessions:read',
+    summary: 'One session (fields as in the list) and a page of its events, oldest first; 404 when unknown, out of range or filtered out',
+    pathParams: { sessionId: z.string().min(1).describe('the session id, a decimal UInt64') },
+    params: {
+      limit: integerParam(1, 1000, 100).describe('events per page, 1..1000 (default 100)'),
+      offset: integerParam(0, 10_000_000, 0).describe('events to skip (default 0)'),
+    },
+    run: async ({ store, query, params, path }) => ({
+      data: await sessionDetail(store, query, path.sessionId ?? '', params),
+    }),
+  });
+}

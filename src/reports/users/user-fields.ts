@@ -1,0 +1,78 @@
+// The fields of a user row: aggregates over one person's events, keyed like the user_id filter, plus their traits.
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { findDimension } from '../../stats/dimensions.js';
+import { parseProps } from '../event-props.js';
+import { isoTimeSql } from '../iso-time-sql.js';
+
+function userKeySql(): string {
+  const dimension = findDimension('user_id');
+  if (!dimension) throw new Error('user_id is missing from the dimension catalog');
+  return dimension.expression.sql;
+}
+
+/** The id a person is known by: the identified id when set, else the anonymous visitor id (as the user_id filter). */
+export const USER_KEY_SQL = userKeySql();
+
+/** The key hashed to a UInt64: grouping on it is cheaper than on the text. */
+export const USER_HASH_SQL = `cityHash64(${USER_KEY_SQL})`;
+
+const latest = (column: string) => `argMax(${column}, timestamp)`;
+
+/** [output name, kind, aggregate over one user's events]; device and place are the latest event's; events = custom events. */
+const FIELDS = [
+  ['user_id', 'text', `any(${USER_KEY_SQL})`],
+  ['identified_user_id', 'text', 'any(identified_user_id)'],
+  ['first_seen', 'text', isoTimeSql('min(timestamp)')],
+  ['last_seen', 'text', isoTimeSql('max(timestamp)')],
+  ['sessions', 'number', 'uniqExact(session_id)'],
+  ['pageviews', 'number', "countIf(type = 'pageview')"],
+  ['events', 'number', "countIf(type = 'custom_event')"],
+  ['country', 'text', latest('country')],
+  ['device_type', 'text', latest('device_type')],
+  ['browser', 'text', latest('browser')],
+  ['operating_system', 'text', latest('operating_system')],
+] as const;
+
+type Field = (typeof FIELDS)[number];
+
+export type UserRow = { [F in Field as F[0]]: F[1] extends 'number' ? number : string } & { traits: unknown };
+
+export const USER_SORTS = ['last_seen', 'first_seen', 'pageviews', 'sessions', 'events'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+/** The aggregate each sort orders by. */
+export const USER_SORT_SQL: Readonly<Record<UserSort, string>> = {
+  last_seen: 'max(timestamp)',
+  first_seen: 'min(timestamp)',
+  pageviews: "countIf(type = 'pageview')",
+  sessions: 'uniqExact(session_id)',
+  events: "countIf(type = 'custom_event')",
+};
+
+/** The select list inside a GROUP BY on the user; aliases are prefixed so they never shadow a column in WHERE. */
+export const USER_FIELDS_SQL = FIELDS.map(([name, , sql]) => `${sql} AS u_${name}`).join(',\n    ');
+
+/** A result row of USER_FIELDS_SQL with the user's traits (null when never identified with traits). */
+export function toUserRow(raw: Readonly<Record<string, unknown>>, traits: ReadonlyMap<string, unknown>): UserRow {
+  const row: Record<string, unknown> = {};
+  for (const [name, kind] of FIELDS) {
+    const value = raw[`u_${name}`];
+    row[name] = kind === 'number' ? Number(value ?? 0) : String(value ?? '');
+  }
+  row.traits = traits.get(String(row.identified_user_id ?? '')) ?? null;
+  return row as UserRow;
+}
+
+/** The latest traits (by identify time) of each identified user id given, parsed. */
+export async function latestTraits(store: AnalyticsStore, siteId: number, identifiedIds: readonly string[]): Promise<Map<string, unknown>> {
+  const ids = identifiedIds.filter((id) => id !== '');
+  if (ids.length === 0) return new Map();
+  const rows = await store.query<{ t_user: string; t_traits: string }>(
+    `SELECT identified_user_id AS t_user, argMax(traits, timestamp) AS t_traits
+     FROM user_identities
+     WHERE site_id = {siteId:UInt32} AND identified_user_id IN {trait_users:Array(String)}
+     GROUP BY identified_user_id`,
+    { siteId, trait_users: ids },
+  );
+  return new Map(rows.map((row) => [row.t_user, parseProps(row.t_traits)]));
+}

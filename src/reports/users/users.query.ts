@@ -1,0 +1,65 @@
+// The users list: people with an event matching the filters, sorted and paged, with their figures and traits.
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { siteScopeSql } from '../../stats/site-scope.js';
+import type { SqlFragment } from '../../stats/sql-fragment.js';
+import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { latestTraits, toUserRow, USER_FIELDS_SQL, USER_HASH_SQL, USER_SORT_SQL, type UserRow, type UserSort } from './user-fields.js';
+
+export interface UserListOptions {
+  readonly page: number;
+  readonly pageSize: number;
+  readonly sortBy: UserSort;
+  readonly sortOrder: 'asc' | 'desc';
+}
+
+export interface UserList {
+  data: UserRow[];
+  totalCount: number;
+}
+
+/**
+ * Users (identified id, else anonymous visitor id) with at least one event matching the filters; their
+ * figures cover all their events in the site and time range. Two passes: the sort key of every user
+ * (grouped on a UInt64 hash) picks the page and counts them, then only the page's users are aggregated.
+ */
+export async function listUsers(store: AnalyticsStore, query: StatsQuery, options: UserListOptions): Promise<UserList> {
+  const scope = siteScopeSql(query.siteId, query.range);
+  const selection = baseWhere(query);
+  const selected = selection.sql === scope.sql ? '' : ` AND ${USER_HASH_SQL} IN (SELECT ${USER_HASH_SQL} FROM events WHERE ${selection.sql})`;
+  const direction = options.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  const page = await store.query<{ user_hash: string; total: string }>(
+    `SELECT ${USER_HASH_SQL} AS user_hash, count() OVER () AS total
+     FROM events
+     WHERE ${scope.sql}${selected}
+     GROUP BY user_hash
+     ORDER BY ${USER_SORT_SQL[options.sortBy]} ${direction}, user_hash ${direction}
+     LIMIT {page_limit:UInt32} OFFSET {page_offset:UInt64}`,
+    { ...selection.params, ...scope.params, page_limit: options.pageSize, page_offset: (options.page - 1) * options.pageSize },
+  );
+  const first = page[0];
+  if (!first) return { data: [], totalCount: options.page === 1 ? 0 : await countUsers(store, selection) };
+  const hashes = page.map((row) => BigInt(row.user_hash));
+  return { data: await usersByHash(store, query.siteId, scope, hashes), totalCount: Number(first.total) };
+}
+
+/** Users with a matching event; only needed when the page lies past the end. */
+async function countUsers(store: AnalyticsStore, selection: SqlFragment): Promise<number> {
+  const rows = await store.query<{ total: string }>(`SELECT uniqExact(${USER_HASH_SQL}) AS total FROM events WHERE ${selection.sql}`, selection.params);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** The rows of the given users, in the given order, with traits. */
+async function usersByHash(store: AnalyticsStore, siteId: number, scope: SqlFragment, hashes: readonly bigint[]): Promise<UserRow[]> {
+  const rows = await store.query<Record<string, unknown> & { user_hash: string }>(
+    `SELECT ${USER_HASH_SQL} AS user_hash, ${USER_FIELDS_SQL}
+     FROM events
+     PREWHERE ${USER_HASH_SQL} IN {page_users:Array(UInt64)}
+     WHERE ${scope.sql}
+     GROUP BY user_hash`,
+    { ...scope.params, page_users: hashes },
+  );
+  const byHash = new Map(rows.map((row) => [row.user_hash, row]));
+  const ordered = hashes.flatMap((hash) => byHash.get(hash.toString()) ?? []);
+  const traits = await latestTraits(store, siteId, ordered.map((row) => String(row.u_identified_user_id ?? '')));
+  return ordered.map((row) => toUserRow(row, traits));
+}

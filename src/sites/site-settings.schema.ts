@@ -1,0 +1,78 @@
+// Site settings: what a site owner can configure, with defaults and validation of every list.
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+
+function isIpOrCidr(value: string): boolean {
+  if (value.includes('/')) {
+    try {
+      ipaddr.parseCIDR(value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(value);
+}
+
+const list = (item: z.ZodString) => z.array(item).max(500);
+
+export const SiteSettingsSchema = z.object({
+  public: z.boolean(),
+  saltUserIds: z.boolean(),
+  blockBots: z.boolean(),
+  excludedIPs: list(z.string().trim().refine(isIpOrCidr, 'must be an IP address or CIDR range')),
+  excludedCountries: list(z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')),
+  excludedPaths: list(z.string().trim().min(1).max(2048)),
+  excludedHostnames: list(z.string().trim().min(1).max(253)),
+  excludedUserAgents: list(z.string().trim().min(1).max(512)),
+  webVitals: z.boolean(),
+  trackErrors: z.boolean(),
+  trackOutbound: z.boolean(),
+  trackUrlParams: z.boolean(),
+  trackInitialPageView: z.boolean(),
+  trackSpaNavigation: z.boolean(),
+  sessionReplay: z.boolean(),
+});
+
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  public: false,
+  saltUserIds: false,
+  blockBots: true,
+  excludedIPs: [],
+  excludedCountries: [],
+  excludedPaths: [],
+  excludedHostnames: [],
+  excludedUserAgents: [],
+  webVitals: false,
+  trackErrors: false,
+  trackOutbound: true,
+  trackUrlParams: true,
+  trackInitialPageView: true,
+  trackSpaNavigation: true,
+  sessionReplay: false,
+};
+
+/** A bare hostname: scheme, path, port and `www.` are not part of a site's domain. */
+export const DomainSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .transform((value) => value.toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/^www\./, ''))
+  .refine((value) => /^(localhost|[a-z0-9-]+(\.[a-z0-9-]+)*|\d{1,3}(\.\d{1,3}){3})$/.test(value), 'must be a domain name such as example.com');
+
+export const SiteSettingsPatchSchema = SiteSettingsSchema.partial().strict();
+
+export const CreateSiteBodySchema = SiteSettingsSchema.partial()
+  .extend({ domain: DomainSchema, name: z.string().trim().min(1).max(200).optional() })
+  .strict();
+
+export const UpdateSiteBodySchema = SiteSettingsSchema.partial()
+  .extend({ domain: DomainSchema.optional(), name: z.string().trim().min(1).max(200).optional() })
+  .strict();
+
+export function normaliseSettings(settings: SiteSettings): SiteSettings {
+  return { ...settings, excludedCountries: settings.excludedCountries.map((code) => code.toUpperCase()) };
+}

@@ -1,0 +1,81 @@
+// Site routes: create and list per organization; read, configure and delete by numeric or hex id.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
+import { NotFoundError } from '../platform/http/app-errors.js';
+import type { Guards } from '../platform/http/guards.js';
+import { principalOf, siteOf } from '../platform/http/guards.js';
+import { principalUserId, type Principal } from '../platform/http/principal.js';
+import type { Site } from './site.js';
+import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, OrganizationParams, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
+import { CreateSiteBodySchema, UpdateSiteBodySchema } from './site-settings.schema.js';
+import type { SiteRepository } from './site.repository.js';
+import { deleteSiteEverywhere } from './delete-site.js';
+
+export interface SitesRoutesDeps {
+  readonly guards: Guards;
+  readonly sites: SiteRepository;
+  readonly analytics: AnalyticsStore;
+  readonly visibleSites: (principal: Principal) => Promise<Site[]>;
+}
+
+export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, { guards, sites, analytics, visibleSites }) => {
+  const loadSite = async (ref: string) => {
+    const site = await sites.get(ref);
+    if (!site) throw new NotFoundError('Site not found');
+    return site;
+  };
+
+  app.post('/api/organizations/:organizationId/sites', {
+    onRequest: guards.organization({ scope: 'sites:write', role: 'admin' }),
+    schema: { tags: ['Sites'], summary: 'Create a site in the organization', security: ANY_CREDENTIAL, params: OrganizationParams, body: CreateSiteBodySchema },
+  }, async (request) => {
+    const { domain, name, ...settings } = request.body;
+    return sites.create({ organizationId: request.params.organizationId, domain, name, settings, createdBy: principalUserId(principalOf(request)) });
+  });
+
+  app.get('/api/organizations/:organizationId/sites', {
+    onRequest: guards.organization({ scope: 'sites:read' }),
+    schema: { tags: ['Sites'], summary: "List the organization's sites", security: ANY_CREDENTIAL, params: OrganizationParams },
+  }, async (request) => ({ data: await sites.listForOrganization(request.params.organizationId) }));
+
+  app.get('/api/sites', {
+    onRequest: guards.signedIn({ scope: 'sites:read' }),
+    schema: { tags: ['Sites'], summary: 'Every site the caller can see, across its organizations', security: ANY_CREDENTIAL },
+  }, async (request) => ({ data: await visibleSites(principalOf(request)) }));
+
+  app.get('/api/sites/:site', {
+    onRequest: guards.site({ scope: 'sites:read', allowPublic: true }),
+    schema: { tags: ['Sites'], summary: 'Get a site and its settings', security: OPTIONAL_CREDENTIAL, params: SiteParams },
+  }, async (request) => loadSite(String(siteOf(request).siteId)));
+
+  app.put('/api/sites/:site/config', {
+    onRequest: guards.site({ scope: 'sites:write', role: 'admin' }),
+    schema: { tags: ['Sites'], summary: "Update a site's domain, name or settings", security: ANY_CREDENTIAL, params: SiteParams, body: UpdateSiteBodySchema },
+  }, async (request) => sites.update(await loadSite(String(siteOf(request).siteId)), request.body));
+
+  app.delete('/api/sites/:site', {
+    onRequest: guards.site({ scope: 'sites:write', role: 'admin' }),
+    schema: { tags: ['Sites'], summary: 'Delete a site with its analytics data', security: ANY_CREDENTIAL, params: SiteParams, response: { 200: SuccessSchema } },
+  }, async (request) => {
+    await deleteSiteEverywhere(await loadSite(String(siteOf(request).siteId)), sites, analytics, request.log);
+    return { success: true as const };
+  });
+
+  app.get('/api/site/tracking-config/:site', {
+    schema: { tags: ['Sites'], summary: 'Tracker toggles of a site (public)', security: OPTIONAL_CREDENTIAL, params: SiteParams },
+  }, async (request) => {
+    const site = await loadSite(request.params.site);
+    return {
+      siteId: site.siteId,
+      id: site.id,
+      domain: site.domain,
+      trackErrors: site.trackErrors,
+      webVitals: site.webVitals,
+      trackOutbound: site.trackOutbound,
+      trackUrlParams: site.trackUrlParams,
+      trackInitialPageView: site.trackInitialPageView,
+      trackSpaNavigation: site.trackSpaNavigation,
+      sessionReplay: site.sessionReplay,
+    };
+  });
+};

@@ -1,0 +1,97 @@
+// Wall-clock arithmetic in IANA zones, including days that a DST change makes 23 or 25 hours long.
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  canonicalTimeZone,
+  formatWallTime,
+  instantOfWallTime,
+  isoWeekdayIndex,
+  parseLocalDate,
+  startOfLocalDay,
+  utcOffsetAt,
+  wallTimeAt,
+} from './zoned-time.js';
+
+const at = (iso: string) => Date.parse(iso);
+const HOUR = 3_600_000;
+
+describe('canonicalTimeZone', () => {
+  it.each<[string, string | undefined]>([
+    ['UTC', 'UTC'],
+    ['utc', 'UTC'],
+    ['america/new_york', 'America/New_York'],
+    ['Europe/Berlin', 'Europe/Berlin'],
+    ['US/Eastern', 'America/New_York'],
+    ['Etc/GMT+5', 'Etc/GMT+5'],
+    ['Mars/Olympus', undefined],
+    ['', undefined],
+    ['+05:00', undefined],
+    ["UTC'; DROP TABLE events", undefined],
+  ])('%s -> %s', (name, expected) => {
+    expect(canonicalTimeZone(name)).toBe(expected);
+  });
+});
+
+describe('offsets and wall time', () => {
+  it.each<[string, string, number, string]>([
+    ['2024-01-15T12:00:00Z', 'America/New_York', -5 * HOUR, '2024-01-15 07:00:00'],
+    ['2024-07-15T12:00:00Z', 'America/New_York', -4 * HOUR, '2024-07-15 08:00:00'],
+    ['2024-07-15T12:00:00Z', 'Asia/Kolkata', 5.5 * HOUR, '2024-07-15 17:30:00'],
+    ['2024-07-15T23:59:59.999Z', 'UTC', 0, '2024-07-15 23:59:59'],
+  ])('%s in %s', (iso, zone, offset, wall) => {
+    expect(utcOffsetAt(at(iso), zone)).toBe(offset);
+    expect(formatWallTime(wallTimeAt(at(iso), zone))).toBe(wall);
+  });
+});
+
+describe('startOfLocalDay', () => {
+  it.each<[string, string, string, number]>([
+    ['2024-03-10', 'America/New_York', '2024-03-10T05:00:00.000Z', 23],
+    ['2024-11-03', 'America/New_York', '2024-11-03T04:00:00.000Z', 25],
+    ['2024-06-01', 'America/New_York', '2024-06-01T04:00:00.000Z', 24],
+    ['2024-03-31', 'Europe/Berlin', '2024-03-30T23:00:00.000Z', 23],
+    ['2024-06-01', 'Asia/Kolkata', '2024-05-31T18:30:00.000Z', 24],
+    // Chile moves its clocks at midnight: 2024-09-08 begins at 01:00, the instant of the change.
+    ['2024-09-08', 'America/Santiago', '2024-09-08T04:00:00.000Z', 23],
+  ])('%s in %s starts at %s and lasts %i hours', (date, zone, start, hours) => {
+    const day = parseLocalDate(date);
+    if (!day) throw new Error('bad test date');
+    const begin = startOfLocalDay(day, zone);
+    expect(new Date(begin).toISOString()).toBe(start);
+    expect((startOfLocalDay(addDays(day, 1), zone) - begin) / HOUR).toBe(hours);
+  });
+});
+
+describe('instantOfWallTime', () => {
+  it.each<[string, string, string]>([
+    ['2024-11-03 01:30:00', 'America/New_York', '2024-11-03T05:30:00.000Z'],
+    ['2024-03-10 02:30:00', 'America/New_York', '2024-03-10T07:30:00.000Z'],
+    ['2024-03-10 03:00:00', 'America/New_York', '2024-03-10T07:00:00.000Z'],
+    ['2024-06-01 12:00:00', 'UTC', '2024-06-01T12:00:00.000Z'],
+  ])('%s in %s', (wall, zone, expected) => {
+    const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = wall.split(/[- :]/).map(Number);
+    expect(new Date(instantOfWallTime({ year, month, day, hour, minute, second }, zone)).toISOString()).toBe(expected);
+  });
+});
+
+describe('calendar dates', () => {
+  it.each<[string, boolean]>([
+    ['2024-02-29', true],
+    ['2023-02-29', false],
+    ['2024-13-01', false],
+    ['2024-1-01', false],
+    ['24-01-01', false],
+  ])('parseLocalDate(%s) is a date: %s', (text, valid) => {
+    expect(parseLocalDate(text) !== undefined).toBe(valid);
+  });
+
+  it('adds days across month and year ends', () => {
+    expect(addDays({ year: 2024, month: 12, day: 31 }, 1)).toEqual({ year: 2025, month: 1, day: 1 });
+    expect(addDays({ year: 2024, month: 3, day: 1 }, -1)).toEqual({ year: 2024, month: 2, day: 29 });
+  });
+
+  it('numbers weekdays from Monday', () => {
+    expect(isoWeekdayIndex({ year: 2024, month: 6, day: 3 })).toBe(0);
+    expect(isoWeekdayIndex({ year: 2024, month: 6, day: 9 })).toBe(6);
+  });
+});

@@ -1,0 +1,134 @@
+// Wall-clock time in an IANA time zone, computed with Intl only: names, offsets and local-to-UTC instants.
+
+/** A calendar date; month is 1..12. */
+export interface LocalDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+/** A wall-clock time in some time zone. */
+export interface WallTime extends LocalDate {
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+const DAY_MS = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The canonical name of an IANA time zone (case-insensitive input, aliases resolved the way ICU does,
+ * e.g. `utc` -> `UTC`, `US/Eastern` -> `America/New_York`), or undefined when it is not one.
+ * Canonical names are what ClickHouse receives, so its case-sensitive lookup always finds them.
+ */
+export function canonicalTimeZone(name: string): string | undefined {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The wall-clock time shown in `timeZone` at `instant` (epoch milliseconds). */
+export function wallTimeAt(instant: number, timeZone: string): WallTime {
+  const fields: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  return {
+    year: fields.year ?? 0,
+    month: fields.month ?? 0,
+    day: fields.day ?? 0,
+    hour: fields.hour ?? 0,
+    minute: fields.minute ?? 0,
+    second: fields.second ?? 0,
+  };
+}
+
+/** Wall time minus UTC at `instant`, in milliseconds (e.g. -18,000,000 for New York in winter). */
+export function utcOffsetAt(instant: number, timeZone: string): number {
+  const wall = wallTimeAt(instant, timeZone);
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return wallAsUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The first instant at which `timeZone` shows `wall` (the earlier one when a clock change repeats it).
+ * A wall time skipped by a clock change is read with the offset from before the change, so it moves
+ * forward by the gap (02:30 on a spring-forward night in New York is 03:30 EDT; a skipped midnight
+ * becomes the instant the day starts).
+ */
+export function instantOfWallTime(wall: WallTime, timeZone: string): number {
+  const guess = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  const offsets = new Set([guess - DAY_MS, guess, guess + DAY_MS].map((at) => utcOffsetAt(at, timeZone)));
+  const candidates = [...offsets].map((offset) => guess - offset).sort((a, b) => a - b);
+  const target = formatWallTime(wall);
+  const exact = candidates.find((candidate) => formatWallTime(wallTimeAt(candidate, timeZone)) === target);
+  if (exact !== undefined) return exact;
+  const after = candidates.find((candidate) => formatWallTime(wallTimeAt(candidate, timeZone)) > target);
+  return after ?? guess - utcOffsetAt(guess, timeZone);
+}
+
+/** The instant a local day starts in `timeZone` (its midnight, or the first instant after a skipped one). */
+export function startOfLocalDay(date: LocalDate, timeZone: string): number {
+  return instantOfWallTime({ ...date, hour: 0, minute: 0, second: 0 }, timeZone);
+}
+
+/** Parses `YYYY-MM-DD` into a real calendar date, or undefined (`2024-02-30` is not one). */
+export function parseLocalDate(text: string): LocalDate | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  return isRealDate(date) ? date : undefined;
+}
+
+export function isRealDate(date: LocalDate): boolean {
+  const probe = new Date(Date.UTC(date.year, date.month - 1, date.day));
+  return (
+    probe.getUTCFullYear() === date.year && probe.getUTCMonth() === date.month - 1 && probe.getUTCDate() === date.day
+  );
+}
+
+/** The calendar date `days` after `date` (negative goes back). */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const probe = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: probe.getUTCFullYear(), month: probe.getUTCMonth() + 1, day: probe.getUTCDate() };
+}
+
+/** 0 for Monday .. 6 for Sunday. */
+export function isoWeekdayIndex(date: LocalDate): number {
+  return (new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7;
+}
+
+/** `YYYY-MM-DD HH:MM:SS`, the form time-series buckets are labelled with. */
+export function formatWallTime(wall: WallTime): string {
+  return `${formatLocalDate(wall)} ${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
+}
+
+export function formatLocalDate(date: LocalDate): string {
+  return `${String(date.year).padStart(4, '0')}-${pad(date.month)}-${pad(date.day)}`;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}

@@ -1,0 +1,120 @@
+// Sends due deliveries: claims each attempt, signs with the current secret, records the outcome, schedules
+// retries (1 min … 6 h), disables a webhook after 20 consecutive failed attempts, purges the 30-day log.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Delivery, DeliveryRepository } from './delivery.repository.js';
+import { sendAttempt, type AttemptResult } from './delivery-sender.js';
+import { nextDelay } from './retry-schedule.js';
+import type { UrlPolicyOptions } from './webhook-url-policy.js';
+import type { WebhookRepository } from './webhook.repository.js';
+import type { WebhookSettings } from './webhook-settings.js';
+
+export interface DeliveryWorkerDeps {
+  readonly webhooks: WebhookRepository;
+  readonly deliveries: DeliveryRepository;
+  readonly settings: WebhookSettings;
+  readonly policy: UrlPolicyOptions;
+  readonly clock: () => number;
+  readonly log: FastifyBaseLogger;
+}
+
+const BATCH = 20;
+const PURGE_EVERY_MS = 3_600_000;
+
+export class DeliveryWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private lastPurge = 0;
+  private stopped = false;
+
+  constructor(private readonly deps: DeliveryWorkerDeps) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), this.deps.settings.pollIntervalMs);
+    this.timer.unref();
+  }
+
+  /** Runs a pass now (new deliveries go out at once); passes never overlap. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pass()
+      .catch((err: unknown) => this.deps.log.error({ err }, 'webhook delivery pass failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Waits for the pass in flight (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.idle();
+  }
+
+  private async pass(): Promise<void> {
+    const now = this.deps.clock();
+    if (now - this.lastPurge > PURGE_EVERY_MS) {
+      this.lastPurge = now;
+      await this.deps.deliveries.purgeBefore(new Date(now - this.deps.settings.logRetentionMs).toISOString());
+    }
+    const due = await this.deps.deliveries.due(new Date(now).toISOString(), BATCH);
+    // One webhook's attempts run one after another, so none is sent after the one that disables it.
+    const byWebhook = new Map<string, string[]>();
+    for (const { id, webhook_id: webhookId } of due) byWebhook.set(webhookId, [...(byWebhook.get(webhookId) ?? []), id]);
+    await Promise.all(
+      [...byWebhook.values()].map(async (ids) => {
+        for (const id of ids) await this.attempt(id);
+      }),
+    );
+  }
+
+  private async attempt(id: string): Promise<void> {
+    const delivery = await this.deps.deliveries.claim(id, this.deps.clock());
+    if (!delivery) return;
+    const webhook = await this.deps.webhooks.getById(delivery.webhook_id);
+    const secret = webhook ? await this.deps.webhooks.secretOf(webhook.id) : undefined;
+    if (!webhook || !secret || webhook.status !== 'enabled') {
+      await this.deps.deliveries.finish(id, { status: 'failed', responseCode: null, error: 'Webhook disabled', nextAttemptAt: null });
+      return;
+    }
+    const result = await sendAttempt(
+      { url: webhook.url, webhookId: webhook.id, deliveryId: delivery.id, secret, body: delivery.payload, nowMs: this.deps.clock() },
+      this.deps.policy,
+    );
+    await this.record(delivery, result);
+  }
+
+  private async record(delivery: Delivery, result: AttemptResult): Promise<void> {
+    const { webhooks, deliveries, settings } = this.deps;
+    if (result.success) {
+      await deliveries.finish(delivery.id, { status: 'succeeded', responseCode: result.statusCode, error: null, nextAttemptAt: null });
+      await webhooks.recordSuccess(delivery.webhook_id);
+      return;
+    }
+    const error = result.error ?? 'Delivery failed';
+    const { disabled } = await webhooks.recordFailure(delivery.webhook_id, settings.disableAfterFailures, error);
+    const delay = disabled ? undefined : nextDelay(settings.retryDelaysMs, delivery.attempts);
+    await deliveries.finish(delivery.id, {
+      status: delay === undefined ? 'failed' : 'retrying',
+      responseCode: result.statusCode,
+      error,
+      nextAttemptAt: delay === undefined ? null : new Date(this.deps.clock() + delay).toISOString(),
+    });
+    if (disabled) {
+      this.deps.log.warn({ webhookId: delivery.webhook_id }, 'webhook disabled after consecutive failed deliveries');
+      await deliveries.failPending(delivery.webhook_id, 'Webhook disabled after consecutive failed deliveries');
+    }
+  }
+}

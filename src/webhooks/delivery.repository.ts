@@ -1,0 +1,108 @@
+// Deliveries and their schedule. Claiming a due delivery is one conditional UPDATE (a row lock that works
+// on SQLite and PostgreSQL): several server processes never take the same attempt.
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { MetadataDatabase, WebhookDeliveriesTable } from '../platform/metadata-store/metadata-schema.js';
+
+export type Delivery = Selectable<WebhookDeliveriesTable>;
+
+export interface DeliveryLogEntry {
+  readonly id: string;
+  readonly status: Delivery['status'];
+  readonly attempts: number;
+  readonly response_code: number | null;
+  readonly error: string | null;
+  readonly trigger: unknown;
+  readonly created_at: string;
+  readonly last_attempt_at: string | null;
+  readonly next_attempt_at: string | null;
+}
+
+/** How long a claimed attempt may run before another process may take it over (after a crash). */
+const CLAIM_MS = 60_000;
+
+export function newDeliveryId(): string {
+  return `whd_${randomBytes(12).toString('hex')}`;
+}
+
+export class DeliveryRepository {
+  constructor(private readonly db: Kysely<MetadataDatabase>) {}
+
+  async insert(rows: ReadonlyArray<Pick<Delivery, 'id' | 'webhook_id' | 'site_id' | 'trigger' | 'payload' | 'created_at'>>): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('webhook_deliveries')
+      .values(rows.map((row) => ({ ...row, status: 'pending' as const, attempts: 0, response_code: null, error: null, next_attempt_at: row.created_at, last_attempt_at: null, locked_until: null })))
+      .execute();
+  }
+
+  /** Deliveries whose next attempt is due and that nobody holds. */
+  async due(nowIso: string, limit: number): Promise<Array<{ id: string; webhook_id: string }>> {
+    return this.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'webhook_id'])
+      .where('status', 'in', ['pending', 'retrying'])
+      .where('next_attempt_at', '<=', nowIso)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * Takes one attempt: bumps the attempt number and holds the row. Returns the delivery when this process
+   * won it, undefined when another did (or it is no longer due).
+   */
+  async claim(id: string, nowMs: number): Promise<Delivery | undefined> {
+    const nowIso = new Date(nowMs).toISOString();
+    const result = await this.db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: new Date(nowMs + CLAIM_MS).toISOString(), last_attempt_at: nowIso }))
+      .where('id', '=', id)
+      .where('status', 'in', ['pending', 'retrying'])
+      .where('next_attempt_at', '<=', nowIso)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return undefined;
+    return this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async finish(id: string, outcome: { status: Delivery['status']; responseCode: number | null; error: string | null; nextAttemptAt: string | null }): Promise<void> {
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: outcome.status, response_code: outcome.responseCode, error: outcome.error, next_attempt_at: outcome.nextAttemptAt, locked_until: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A disabled webhook's pending retries stop. */
+  async failPending(webhookId: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'failed', next_attempt_at: null, error: reason })
+      .where('webhook_id', '=', webhookId)
+      .where('status', 'in', ['pending', 'retrying'])
+      .execute();
+  }
+
+  async log(webhookId: string, limit: number): Promise<DeliveryLogEntry[]> {
+    const rows = await this.db.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+    return rows.map((row) => ({
+      id: row.id,
+      status: row.status,
+      attempts: row.attempts,
+      response_code: row.response_code,
+      error: row.error,
+      trigger: JSON.parse(row.trigger) as unknown,
+      created_at: row.created_at,
+      last_attempt_at: row.last_attempt_at,
+      next_attempt_at: row.next_attempt_at,
+    }));
+  }
+
+  /** The log is kept 30 days. */
+  async purgeBefore(cutoffIso: string): Promise<number> {
+    const result = await this.db.deleteFrom('webhook_deliveries').where('created_at', '<', cutoffIso).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

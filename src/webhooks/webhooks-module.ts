@@ -1,0 +1,54 @@
+// Builds the webhook side: repositories, trigger evaluation on stored events, the delivery worker, routes.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
+import type { Guards } from '../platform/http/guards.js';
+import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
+import { GoalRepository } from '../goals/goal.repository.js';
+import { DeliveryRepository } from './delivery.repository.js';
+import { DeliveryWorker } from './delivery-worker.js';
+import { goalSourceOf } from './goal-source.js';
+import { SecretBox } from './secret-box.js';
+import { WebhookService } from './webhook-service.js';
+import type { WebhookSettings } from './webhook-settings.js';
+import { WebhookTriggers } from './webhook-triggers.js';
+import { systemResolver, type Resolver } from './webhook-url-policy.js';
+import { WebhookRepository } from './webhook.repository.js';
+import { webhooksRoutes } from './webhooks.routes.js';
+
+export interface WebhooksModuleDeps {
+  readonly db: Kysely<MetadataDatabase>;
+  readonly guards: Guards;
+  readonly instanceSecret: string;
+  readonly settings: WebhookSettings;
+  readonly clock: () => number;
+  readonly resolve?: Resolver;
+}
+
+export interface WebhooksModule {
+  /** Called for every stored human event before it is acknowledged. */
+  onEventStored(row: AnalyticsRow): Promise<void>;
+  readonly worker: DeliveryWorker;
+  close(): Promise<void>;
+}
+
+export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModuleDeps): Promise<WebhooksModule> {
+  if (deps.settings.allowPrivateTargets) app.log.warn('WEBHOOK_ALLOW_PRIVATE_TARGETS is on: webhooks may target private and loopback addresses');
+  if (deps.settings.retryDelaysMs.join() !== [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000].join()) {
+    app.log.warn({ retryDelaysMs: deps.settings.retryDelaysMs }, 'WEBHOOK_RETRY_DELAYS overrides the standard retry schedule');
+  }
+  const webhooks = new WebhookRepository(deps.db, new SecretBox(deps.instanceSecret));
+  const deliveries = new DeliveryRepository(deps.db);
+  const goals = goalSourceOf(new GoalRepository(deps.db));
+  const policy = { allowPrivateTargets: deps.settings.allowPrivateTargets, resolve: deps.resolve ?? systemResolver };
+  const worker = new DeliveryWorker({ webhooks, deliveries, settings: deps.settings, policy, clock: deps.clock, log: app.log });
+  const triggers = new WebhookTriggers({ webhooks, deliveries, goals, clock: deps.clock, onCreated: () => worker.kick() });
+  const service = new WebhookService({ db: deps.db, webhooks, deliveries, goals, triggers, settings: deps.settings, policy, clock: deps.clock });
+  await app.register(webhooksRoutes, { guards: deps.guards, service });
+  worker.start();
+  return {
+    onEventStored: (row) => triggers.onEventStored(row),
+    worker,
+    close: () => worker.stop(),
+  };
+}

@@ -1,0 +1,91 @@
+// createTestApp(): a real Loupe app on a fresh temp DATA_DIR (chDB + SQLite, or a fresh PostgreSQL database).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createApp, type AppDeps, type LoupeApp } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/config.js';
+
+export type MetadataBackend = 'sqlite' | 'postgres';
+
+export interface TestApp extends LoupeApp {
+  readonly config: AppConfig;
+  readonly dataDir: string;
+}
+
+/** The metadata backends to run against: SQLite always, PostgreSQL when DATABASE_URL is set and reachable. */
+export async function metadataBackends(): Promise<MetadataBackend[]> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return ['sqlite'];
+  const client = new pg.Client({ connectionString: url });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return ['sqlite', 'postgres'];
+  } catch {
+    return ['sqlite'];
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `loupe_test_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestAppOptions {
+  readonly backend?: MetadataBackend;
+  readonly env?: Record<string, string>;
+  /** Milliseconds since the epoch; a frozen clock makes sessions and rate windows deterministic. */
+  readonly clock?: AppDeps['clock'];
+  /** Durable-buffer tuning, e.g. `{ flushIntervalMs: 50 }`. */
+  readonly ingestionBuffer?: AppDeps['ingestionBuffer'];
+  /** DNS answers for webhook hosts. */
+  readonly resolveHost?: AppDeps['resolveHost'];
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loupe-test-'));
+  const database = options.backend === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    BASE_URL: 'http://localhost:3001',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  });
+  const loupe = await createApp(config, {
+    authRateLimitPerMinute: 10_000,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.ingestionBuffer ? { ingestionBuffer: options.ingestionBuffer } : {}),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+  });
+  return {
+    ...loupe,
+    config,
+    dataDir,
+    async close() {
+      await loupe.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

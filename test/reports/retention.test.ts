@@ -1,0 +1,103 @@
+// /retention on hand-built users: weekly cohorts (identified ids join devices), daily cohorts in a time zone, defaults, 400s.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
+import { seedEvents } from '../helpers/seed-events.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+describe('retention', () => {
+  let t: TestApp;
+  let owner: { cookie: string };
+  let weekly: number;
+  let daily: number;
+
+  beforeAll(async () => {
+    // Friday 20 March 2026: the weeks (Mondays) are 2 Mar, 9 Mar and 16 Mar.
+    t = await createTestApp({ clock: () => Date.parse('2026-03-20T12:00:00Z') });
+    owner = await signUp(t.app, 'retention@example.com');
+    const org = await createOrganization(t.app, owner.cookie, 'retention-org');
+    weekly = (await createSite(t.app, owner, org, { domain: 'weekly.example.com' })).siteId;
+    daily = (await createSite(t.app, owner, org, { domain: 'daily.example.com' })).siteId;
+    await seedEvents(t, weekly, [
+      // alice on two devices, joined by her identified id: weeks 0, 1 and 2 of the 2 March cohort.
+      { at: '2026-03-03T10:00:00Z', session_id: 1, user_id: 'device-a1', identified_user_id: 'alice' },
+      { at: '2026-03-10T10:00:00Z', session_id: 2, user_id: 'device-a2', identified_user_id: 'alice' },
+      { at: '2026-03-17T10:00:00Z', session_id: 3, user_id: 'device-a1', identified_user_id: 'alice' },
+      { at: '2026-03-04T10:00:00Z', session_id: 4, user_id: 'b' },
+      { at: '2026-03-08T23:59:59Z', session_id: 5, user_id: 'c' },
+      { at: '2026-03-16T00:00:00Z', session_id: 6, user_id: 'c' },
+      // g was first seen before the window; inside it, 2 March is the first week g is seen in.
+      { at: '2026-02-24T10:00:00Z', session_id: 7, user_id: 'g' },
+      { at: '2026-03-05T10:00:00Z', session_id: 8, user_id: 'g' },
+      { at: '2026-03-09T00:00:00Z', session_id: 9, user_id: 'd' },
+      { at: '2026-03-18T10:00:00Z', session_id: 10, user_id: 'd' },
+      { at: '2026-03-12T10:00:00Z', session_id: 11, user_id: 'e' },
+      { at: '2026-03-19T10:00:00Z', session_id: 12, user_id: 'f' },
+      { at: '2026-03-19T11:00:00Z', session_id: 12, user_id: 'f' },
+    ]);
+    await seedEvents(t, daily, [
+      // 03:00 UTC on 9 March is 23:00 on 8 March in New York.
+      { at: '2026-03-09T03:00:00Z', session_id: 21, user_id: 'h' },
+      { at: '2026-03-10T15:00:00Z', session_id: 22, user_id: 'h' },
+      { at: '2026-03-09T12:00:00Z', session_id: 23, user_id: 'i' },
+      { at: '2026-03-10T03:30:00Z', session_id: 24, user_id: 'i' },
+      { at: '2026-03-12T10:00:00Z', session_id: 25, user_id: 'j' },
+    ]);
+  });
+  afterAll(async () => t.close());
+
+  const get = (site: number, qs: string) => call(t.app, owner, { method: 'GET', url: `/api/sites/${site}/retention?${qs}` });
+
+  it('builds weekly cohorts of users ending with the current week', async () => {
+    const res = await get(weekly, 'mode=week&range=3');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: {
+        cohorts: {
+          '2026-03-02': { size: 4, percentages: [100, 25, 50] },
+          '2026-03-09': { size: 2, percentages: [100, 50] },
+          '2026-03-16': { size: 1, percentages: [100] },
+        },
+        maxPeriods: 2,
+        mode: 'week',
+        range: 3,
+      },
+    });
+  });
+
+  it('applies filters to the users counted', async () => {
+    const filters = encodeURIComponent('[{"parameter":"user_id","type":"equals","value":["alice","b"]}]');
+    const res = await get(weekly, `range=2&filters=${filters}`);
+    expect(res.json().data.cohorts).toEqual({
+      '2026-03-09': { size: 1, percentages: [100, 100] },
+      '2026-03-16': { size: 0, percentages: [0] },
+    });
+  });
+
+  it.each([
+    ['time_zone=America/New_York', { '2026-03-08': { size: 1, percentages: [100, 0, 100] }, '2026-03-09': { size: 1, percentages: [100, 0] }, '2026-03-10': { size: 0, percentages: [0] } }],
+    ['time_zone=UTC', { '2026-03-08': { size: 0, percentages: [0, 0, 0] }, '2026-03-09': { size: 2, percentages: [100, 100] }, '2026-03-10': { size: 0, percentages: [0] } }],
+  ])('builds daily cohorts in local days ending with the range end (%s)', async (zone, cohorts) => {
+    const res = await get(daily, `mode=day&range=3&start_date=2026-03-01&end_date=2026-03-10&${zone}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ cohorts, maxPeriods: 2, mode: 'day', range: 3 });
+  });
+
+  it.each([
+    ['', 'week', 8, '2026-01-26'],
+    ['mode=day', 'day', 14, '2026-03-07'],
+  ])('defaults the range by mode (%s)', async (qs, mode, range, first) => {
+    const data = (await get(daily, qs)).json().data;
+    expect([data.mode, data.range, data.maxPeriods, Object.keys(data.cohorts).length, Object.keys(data.cohorts)[0]]).toEqual([mode, range, range - 1, range, first]);
+  });
+
+  it.each([
+    ['mode=month', 'mode'],
+    ['range=0', 'range'],
+    ['range=53', 'range'],
+    ['range=x', 'range'],
+  ])('answers 400 for %s', async (qs, parameter) => {
+    const res = await get(weekly, qs);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(`'${parameter}'`);
+  });
+});

@@ -1,0 +1,88 @@
+// Webhook management over HTTP: bodies, scopes and roles, URL rules on save, 10 per site, paid plans.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+describe('webhook management', () => {
+  let t: TestApp;
+  let owner: { cookie: string };
+  let orgId: string;
+  let siteId: number;
+  const base = () => `/api/sites/${siteId}/webhooks`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ resolveHost: async (host) => (host === 'hooks.example.com' ? [{ address: '93.184.216.34', family: 4 }] : [{ address: '127.0.0.1', family: 4 }]) });
+    owner = await signUp(t.app, 'wh-admin@example.com');
+    orgId = await createOrganization(t.app, owner.cookie, 'wh-admin-org');
+    siteId = (await createSite(t.app, owner, orgId, { domain: 'wh.example.com' })).siteId;
+  });
+  afterAll(async () => t.close());
+
+  it('creates, lists, reads, updates and deletes, showing the secret only at creation', async () => {
+    const created = await call(t.app, owner, { method: 'POST', url: base(), payload: { url: 'https://hooks.example.com/in', eventNames: ['signup'], description: 'CRM' } });
+    expect(created.statusCode).toBe(200);
+    const webhook = created.json().data;
+    expect(webhook).toMatchObject({ site_id: siteId, url: 'https://hooks.example.com/in', goal_ids: [], event_names: ['signup'], description: 'CRM', status: 'enabled', disabled_reason: null, consecutive_failures: 0 });
+    expect(webhook.id).toMatch(/^wh_[0-9a-f]{24}$/);
+    expect(webhook.secret).toMatch(/^whsec_/);
+    const list = await call(t.app, owner, { method: 'GET', url: base() });
+    expect(list.json().data).toHaveLength(1);
+    expect(list.json().data[0].secret).toBeUndefined();
+    const one = await call(t.app, owner, { method: 'GET', url: `${base()}/${webhook.id}` });
+    expect(one.json().data.secret).toBeUndefined();
+    const patched = await call(t.app, owner, { method: 'PATCH', url: `${base()}/${webhook.id}`, payload: { eventNames: ['signup', 'purchase'], enabled: false } });
+    expect(patched.json().data).toMatchObject({ event_names: ['signup', 'purchase'], status: 'disabled' });
+    expect((await call(t.app, owner, { method: 'DELETE', url: `${base()}/${webhook.id}` })).json()).toEqual({ success: true });
+    expect((await call(t.app, owner, { method: 'GET', url: `${base()}/${webhook.id}` })).statusCode).toBe(404);
+  });
+
+  it.each([
+    [{ url: 'http://hooks.example.com/in', eventNames: ['a'] }, 'Webhook URL must use https://'],
+    [{ url: 'https://u:p@hooks.example.com/in', eventNames: ['a'] }, 'Webhook URL must not contain a username or password'],
+    [{ url: 'https://internal.example.com/in', eventNames: ['a'] }, 'Webhook host internal.example.com resolves to a non-public address (loopback)'],
+    [{ url: 'https://hooks.example.com/in' }, "Invalid body: Select at least one goal or event name"],
+    [{ url: 'https://hooks.example.com/in', goalIds: [9999] }, 'Unknown goal id(s) for this site: 9999'],
+  ])('refuses a bad webhook on save: %j', async (payload, error) => {
+    const res = await call(t.app, owner, { method: 'POST', url: base(), payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(error);
+  });
+
+  it('allows at most 10 webhooks per site', async () => {
+    const other = (await createSite(t.app, owner, orgId, { domain: 'ten.example.com' })).siteId;
+    for (let i = 0; i < 10; i += 1) {
+      const res = await call(t.app, owner, { method: 'POST', url: `/api/sites/${other}/webhooks`, payload: { url: 'https://hooks.example.com/in', eventNames: [`e${i}`] } });
+      expect(res.statusCode).toBe(200);
+    }
+    const eleventh = await call(t.app, owner, { method: 'POST', url: `/api/sites/${other}/webhooks`, payload: { url: 'https://hooks.example.com/in', eventNames: ['e11'] } });
+    expect(eleventh.statusCode).toBe(400);
+    expect(eleventh.json()).toEqual({ error: 'A site can have at most 10 webhooks' });
+  });
+
+  it('needs webhooks:read to read and webhooks:write to change', async () => {
+    const reader = await createOrganizationKey(t.app, owner, orgId, { name: 'r', permissions: { webhooks: ['read'] } });
+    const analytics = await createOrganizationKey(t.app, owner, orgId, { name: 'a', permissions: { analytics: ['read'] } });
+    expect((await call(t.app, { key: reader.key }, { method: 'GET', url: base() })).statusCode).toBe(200);
+    const write = await call(t.app, { key: reader.key }, { method: 'POST', url: base(), payload: { url: 'https://hooks.example.com/in', eventNames: ['a'] } });
+    expect(write.statusCode).toBe(403);
+    expect(write.json()).toEqual({ error: 'API key lacks the webhooks:write scope', required: 'webhooks:write' });
+    expect((await call(t.app, { key: analytics.key }, { method: 'GET', url: base() })).statusCode).toBe(403);
+    expect((await call(t.app, undefined, { method: 'GET', url: base() })).statusCode).toBe(401);
+  });
+});
+
+describe('webhooks on a paid-only instance', () => {
+  it('refuses organizations without a paid plan', async () => {
+    const t = await createTestApp({ env: { WEBHOOKS_PAID_ONLY: 'true' }, resolveHost: async () => [{ address: '93.184.216.34', family: 4 }] });
+    try {
+      const owner = await signUp(t.app, 'free@example.com');
+      const org = await createOrganization(t.app, owner.cookie, 'free-org');
+      const site = await createSite(t.app, owner, org, { domain: 'free.example.com' });
+      const res = await call(t.app, owner, { method: 'POST', url: `/api/sites/${site.siteId}/webhooks`, payload: { url: 'https://hooks.example.com/in', eventNames: ['a'] } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'Webhooks need a paid plan' });
+    } finally {
+      await t.close();
+    }
+  });
+});
