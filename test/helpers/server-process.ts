@@ -26,13 +26,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Spawns the server on DATA_DIR `dataDir` and a free port; call `waitForHealth` before using it. */
+/** Store selectors the child must not inherit: the server runs on the embedded stores under `dataDir` unless `env` names others. */
+const INHERITED_STORE_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'CLICKHOUSE_URL'] as const;
+
+/** The test process's environment without the store selectors (CI exports DATABASE_URL and REDIS_URL for other suites). */
+function embeddedEnvironment(): NodeJS.ProcessEnv {
+  const inherited = { ...process.env };
+  for (const name of INHERITED_STORE_VARIABLES) delete inherited[name];
+  return inherited;
+}
+
+/** Spawns the server on DATA_DIR `dataDir` (embedded stores) and a free port; call `waitForHealth` before using it. */
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', projectPath('src', 'main.ts')], {
     cwd: projectPath(),
     // BASE_URL is set explicitly: vitest puts BASE_URL=/ into the environment the child would inherit.
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env },
+    env: { ...embeddedEnvironment(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
