@@ -114,7 +114,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
   });
   const ingestion = await registerIngestion(app, {
-    config, analytics, metadata: metadata.db, auth, access, sites, shared, clock, onStored: webhooks.onEventStored,
+    config, analytics, metadata: metadata.db, auth, access, sites, shared, clock, listener: webhooks.listener,
     ...(deps.ingestionBuffer ? { buffer: deps.ingestionBuffer } : {}),
   });
   const segments = new SegmentRepository(metadata.db);

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
   WEBHOOK_RETRY_DELAYS: optionalString.refine((value) => value === undefined || /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*(,\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*)*$/.test(value), 'expected a list such as 1m,5m,30m,2h,6h'),
   WEBHOOKS_PAID_ONLY: booleanFlag.default(false),
+  ENRICHMENT_THREAD: booleanFlag.default(true),
 });
 
 export interface AppConfig {
@@ -54,6 +55,8 @@ export interface AppConfig {
   /** Retry delays such as `1s,2s,3s,4s,5s`; undefined = 1m,5m,30m,2h,6h. */
   readonly webhookRetryDelays: string | undefined;
   readonly webhooksPaidOnly: boolean;
+  /** Enrich spooled events on a worker thread (default) rather than on the event loop. */
+  readonly enrichmentThread: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -86,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     webhookRetryDelays: e.WEBHOOK_RETRY_DELAYS,
     webhooksPaidOnly: e.WEBHOOKS_PAID_ONLY,
+    enrichmentThread: e.ENRICHMENT_THREAD,
   };
 }

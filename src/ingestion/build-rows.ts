@@ -1,31 +1,44 @@
-// Turns an enriched tracking context into an events row or a bot_events row (column names of the migrations).
-import { randomUUID } from 'node:crypto';
+// Turns an enriched spooled event into an events row or a bot_events row (column names of the migrations).
 import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
-import { siteOf, type TrackContext } from './track-context.js';
+import type { EnrichContext } from './intake/enrich-context.js';
 
 /** ClickHouse DateTime64(3) text in UTC. */
 export function clickhouseTime(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
 }
 
-const ANY_SURROGATE = /[\ud800-\udfff]/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** Lone UTF-16 surrogates (a title cut mid-character, or junk) become U+FFFD: the store refuses them, and one such row would block its whole batch. */
-function wellFormedText(text: string): string {
-  return ANY_SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\ufffd') : text;
+/** True when a string, or any key or value of a map, holds a lone UTF-16 surrogate. */
+function holdsLoneSurrogate(value: unknown): boolean {
+  if (typeof value === 'string') return !value.isWellFormed();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  for (const key in value) {
+    if (!key.isWellFormed() || holdsLoneSurrogate((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }
 
+/** Lone surrogates (a title cut mid-character, or junk) become U+FFFD: the store refuses them, and one such row would block its whole batch. */
 function wellFormedValue(value: unknown): unknown {
-  if (typeof value === 'string') return wellFormedText(value);
+  if (typeof value === 'string') return value.toWellFormed();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const map = Object.create(null) as Record<string, unknown>;
-  for (const [key, item] of Object.entries(value)) map[wellFormedText(key)] = wellFormedValue(item);
+  for (const [key, item] of Object.entries(value)) map[key.toWellFormed()] = wellFormedValue(item);
   return map;
 }
 
-/** The row with every string, map key and map value well-formed UTF-16, so the analytics store accepts it. */
+/**
+ * The row with every string, map key and map value well-formed UTF-16, so the analytics store accepts it.
+ * Almost every row already is, and is returned as it came; only a row holding a lone surrogate is copied.
+ */
 export function wellFormedRow(row: Readonly<Record<string, unknown>>): AnalyticsRow {
+  let repair = false;
+  for (const column in row) {
+    if (holdsLoneSurrogate(row[column])) {
+      repair = true;
+      break;
+    }
+  }
+  if (!repair) return row;
   const out: Record<string, unknown> = {};
   for (const [column, value] of Object.entries(row)) out[column] = wellFormedValue(value);
   return out;
@@ -37,17 +50,17 @@ function normaliseProps(properties: string | undefined): string {
   return JSON.stringify(JSON.parse(properties) as unknown);
 }
 
-export function buildEventRow(context: TrackContext): AnalyticsRow {
-  const { payload, page, visitor, ua, geo } = context;
-  const site = siteOf(context);
-  if (!page || !visitor || !ua || !geo) throw new Error('enrichment steps must run before building the row');
+export function buildEventRow(context: EnrichContext): AnalyticsRow {
+  const { record, page, ua, geo, sessionId } = context;
+  const { payload } = record;
+  if (!page || !ua || !geo || sessionId === undefined) throw new Error('enrichment steps must run before building the row');
   const isVital = payload.type === 'performance';
   return wellFormedRow({
-    site_id: site.siteId,
-    timestamp: clickhouseTime(context.nowMs),
-    event_id: randomUUID(),
-    session_id: visitor.sessionId,
-    user_id: visitor.userId,
+    site_id: record.site_id,
+    timestamp: clickhouseTime(record.at),
+    event_id: record.event_id,
+    session_id: sessionId,
+    user_id: record.user_id,
     identified_user_id: payload.user_id ?? '',
     type: payload.type,
     event_name: payload.event_name ?? '',
@@ -76,19 +89,20 @@ export function buildEventRow(context: TrackContext): AnalyticsRow {
   });
 }
 
-export function buildBotRow(context: TrackContext): AnalyticsRow {
-  const { payload, bot, ua, geo } = context;
+export function buildBotRow(context: EnrichContext): AnalyticsRow {
+  const { record, bot, ua, geo } = context;
+  const { payload } = record;
   if (!bot) throw new Error('detect-bot must run before building a bot row');
   return wellFormedRow({
-    site_id: siteOf(context).siteId,
-    timestamp: clickhouseTime(context.nowMs),
-    event_id: randomUUID(),
+    site_id: record.site_id,
+    timestamp: clickhouseTime(record.at),
+    event_id: record.event_id,
     type: payload.type,
     event_name: payload.event_name ?? '',
     hostname: (payload.hostname ?? '').toLowerCase(),
     pathname: payload.pathname ?? '',
     referrer: payload.referrer ?? '',
-    user_agent: context.userAgent.slice(0, 1024),
+    user_agent: record.user_agent.slice(0, 1024),
     browser: ua?.browser ?? '',
     operating_system: ua?.operating_system ?? '',
     device_type: ua?.device_type ?? '',

@@ -1,34 +1,39 @@
-// Builds the ingestion side: durable buffers, enrichment, the ordered tracking steps, and the routes.
+// Builds the ingestion side: the request-time steps, the durable intake and identity spools, the
+// enrichment that turns spooled calls into rows, and the routes.
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
-import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
+import type { AnalyticsRow, AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import type { Auth } from '../platform/auth/create-auth.js';
 import type { AccessControl } from '../platform/http/access-control.js';
+import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import type { SharedState } from '../platform/shared-state/create-shared-state.js';
 import type { SiteRepository } from '../sites/site.repository.js';
-import type { Kysely } from 'kysely';
-import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
-import { createBotDetectorDeps } from './bots/detect-bot.js';
-import { openMmdbAsnLookup } from './bots/asn-lookup.js';
-import { createGeolocator } from './enrichment/geolocate.js';
-import { createEventBuffer, type EventBuffer } from './event-buffer/event-buffer.js';
 import { DailySalts } from './daily-salts.js';
+import { createGeolocator } from './enrichment/geolocate.js';
+import { createEventBuffer, type EventBuffer, type EventBufferOptions } from './event-buffer/event-buffer.js';
 import { IdentifyService } from './identify-service.js';
-import { IngestionService, type StoredEventListener } from './ingestion-service.js';
+import { deliverIntake } from './intake/deliver-intake.js';
+import { createInlineEnricher, createWorkerEnricher, type Enricher } from './intake/enricher.js';
+import { IngestionService } from './ingestion-service.js';
 import type { Step } from './pipeline.js';
-import type { TrackContext } from './track-context.js';
-import { trackRoutes } from './track.routes.js';
 import { applyExclusions } from './steps/apply-exclusions.js';
-import { assignSession } from './steps/assign-session.js';
 import { checkApiKey } from './steps/check-api-key.js';
 import { checkOrigin } from './steps/check-origin.js';
-import { classifyChannel } from './steps/classify-channel.js';
-import { detectBot } from './steps/detect-bot.js';
-import { geolocate } from './steps/geolocate.js';
-import { parseUserAgent } from './steps/parse-user-agent.js';
+import { excludeCountry } from './steps/exclude-country.js';
 import { resolveClient } from './steps/resolve-client.js';
 import { resolveSite } from './steps/resolve-site.js';
+import type { TrackContext } from './track-context.js';
+import { trackRoutes } from './track.routes.js';
+
+/** Who hears about stored human events (the webhook triggers). */
+export interface StoredEventListener {
+  /** Sites whose events the listener wants. */
+  watchedSites(): Promise<ReadonlySet<number>>;
+  /** Called once per watched human event after it is stored; must be idempotent by event_id. */
+  onStored(row: AnalyticsRow): Promise<void>;
+}
 
 export interface IngestionModuleDeps {
   readonly config: AppConfig;
@@ -39,7 +44,7 @@ export interface IngestionModuleDeps {
   readonly sites: SiteRepository;
   readonly shared: SharedState;
   readonly clock: () => number;
-  readonly onStored?: StoredEventListener;
+  readonly listener?: StoredEventListener;
   /** Buffer tuning (tests shorten the flush interval). */
   readonly buffer?: { readonly flushIntervalMs?: number; readonly maxPendingRows?: number; readonly maxBatchRows?: number };
 }
@@ -53,18 +58,43 @@ export interface IngestionModule {
   close(): Promise<void>;
 }
 
+const NO_SITES: ReadonlySet<number> = new Set();
+
+async function createEnricher(deps: IngestionModuleDeps): Promise<Enricher> {
+  const { config } = deps;
+  const sources = {
+    ...(config.geoipCityDb ? { geoipCityDb: config.geoipCityDb } : {}),
+    ...(config.geoipAsnDb ? { geoipAsnDb: config.geoipAsnDb } : {}),
+  };
+  if (!config.enrichmentThread) return createInlineEnricher(sources, deps.shared.sessions);
+  return createWorkerEnricher({ ...sources, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
+}
+
 export async function registerIngestion(app: FastifyInstance, deps: IngestionModuleDeps): Promise<IngestionModule> {
-  const openBuffer = (table: string) =>
-    createEventBuffer({
+  const bufferOptions = (name: string): EventBufferOptions => ({
+    store: deps.analytics,
+    table: name,
+    dir: join(deps.config.dataDir, 'spool', name),
+    maxPendingRows: deps.buffer?.maxPendingRows ?? 1_000_000,
+    flushIntervalMs: deps.buffer?.flushIntervalMs ?? 1_000,
+    maxBatchRows: deps.buffer?.maxBatchRows ?? 50_000,
+    logger: app.log,
+  });
+  const enricher = await createEnricher(deps);
+  const listener = deps.listener;
+  const intake = await createEventBuffer({
+    ...bufferOptions('intake'),
+    deliver: deliverIntake({
       store: deps.analytics,
-      table,
-      dir: join(deps.config.dataDir, 'spool', table),
-      maxPendingRows: deps.buffer?.maxPendingRows ?? 1_000_000,
-      flushIntervalMs: deps.buffer?.flushIntervalMs ?? 1_000,
-      maxBatchRows: deps.buffer?.maxBatchRows ?? 50_000,
-      logger: app.log,
-    });
-  const [events, botEvents, identities] = await Promise.all([openBuffer('events'), openBuffer('bot_events'), openBuffer('user_identities')]);
+      enricher,
+      watchedSites: listener ? () => listener.watchedSites() : async () => NO_SITES,
+      onStored: listener ? (row) => listener.onStored(row) : async () => undefined,
+      onEnriched: (counts) => {
+        if (counts.skipped > 0) app.log.error({ skipped: counts.skipped }, 'skipped damaged lines of the intake spool');
+      },
+    }),
+  });
+  const identities = await createEventBuffer(bufferOptions('user_identities'));
   const geolocator = await createGeolocator(deps.config.geoipCityDb ? { cityDbPath: deps.config.geoipCityDb } : {});
   const gate: Step<TrackContext>[] = [
     resolveSite(deps.sites),
@@ -72,19 +102,15 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
     checkOrigin({ disabled: deps.config.disableOriginCheck }),
     resolveClient({ trustProxy: deps.config.trustProxy }),
   ];
-  const steps: Step<TrackContext>[] = [
-    ...gate,
-    applyExclusions(),
-    parseUserAgent(),
-    geolocate(geolocator),
-    detectBot(createBotDetectorDeps({ lookupAsn: await openMmdbAsnLookup(deps.config.geoipAsnDb) })),
-    classifyChannel(),
-    assignSession({ sessions: deps.shared.sessions, salts: new DailySalts(deps.metadata) }),
-  ];
-  const ingestion = new IngestionService({ steps, events, botEvents, clock: deps.clock, ...(deps.onStored ? { onStored: deps.onStored } : {}) });
+  const ingestion = new IngestionService({
+    steps: [...gate, applyExclusions(), excludeCountry(geolocator)],
+    intake,
+    salts: new DailySalts(deps.metadata),
+    clock: deps.clock,
+  });
   const identify = new IdentifyService({ steps: gate, identities, clock: deps.clock });
   await app.register(trackRoutes, { ingestion, identify });
-  const buffers = [events, botEvents, identities];
+  const buffers = [intake, identities];
   return {
     ingestion,
     buffers,
@@ -93,6 +119,7 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
     },
     async close() {
       await Promise.all(buffers.map((buffer) => buffer.flushAndClose()));
+      await enricher.close();
     },
   };
 }

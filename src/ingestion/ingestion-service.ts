@@ -1,21 +1,25 @@
-// Runs the tracking pipeline for one event and writes the outcome to the right durable buffer.
+// The request-time half of tracking: run the checks that decide the answer, then spool the accepted call
+// durably and acknowledge it. Enrichment (user agent, geo, bots, channel, session) happens at delivery.
+import { randomUUID } from 'node:crypto';
+import type { DailySalts } from './daily-salts.js';
+import { visitorId } from './enrichment/visitor-id.js';
 import type { EventSink } from './event-buffer/event-buffer.js';
-import { buildBotRow, buildEventRow } from './build-rows.js';
+import { botHeadersOf, type IntakeRecord } from './intake/intake-record.js';
 import { PipelineCounters, runSteps, type Step } from './pipeline.js';
 import { dropOutcome, type TrackOutcome } from './track-outcome.js';
-import type { TrackContext, TrackRequest } from './track-context.js';
+import { siteOf, type TrackContext, type TrackRequest } from './track-context.js';
 import type { TrackPayload } from './track.schema.js';
 
-/** Called with every stored human event (webhook triggers listen here). */
-export type StoredEventListener = (row: Readonly<Record<string, unknown>>) => Promise<void>;
-
 export interface IngestionServiceDeps {
+  /** The request-time steps: site, key, origin, client, exclusions. */
   readonly steps: readonly Step<TrackContext>[];
-  readonly events: EventSink;
-  readonly botEvents: EventSink;
+  readonly intake: EventSink;
+  readonly salts: DailySalts;
   readonly clock: () => number;
-  readonly onStored?: StoredEventListener;
 }
+
+const ACCEPTED: TrackOutcome = { status: 200, body: { success: true } };
+const NO_HEADERS = Object.freeze({});
 
 export class IngestionService {
   readonly counters = new PipelineCounters();
@@ -26,17 +30,27 @@ export class IngestionService {
     const context: TrackContext = { payload, request, nowMs: this.deps.clock(), trusted: false, ip: '', userAgent: '' };
     const result = await runSteps(this.deps.steps, context);
     this.counters.record(result);
-    if (result.kind === 'ok') {
-      const row = buildEventRow(context);
-      await this.deps.events.append(row);
-      // Webhook deliveries are persisted before the event is acknowledged.
-      await this.deps.onStored?.(row);
-      return { status: 200, body: { success: true } };
-    }
-    if (result.reason === 'bot') {
-      await this.deps.botEvents.append(buildBotRow(context));
-      return { status: 200, body: { success: true } };
-    }
-    return dropOutcome(result);
+    if (result.kind === 'drop') return dropOutcome(result);
+    await this.deps.intake.append(await this.intakeRecord(context));
+    return ACCEPTED;
+  }
+
+  private async intakeRecord(context: TrackContext): Promise<IntakeRecord> {
+    const site = siteOf(context);
+    const { payload } = context;
+    const anonymousId = payload.anonymous_id;
+    const salt = site.saltUserIds && !anonymousId ? await this.deps.salts.saltFor(context.nowMs) : undefined;
+    const detectBots = !context.trusted && context.keyed !== true && site.blockBots;
+    return {
+      site_id: site.siteId,
+      at: context.nowMs,
+      event_id: randomUUID(),
+      user_id: visitorId({ ip: context.ip, userAgent: context.userAgent, siteId: site.siteId, ...(anonymousId ? { anonymousId } : {}), ...(salt ? { salt } : {}) }),
+      detect_bots: detectBots,
+      ip: context.ip,
+      user_agent: context.userAgent,
+      headers: detectBots ? botHeadersOf(context.request.headers) : NO_HEADERS,
+      payload,
+    };
   }
 }

@@ -1,9 +1,5 @@
-// What the ingestion steps share about one tracking request, filled in as the pipeline runs.
+// What the request-time steps share about one tracking call, filled in as they run.
 import type { Site } from '../sites/site.js';
-import type { BotVerdict } from './bots/detect-bot.js';
-import type { GeoLocation } from './enrichment/geolocate.js';
-import type { UserAgentFields } from './enrichment/user-agent.js';
-import type { UrlParameters, UtmFields } from './enrichment/url-parameters.js';
 import type { TrackPayload } from './track.schema.js';
 
 export interface TrackRequest {
@@ -23,11 +19,6 @@ export interface TrackContext {
   keyed?: boolean;
   ip: string;
   userAgent: string;
-  ua?: UserAgentFields;
-  geo?: GeoLocation;
-  bot?: BotVerdict;
-  page?: { hostname: string; referrer: string; channel: string; urlParameters: UrlParameters; utm: UtmFields };
-  visitor?: { userId: string; sessionId: string };
 }
 
 export function siteOf(context: TrackContext): Site {

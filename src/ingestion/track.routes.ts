@@ -31,9 +31,17 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false; de
   }
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+const SUCCESS_BODY = JSON.stringify({ success: true });
+
+/**
+ * Sends the outcome as ready JSON text: the bodies are small and fixed in shape, so the per-request schema
+ * serializer (which would re-validate the body on every event) is skipped. The route schema still documents them.
+ */
 function send(reply: FastifyReply, outcome: TrackOutcome): FastifyReply {
   if (outcome.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(outcome.retryAfterSeconds));
-  return reply.status(outcome.status).send(outcome.body);
+  const plainSuccess = outcome.body.success && outcome.body.message === undefined && outcome.body.error === undefined;
+  return reply.status(outcome.status).type(JSON_TYPE).send(plainSuccess ? SUCCESS_BODY : JSON.stringify(outcome.body));
 }
 
 const TrackResponse = z.object({ success: z.boolean(), error: z.string().optional(), message: z.string().optional() });

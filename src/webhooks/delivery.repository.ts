@@ -33,6 +33,8 @@ export class DeliveryRepository {
     await this.db
       .insertInto('webhook_deliveries')
       .values(rows.map((row) => ({ ...row, status: 'pending' as const, attempts: 0, response_code: null, error: null, next_attempt_at: row.created_at, last_attempt_at: null, locked_until: null })))
+      // Ids derive from the event, webhook and trigger: a delivery created again (a repeated segment) is skipped.
+      .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
   }
 

@@ -1,7 +1,8 @@
 // Evaluates every stored human event against the site's enabled webhooks and persists one delivery per
 // matching trigger (a custom event name, or a goal the event satisfies; pageviews only through path goals).
 import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
-import { newDeliveryId, type DeliveryRepository } from './delivery.repository.js';
+import { createHash } from 'node:crypto';
+import type { DeliveryRepository } from './delivery.repository.js';
 import { matchedPayload, type Trigger } from './webhook-payload.js';
 import type { Webhook, WebhookRepository } from './webhook.repository.js';
 
@@ -20,8 +21,14 @@ export interface GoalSource {
 
 const CACHE_MS = 2_000;
 
+/** The same event, webhook and trigger always give the same id, so a repeated delivery of a segment adds nothing. */
+function deliveryIdOf(eventId: string, webhookId: string, trigger: Trigger): string {
+  return `whd_${createHash('sha256').update(`${eventId}|${webhookId}|${JSON.stringify(trigger)}`).digest('hex').slice(0, 24)}`;
+}
+
 export class WebhookTriggers {
   private readonly cache = new Map<number, { webhooks: Webhook[]; goals: Map<number, TriggerGoal>; expires: number }>();
+  private watched: { sites: ReadonlySet<number>; expires: number } | null = null;
 
   constructor(
     private readonly deps: {
@@ -36,6 +43,15 @@ export class WebhookTriggers {
   /** Forget a site's cached webhooks and goals (after they change in this process). */
   invalidate(siteId: number): void {
     this.cache.delete(siteId);
+    this.watched = null;
+  }
+
+  /** Sites with at least one enabled webhook (cached briefly, like the webhooks themselves). */
+  async watchedSites(): Promise<ReadonlySet<number>> {
+    if (this.watched && this.watched.expires > Date.now()) return this.watched.sites;
+    const sites = new Set(await this.deps.webhooks.sitesWithEnabledWebhooks());
+    this.watched = { sites, expires: Date.now() + CACHE_MS };
+    return sites;
   }
 
   async onEventStored(row: AnalyticsRow): Promise<void> {
@@ -46,7 +62,7 @@ export class WebhookTriggers {
     const deliveries = [];
     for (const webhook of webhooks) {
       for (const trigger of this.triggersOf(webhook, goals, row)) {
-        const id = newDeliveryId();
+        const id = deliveryIdOf(String(row.event_id), webhook.id, trigger);
         deliveries.push({
           id,
           webhook_id: webhook.id,

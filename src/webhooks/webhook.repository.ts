@@ -57,6 +57,11 @@ export class WebhookRepository {
     return rows.map(toWebhook);
   }
 
+  async sitesWithEnabledWebhooks(): Promise<number[]> {
+    const rows = await this.db.selectFrom('webhooks').select('site_id').distinct().where('status', '=', 'enabled').execute();
+    return rows.map((row) => Number(row.site_id));
+  }
+
   async count(siteId: number): Promise<number> {
     const row = await this.db.selectFrom('webhooks').select((eb) => eb.fn.countAll<number | string>().as('n')).where('site_id', '=', siteId).executeTakeFirst();
     return Number(row?.n ?? 0);

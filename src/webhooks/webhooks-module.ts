@@ -1,7 +1,7 @@
 // Builds the webhook side: repositories, trigger evaluation on stored events, the delivery worker, routes.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
+import type { StoredEventListener } from '../ingestion/ingestion-module.js';
 import type { Guards } from '../platform/http/guards.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import { GoalRepository } from '../goals/goal.repository.js';
@@ -27,7 +27,8 @@ export interface WebhooksModuleDeps {
 
 export interface WebhooksModule {
   /** Called for every stored human event before it is acknowledged. */
-  onEventStored(row: AnalyticsRow): Promise<void>;
+  /** Hears about stored human events of sites with webhooks. */
+  readonly listener: StoredEventListener;
   readonly worker: DeliveryWorker;
   close(): Promise<void>;
 }
@@ -47,7 +48,7 @@ export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModul
   await app.register(webhooksRoutes, { guards: deps.guards, service });
   worker.start();
   return {
-    onEventStored: (row) => triggers.onEventStored(row),
+    listener: { watchedSites: () => triggers.watchedSites(), onStored: (row) => triggers.onEventStored(row) },
     worker,
     close: () => worker.stop(),
   };

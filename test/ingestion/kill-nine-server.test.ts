@@ -134,7 +134,7 @@ describe('kill -9 of the server under load', () => {
     expect(await killed).toEqual({ code: null, signal: 'SIGKILL' });
     expect(load.acked.length).toBeGreaterThanOrEqual(MIN_ACKED_BEFORE_KILL);
     // The kill left acknowledged rows in the spool that were not inserted yet: the restart must replay them.
-    expect((await readdir(join(dataDir, 'spool', 'events'))).length).toBeGreaterThan(0);
+    expect((await readdir(join(dataDir, 'spool', 'intake'))).length).toBeGreaterThan(0);
 
     const second = await startServer(dataDir, SERVER_ENV);
     servers.push(second);
@@ -144,7 +144,7 @@ describe('kill -9 of the server under load', () => {
     expect(after).toHaveLength(20);
     second.child.kill('SIGTERM');
     expect(await second.exited(), second.output()).toEqual({ code: 0, signal: null });
-    expect(await readdir(join(dataDir, 'spool', 'events'))).toEqual([]);
+    expect(await readdir(join(dataDir, 'spool', 'intake'))).toEqual([]);
 
     const counts = await storedPathCounts(dataDir, target.siteNumber);
     const missing = [...load.acked, ...after].filter((pathname) => counts.get(pathname) !== 1);

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { ChdbStore } from '../../platform/analytics-store/chdb-store.js';
 import { BackPressureError, EventBufferClosedError } from './event-buffer-errors.js';
 import { createEventBuffer, type EventBuffer, type EventBufferOptions } from './event-buffer.js';
 import { newSegmentName } from './segment-file.js';
-import { insertSegment } from './segment-inserter.js';
+import { insertIntoTable } from './segment-delivery.js';
 import { withInsertFaults } from './testing/insert-fault-store.js';
 import { numberedBotRow, numberedEventRow, storedNumberCounts } from './testing/numbered-rows.js';
 import { waitUntil } from './testing/wait-until.js';
@@ -94,7 +94,7 @@ describe('event buffer over real chDB', () => {
   it('replays a segment that was inserted just before the crash without storing it twice', async () => {
     await open().then((buffer) => buffer.flushAndClose());
     const name = await leaveSegment(lines(range(1, 30)));
-    await insertSegment(store, 'events', spool, name);
+    await insertIntoTable(store, 'events')({ name, payload: await readFile(join(spool, name)) });
     const buffer = await open();
     await buffer.flush();
     expect(await storedNumberCounts(store, 'events')).toEqual(onceEach(range(1, 30)));
@@ -103,7 +103,8 @@ describe('event buffer over real chDB', () => {
 
   it('deduplicates by segment, not by content: a new segment with equal rows is stored again', async () => {
     await open().then((buffer) => buffer.flushAndClose());
-    await insertSegment(store, 'events', spool, await leaveSegment(lines([7, 8])));
+    const first = await leaveSegment(lines([7, 8]));
+    await insertIntoTable(store, 'events')({ name: first, payload: await readFile(join(spool, first)) });
     await leaveSegment(lines([7, 8]));
     const buffer = await open();
     await buffer.flush();

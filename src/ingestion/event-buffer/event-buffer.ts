@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import type { AnalyticsRow, AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { BackPressureError, EventBufferClosedError } from './event-buffer-errors.js';
 import { listSegments, recoverSegment, syncDirectory } from './segment-file.js';
+import { insertIntoTable, type SegmentDelivery } from './segment-delivery.js';
 import { SegmentFlusher } from './segment-flusher.js';
 import { WriteAheadLog, type SealedSegment } from './write-ahead-log.js';
 
@@ -19,7 +20,10 @@ export interface EventBufferLogger {
 
 export interface EventBufferOptions {
   readonly store: AnalyticsStore;
+  /** The table rows are inserted into by default; also names the buffer in logs and errors. */
   readonly table: string;
+  /** How a sealed segment reaches the store; default: its lines inserted into `table` as they are. */
+  readonly deliver?: SegmentDelivery;
   /** This table's spool directory, e.g. DATA_DIR/spool/events; one process per directory. */
   readonly dir: string;
   /** Rows accepted but not yet in the store beyond which `append` rejects with BackPressureError. */
@@ -113,8 +117,7 @@ class DurableEventBuffer implements EventBuffer {
     const { store, table, dir } = options;
     const retry = options.retry ?? DEFAULT_RETRY;
     this.flusher = new SegmentFlusher({
-      store,
-      table,
+      deliver: options.deliver ?? insertIntoTable(store, table),
       dir,
       initialRetryMs: retry.initialDelayMs,
       maxRetryMs: retry.maxDelayMs,

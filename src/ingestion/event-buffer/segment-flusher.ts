@@ -1,14 +1,12 @@
-// Inserts sealed segments into the store one at a time, deletes each once stored; failures retry with backoff.
-import { unlink } from 'node:fs/promises';
+// Delivers sealed segments to the store one at a time, deletes each once stored; failures retry with backoff.
+import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import type { SegmentDelivery } from './segment-delivery.js';
 import { recoverSegment } from './segment-file.js';
-import { insertSegment } from './segment-inserter.js';
 import type { SealedSegment } from './write-ahead-log.js';
 
 export interface SegmentFlusherOptions {
-  readonly store: AnalyticsStore;
-  readonly table: string;
+  readonly deliver: SegmentDelivery;
   readonly dir: string;
   readonly initialRetryMs: number;
   readonly maxRetryMs: number;
@@ -109,14 +107,15 @@ export class SegmentFlusher {
   }
 
   private async attempt(entry: Entry): Promise<void> {
-    const { store, table, dir } = this.options;
+    const { deliver, dir } = this.options;
     try {
       if (entry.segment.suspect) {
         const recovered = await recoverSegment(dir, entry.segment.name);
         entry.segment = { ...entry.segment, suspect: false };
         if (recovered.rows === 0) return this.remove(entry, 'missing');
       }
-      await insertSegment(store, table, dir, entry.segment.name);
+      const { name } = entry.segment;
+      await deliver({ name, payload: await readFile(join(dir, name)) });
     } catch (error) {
       if (isMissingFile(error)) return this.remove(entry, 'missing');
       entry.attempts += 1;

@@ -1,4 +1,5 @@
-// Group-committed segment files: a row is acknowledged only after the write and fdatasync of its batch return.
+// Group-committed segment files: a row is acknowledged only after the synchronous-data write of its batch returns.
+import { constants } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newSegmentName, syncDirectory } from './segment-file.js';
@@ -45,7 +46,14 @@ async function writeFully(handle: FileHandle, data: Buffer, position: number): P
 }
 
 /**
- * One writer loop owns the open file. Appends that arrive while a write + fdatasync is in flight are
+ * Segments are opened with O_DSYNC: each write returns once its data is on stable storage, as write +
+ * fdatasync would, in one trip to the I/O thread pool instead of two (on a busy machine each trip costs
+ * about a millisecond of latency to every request waiting on the commit).
+ */
+const SEGMENT_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_DSYNC;
+
+/**
+ * One writer loop owns the open file. Appends that arrive while a write is in flight are
  * committed together by the next one (group commit), so a slow disk makes batches larger, not queues longer.
  */
 export class WriteAheadLog {
@@ -77,7 +85,7 @@ export class WriteAheadLog {
     });
   }
 
-  /** Number of write + fdatasync rounds so far. */
+  /** Number of synchronous writes so far. */
   get commits(): number {
     return this.commitCount;
   }
@@ -122,7 +130,6 @@ export class WriteAheadLog {
     try {
       segment ??= await this.openSegment();
       await writeFully(segment.handle, data, segment.bytes);
-      await segment.handle.datasync();
     } catch (error) {
       for (const waiter of waiters) waiter.reject(error);
       if (segment) await this.abandon(segment);
@@ -138,7 +145,7 @@ export class WriteAheadLog {
   private async openSegment(): Promise<OpenSegment> {
     const name = newSegmentName(Date.now(), this.sequence++);
     const path = join(this.options.dir, name);
-    const handle = await open(path, 'wx');
+    const handle = await open(path, SEGMENT_FLAGS);
     try {
       await syncDirectory(this.options.dir);
     } catch (error) {
@@ -159,7 +166,7 @@ export class WriteAheadLog {
   }
 
   /**
-   * After a failed write or fdatasync the file's tail is unknown (and on Linux a failed fsync may have
+   * After a failed write the file's tail is unknown (and on Linux a failed fsync may have
    * dropped dirty pages), so the segment takes no more rows: cut it back to its acknowledged bytes and seal it.
    */
   private async abandon(segment: OpenSegment): Promise<void> {
@@ -178,7 +185,7 @@ export class WriteAheadLog {
     if (!segment) return;
     this.current = null;
     clearTimeout(segment.timer);
-    // The data is already fdatasync'ed; an error from close() cannot lose it.
+    // The data is already on stable storage; an error from close() cannot lose it.
     await segment.handle.close().catch(() => undefined);
     if (segment.rows === 0) {
       await unlink(join(this.options.dir, segment.name)).catch(() => undefined);

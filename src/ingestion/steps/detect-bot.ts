@@ -1,24 +1,26 @@
-// Step: key-less requests (the only ones ever classified as bots) pass the five bot layers; bots are stored apart (bot_events), never as humans.
+// Enrichment step: key-less calls to sites that block bots pass the five bot layers; bots are stored apart
+// (bot_events), never as humans.
 import { createHash } from 'node:crypto';
 import { detectBot as detect, type DetectBotDeps } from '../bots/detect-bot.js';
+import type { EnrichContext } from '../intake/enrich-context.js';
 import { drop, ok, type Step } from '../pipeline.js';
-import { siteOf, type TrackContext } from '../track-context.js';
 
-export function detectBot(deps: DetectBotDeps): Step<TrackContext> {
+export function detectBot(deps: DetectBotDeps): Step<EnrichContext> {
   return {
     name: 'detect-bot',
     run(context) {
-      if (context.trusted || context.keyed || !siteOf(context).blockBots) return ok();
-      const visitorKey = createHash('sha1').update(`${context.ip}|${context.userAgent}`).digest('base64');
+      const { record } = context;
+      if (!record.detect_bots) return ok();
+      const visitorKey = createHash('sha1').update(`${record.ip}|${record.user_agent}`).digest('base64');
       const verdict = detect(
         {
-          userAgent: context.userAgent,
-          headers: context.request.headers,
-          ip: context.ip,
+          userAgent: record.user_agent,
+          headers: record.headers,
+          ip: record.ip,
           visitorKey,
-          nowMs: context.nowMs,
-          ...(context.payload._bs === undefined ? {} : { clientScore: context.payload._bs }),
-          ...(context.payload._bsm === undefined ? {} : { clientSignals: context.payload._bsm }),
+          nowMs: record.at,
+          ...(record.payload._bs === undefined ? {} : { clientScore: record.payload._bs }),
+          ...(record.payload._bsm === undefined ? {} : { clientSignals: record.payload._bsm }),
         },
         deps,
       );

@@ -1,17 +1,13 @@
-// Step: country (and region, city, coordinates, time zone with a city DB); excluded countries stop here.
+// Enrichment step: country (and region, city, coordinates, time zone with a city DB) of the client address.
 import type { Geolocator } from '../enrichment/geolocate.js';
-import { drop, ok, type Step } from '../pipeline.js';
-import { siteOf, type TrackContext } from '../track-context.js';
-import { exclusionsFor } from './site-exclusions.js';
+import type { EnrichContext } from '../intake/enrich-context.js';
+import { ok, type Step } from '../pipeline.js';
 
-export function geolocate(geolocator: Geolocator): Step<TrackContext> {
+export function geolocate(geolocator: Geolocator): Step<EnrichContext> {
   return {
     name: 'geolocate',
     run(context) {
-      context.geo = geolocator.lookup(context.ip);
-      if (context.geo.country && exclusionsFor(siteOf(context)).country(context.geo.country)) {
-        return drop('excluded_country', { message: 'Event not tracked - country excluded' });
-      }
+      context.geo = geolocator.lookup(context.record.ip);
       return ok();
     },
   };

@@ -1,0 +1,24 @@
+// How a sealed segment reaches the analytics store. The default inserts its lines as they are; the intake
+// spool enriches them first. A delivery must be safe to repeat: it runs again after a crash or a failure.
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { segmentToken } from './segment-file.js';
+
+export interface SegmentToDeliver {
+  /** The file name: the source of every dedup token the delivery uses. */
+  readonly name: string;
+  /** The file's bytes: complete, newline-terminated lines. */
+  readonly payload: Buffer;
+}
+
+export type SegmentDelivery = (segment: SegmentToDeliver) => Promise<void>;
+
+/**
+ * The segment file already is JSONEachRow, so no JSON work happens on the event loop; the engine parses it.
+ * Inserting a segment twice (a crash between insert and delete, or a retry after an ambiguous failure) is
+ * harmless: the second insert carries the same token and the table's deduplication window drops it.
+ */
+export function insertIntoTable(store: AnalyticsStore, table: string): SegmentDelivery {
+  return async ({ name, payload }) => {
+    await store.insertJsonEachRow(table, payload, { dedupToken: segmentToken(table, name) });
+  };
+}

@@ -1,0 +1,15 @@
+// What the enrichment steps share about one spooled event, filled in as they run.
+import type { BotVerdict } from '../bots/detect-bot.js';
+import type { GeoLocation } from '../enrichment/geolocate.js';
+import type { UrlParameters, UtmFields } from '../enrichment/url-parameters.js';
+import type { UserAgentFields } from '../enrichment/user-agent.js';
+import type { IntakeRecord } from './intake-record.js';
+
+export interface EnrichContext {
+  readonly record: IntakeRecord;
+  ua?: UserAgentFields;
+  geo?: GeoLocation;
+  bot?: BotVerdict;
+  page?: { hostname: string; referrer: string; channel: string; urlParameters: UrlParameters; utm: UtmFields };
+  sessionId?: string;
+}

@@ -1,0 +1,64 @@
+// Messages between the server's event loop and the enrichment thread.
+import type { AnalyticsRow } from '../../platform/analytics-store/analytics-store.js';
+import type { EnrichedBatch } from './enrich-batch.js';
+import type { EnrichmentSources } from './enrichment-steps.js';
+
+/** workerData: what the thread needs to build its steps and its session store. */
+export interface WorkerSettings extends EnrichmentSources {
+  /** Sessions live in Redis when set (shared with other server processes), else in the thread's memory. */
+  readonly redisUrl?: string;
+}
+
+export interface EnrichRequest {
+  readonly kind: 'enrich';
+  readonly id: number;
+  readonly segment: Uint8Array;
+  readonly watchedSites: readonly number[];
+}
+
+export interface CloseRequest {
+  readonly kind: 'close';
+}
+
+export type WorkerRequest = EnrichRequest | CloseRequest;
+
+export type WorkerReply =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'enriched'; readonly id: number; readonly batch: EnrichedBatch }
+  | { readonly kind: 'failed'; readonly id: number; readonly error: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Messages cross the thread boundary untyped; these checks restore the types. */
+export function parseWorkerReply(message: unknown): WorkerReply {
+  if (!isRecord(message)) throw new Error('unexpected message from the enrichment thread');
+  if (message.kind === 'ready') return { kind: 'ready' };
+  if (typeof message.id !== 'number') throw new Error('unexpected message from the enrichment thread');
+  if (message.kind === 'failed') return { kind: 'failed', id: message.id, error: String(message.error) };
+  const batch = message.batch;
+  if (message.kind !== 'enriched' || !isRecord(batch) || typeof batch.events !== 'string' || typeof batch.botEvents !== 'string' || !Array.isArray(batch.watched)) {
+    throw new Error('unexpected message from the enrichment thread');
+  }
+  return {
+    kind: 'enriched',
+    id: message.id,
+    batch: {
+      events: batch.events,
+      botEvents: batch.botEvents,
+      humans: Number(batch.humans),
+      bots: Number(batch.bots),
+      skipped: Number(batch.skipped),
+      watched: batch.watched as AnalyticsRow[],
+    },
+  };
+}
+
+export function parseWorkerRequest(message: unknown): WorkerRequest {
+  if (isRecord(message) && message.kind === 'close') return { kind: 'close' };
+  if (!isRecord(message) || message.kind !== 'enrich' || typeof message.id !== 'number' || !(message.segment instanceof Uint8Array) || !Array.isArray(message.watchedSites)) {
+    throw new Error('unexpected message to the enrichment thread');
+  }
+  return { kind: 'enrich', id: message.id, segment: message.segment, watchedSites: message.watchedSites.map(Number) };
+}
