@@ -61,6 +61,22 @@ describe('webhook deliveries', () => {
     await receiver.close();
   });
 
+  it('creates one delivery per trigger even when a stored event reaches the triggers again (a repeated spool segment)', async () => {
+    const f = await fixture(t, 'wh-repeat');
+    receiver.respondWith(200);
+    const webhook = await createWebhook(f, { url: receiver.url, eventNames: ['signup'] });
+    await track(f, { type: 'custom_event', event_name: 'signup', pathname: '/join' });
+    await t.services.ingestion.flush();
+    const stored = await t.services.analytics.query('SELECT * FROM events WHERE site_id = {site:UInt32} AND event_name = {name:String}', { site: f.site.siteId, name: 'signup' });
+    expect(stored).toHaveLength(1);
+    await t.services.webhooks.listener.onStored(stored[0] ?? {});
+    await t.services.webhooks.listener.onStored(stored[0] ?? {});
+    const list = await until(() => deliveries(f, webhook.id), (found) => found.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(list.map((delivery) => delivery.trigger)).toEqual([{ kind: 'event', name: 'signup' }]);
+    expect(await deliveries(f, webhook.id)).toHaveLength(1);
+  });
+
   it('delivers a signed event.matched payload with the three headers, once per trigger', async () => {
     const f = await fixture(t, 'wh-payload');
     const goal = await call(t.app, f.owner, { method: 'POST', url: `/api/sites/${f.site.siteId}/goals`, payload: { name: 'Purchases', goalType: 'event', config: { eventName: 'purchase' } } });
