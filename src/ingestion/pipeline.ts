@@ -56,10 +56,11 @@ export class PipelineCounters {
   }
 }
 
-/** Runs steps in order and stops at the first drop. */
+/** Runs steps in order and stops at the first drop; a step that answers synchronously is not awaited. */
 export async function runSteps<C>(steps: readonly Step<C>[], context: C): Promise<StepResult> {
   for (const step of steps) {
-    const result = await step.run(context);
+    const answer = step.run(context);
+    const result = answer instanceof Promise ? await answer : answer;
     if (result.kind === 'drop') return result;
   }
   return OK;
