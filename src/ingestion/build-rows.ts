@@ -2,9 +2,19 @@
 import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
 import type { EnrichContext } from './intake/enrich-context.js';
 
+/** The 'YYYY-MM-DD HH:MM:SS' text of the last second formatted: events arrive in bursts within a second. */
+let lastSecond = Number.NaN;
+let lastSecondText = '';
+
 /** ClickHouse DateTime64(3) text in UTC. */
 export function clickhouseTime(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+  const whole = Math.floor(ms);
+  const second = Math.floor(whole / 1000);
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastSecondText = new Date(second * 1000).toISOString().slice(0, 19).replace('T', ' ');
+  }
+  return `${lastSecondText}.${String(whole - second * 1000).padStart(3, '0')}`;
 }
 
 /** True when a string, or any key or value of a map, holds a lone UTF-16 surrogate. */
@@ -44,26 +54,28 @@ export function wellFormedRow(row: Readonly<Record<string, unknown>>): Analytics
   return out;
 }
 
-function isDefaultValue(value: unknown): boolean {
-  if (value === '' || value === null || value === undefined) return true;
-  if (typeof value !== 'object' || Array.isArray(value)) return false;
+function isEmptyMap(value: object): boolean {
   for (const key in value) if (Object.hasOwn(value, key)) return false;
   return true;
 }
 
 /**
- * The row without the columns that hold their type's default ('', NULL, an empty map), for JSONEachRow:
- * the store fills omitted columns with those same defaults (no column of events or bot_events has a DEFAULT
- * expression), and a typical row leaves many columns empty, so the store parses a third less text.
+ * One JSONEachRow line of the row without the columns that hold their type's default ('', NULL, an empty
+ * map): the store fills omitted columns with those same defaults (no column of events or bot_events has a
+ * DEFAULT expression), and a typical row leaves many columns empty, so the store parses a third less text.
  * Numbers stay: 0 is a measured value in the Nullable vitals columns, whose default is NULL.
  */
-export function withoutDefaults(row: AnalyticsRow): AnalyticsRow {
-  const out: Record<string, unknown> = {};
+export function compactJsonLine(row: AnalyticsRow): string {
+  const kept: Record<string, unknown> = {};
   for (const column in row) {
     const value = row[column];
-    if (!isDefaultValue(value)) out[column] = value;
+    if (value === '' || value === null || value === undefined) continue;
+    // Not representable in JSON (JSON.stringify would write null): the column keeps its default.
+    if (typeof value === 'number' && !Number.isFinite(value)) continue;
+    if (typeof value === 'object' && !Array.isArray(value) && isEmptyMap(value)) continue;
+    kept[column] = value;
   }
-  return out;
+  return JSON.stringify(kept);
 }
 
 /** Canonical JSON of the properties (already validated as JSON), '' when none. */

@@ -1,6 +1,6 @@
 // Turns one spooled intake segment into JSONEachRow text for events and bot_events.
 import type { AnalyticsRow } from '../../platform/analytics-store/analytics-store.js';
-import { buildBotRow, buildEventRow, withoutDefaults } from '../build-rows.js';
+import { buildBotRow, buildEventRow, compactJsonLine } from '../build-rows.js';
 import { runSteps, type Step } from '../pipeline.js';
 import type { EnrichContext } from './enrich-context.js';
 import { parseIntakeLine } from './intake-record.js';
@@ -37,10 +37,10 @@ export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): Batc
       const result = await runSteps(steps, context);
       if (result.kind === 'ok') {
         const row = buildEventRow(context);
-        events.push(JSON.stringify(withoutDefaults(row)));
+        events.push(compactJsonLine(row));
         if (watchedSites.has(record.site_id)) watched.push(row);
       } else if (result.reason === 'bot') {
-        botEvents.push(JSON.stringify(withoutDefaults(buildBotRow(context))));
+        botEvents.push(compactJsonLine(buildBotRow(context)));
       } else {
         skipped += 1;
       }

@@ -11,7 +11,9 @@ export function detectBot(deps: DetectBotDeps): Step<EnrichContext> {
     run(context) {
       const { record } = context;
       if (!record.detect_bots) return ok();
-      const visitorKey = createHash('sha1').update(`${record.ip}|${record.user_agent}`).digest('base64');
+      // Without an SDK device id the visitor id already is a hash of address and user agent (salted per day
+      // at most); with one, the rate layer still counts per address and user agent so rotating ids cannot hide.
+      const visitorKey = record.payload.anonymous_id === undefined ? record.user_id : createHash('sha1').update(`${record.ip}|${record.user_agent}`).digest('base64');
       const verdict = detect(
         {
           userAgent: record.user_agent,
