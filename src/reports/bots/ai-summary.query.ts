@@ -52,7 +52,8 @@ async function crawlsByOperator(store: AnalyticsStore, query: StatsQuery, layer:
 
 /**
  * Human sessions whose channel (the catalog's session channel) is AI, counted per host of the referrer
- * that made them so: the session's first AI-channel event.
+ * that made them so: the session's first AI-channel event. Only a session with an AI-channel event can have
+ * AI as its channel, so only those sessions are grouped (a small share of all of them).
  */
 async function aiReferralsByHost(store: AnalyticsStore, query: StatsQuery): Promise<Array<{ host: string; sessions: string }>> {
   const channel = findDimension('channel');
@@ -62,7 +63,9 @@ async function aiReferralsByHost(store: AnalyticsStore, query: StatsQuery): Prom
     `SELECT host, count() AS sessions FROM (
        SELECT session_id, ${channel.expression.sql} AS session_channel,
          domain(argMinIf(referrer, timestamp, channel = 'AI')) AS host
-       FROM events WHERE ${where.sql} GROUP BY session_id
+       FROM events WHERE (${where.sql})
+         AND session_id IN (SELECT session_id FROM events WHERE (${where.sql}) AND channel = 'AI')
+       GROUP BY session_id
      ) WHERE session_channel = 'AI' GROUP BY host`,
     { ...where.params, ...channel.expression.params },
   );
