@@ -36,8 +36,6 @@ function funnelSql(steps: readonly FunnelStep[], where: string): { sql: string; 
   );
   const counts = steps.map((_step, index) => `toString(countIf(t${index + 1} < ${NEVER})) AS s${index + 1}`);
   const anyStep = conditions.map((condition) => `(${condition.sql})`).join(' OR ');
-  // A session that never matches step 1 reaches no step, so only sessions with a step-1 event are grouped.
-  const firstStep = conditions[0]?.sql ?? '0';
   const sql = `
     SELECT ${counts.join(', ')}
     FROM (
@@ -46,7 +44,6 @@ function funnelSql(steps: readonly FunnelStep[], where: string): { sql: string; 
         SELECT ${arrays.join(', ')}
         FROM events
         WHERE ${where} AND (${anyStep})
-          AND session_id IN (SELECT session_id FROM events WHERE ${where} AND (${firstStep}))
         GROUP BY session_id
       )
     )`;
