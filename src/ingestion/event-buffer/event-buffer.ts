@@ -1,4 +1,4 @@
-// Durable batching into the analytics store: acknowledge after fdatasync to a local log, insert in batches, replay on start.
+// Durable batching into the analytics store: acknowledge after a synchronous write to a local log, insert in batches, replay on start.
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AnalyticsRow, AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
@@ -24,7 +24,7 @@ export interface EventBufferOptions {
   readonly table: string;
   /** How a sealed segment reaches the store; default: its lines inserted into `table` as they are. */
   readonly deliver?: SegmentDelivery;
-  /** This table's spool directory, e.g. DATA_DIR/spool/events; one process per directory. */
+  /** This buffer's spool directory, e.g. DATA_DIR/spool/intake; one process per directory. */
   readonly dir: string;
   /** Rows accepted but not yet in the store beyond which `append` rejects with BackPressureError. */
   readonly maxPendingRows: number;
@@ -51,7 +51,7 @@ export interface EventBufferCounters {
   readonly failures: number;
   /** Rows found on disk at start and queued again. */
   readonly replayed: number;
-  /** Appends rejected because the local write or fdatasync failed. */
+  /** Appends rejected because the local synchronous write failed. */
   readonly writeFailures: number;
 }
 

@@ -46,7 +46,7 @@ function isJsonObjectLine(line: string): boolean {
 /**
  * The longest run of complete JSON-object lines from the start. A line without its newline, or one that
  * does not parse (zeros left by a power cut), ends the run: nothing acknowledged can follow it, because a
- * later acknowledgement would have fdatasync'ed the whole file first.
+ * later acknowledgement would have made the whole file durable first.
  */
 export function validPrefix(data: Buffer): ValidPrefix {
   let rows = 0;

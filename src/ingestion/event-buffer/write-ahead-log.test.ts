@@ -22,7 +22,7 @@ describe('WriteAheadLog', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('commits appends made in one turn of the event loop with a single write + fdatasync', async () => {
+  it('commits appends made in one turn of the event loop with a single synchronous write', async () => {
     const log = createLog();
     await Promise.all(lines(1, 500).map((text) => log.append(text)));
     expect(log.commits).toBe(1);
