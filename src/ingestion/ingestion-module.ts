@@ -1,5 +1,6 @@
 // Builds the ingestion side: the request-time steps, the durable intake and identity spools, the
 // enrichment that turns spooled calls into rows, and the routes.
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -60,6 +61,18 @@ export interface IngestionModule {
 
 const NO_SITES: ReadonlySet<number> = new Set();
 
+/** Spools of enriched rows, one per table, that versions before the intake spool wrote: replayed as they are. */
+const LEGACY_SPOOLS = ['events', 'bot_events'] as const;
+
+/** A spool directory left with segments in it (by an earlier version that stopped before inserting them). */
+async function holdsSegments(dir: string): Promise<boolean> {
+  try {
+    return (await readdir(dir)).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 async function createEnricher(deps: IngestionModuleDeps): Promise<Enricher> {
   const { config } = deps;
   const sources = {
@@ -95,6 +108,10 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
     }),
   });
   const identities = await createEventBuffer(bufferOptions('user_identities'));
+  const legacy: EventBuffer[] = [];
+  for (const table of LEGACY_SPOOLS) {
+    if (await holdsSegments(join(deps.config.dataDir, 'spool', table))) legacy.push(await createEventBuffer(bufferOptions(table)));
+  }
   const geolocator = await createGeolocator(deps.config.geoipCityDb ? { cityDbPath: deps.config.geoipCityDb } : {});
   const gate: Step<TrackContext>[] = [
     resolveSite(deps.sites),
@@ -110,7 +127,7 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
   });
   const identify = new IdentifyService({ steps: gate, identities, clock: deps.clock });
   await app.register(trackRoutes, { ingestion, identify });
-  const buffers = [intake, identities];
+  const buffers = [intake, identities, ...legacy];
   return {
     ingestion,
     buffers,
