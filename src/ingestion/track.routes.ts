@@ -12,6 +12,11 @@ import { validateTrackPayload, type PayloadProblem } from './track.schema.js';
 import { validateIdentifyPayload } from './identify.schema.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * Tracking calls are not access-logged at the default `info` level: one line per pageview would dwarf every
+ * other log and cost more than the call itself. Refusals worth a look (503) and failures are still logged.
+ */
+const TRACKING_LOG_LEVEL = 'warn';
 
 export interface TrackRoutesDeps {
   readonly ingestion: IngestionService;
@@ -64,6 +69,7 @@ export async function trackRoutes(app: FastifyInstance, deps: TrackRoutesDeps): 
   });
 
   app.post('/api/track', {
+    logLevel: TRACKING_LOG_LEVEL,
     schema: {
       tags: ['General'],
       summary: 'Track a pageview, custom event, web vitals sample, outbound click, error or autocaptured interaction',
@@ -80,6 +86,7 @@ export async function trackRoutes(app: FastifyInstance, deps: TrackRoutesDeps): 
   });
 
   app.post('/api/identify', {
+    logLevel: TRACKING_LOG_LEVEL,
     schema: { tags: ['Users'], summary: 'Link a device to an identified user and store traits', security: BEARER_OPTIONAL, response: { 200: TrackResponse } },
   }, async (request, reply) => {
     const body = parseBody(request.body);
