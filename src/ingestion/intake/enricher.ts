@@ -5,7 +5,7 @@ import type { SessionStore } from '../../platform/shared-state/session-store.js'
 import { createGeolocator } from '../enrichment/geolocate.js';
 import { createBatchEnricher, type BatchEnricher, type EnrichedBatch } from './enrich-batch.js';
 import { createEnrichmentSteps, type EnrichmentSources } from './enrichment-steps.js';
-import { parseWorkerReply, type EnrichRequest, type WorkerSettings } from './enrichment-protocol.js';
+import { parseWorkerReply, type EnrichRequest, type WorkerReply, type WorkerSettings } from './enrichment-protocol.js';
 
 export interface Enricher {
   enrich(segment: Buffer, watchedSites: ReadonlySet<number>): Promise<EnrichedBatch>;
@@ -55,7 +55,15 @@ class WorkerEnricher implements Enricher {
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: unknown) => {
-        const reply = parseWorkerReply(message);
+        let reply: WorkerReply;
+        try {
+          reply = parseWorkerReply(message);
+        } catch (error) {
+          // Not a reply this side knows: the thread is out of step, so end it; pending segments are retried.
+          this.failAll(error instanceof Error ? error : new Error(String(error)));
+          void worker.terminate();
+          return;
+        }
         if (reply.kind === 'ready') return resolve();
         const waiting = this.pending.get(reply.id);
         if (!waiting) return;
