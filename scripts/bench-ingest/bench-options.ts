@@ -5,6 +5,8 @@ export interface BenchOptions {
   readonly warmupSeconds: number;
   readonly durationSeconds: number;
   readonly connections: number;
+  /** Max-throughput rounds; each runs both servers back to back, alternating which goes first. */
+  readonly rounds: number;
   readonly seed: number;
   readonly cpuProfileDir: string | undefined;
   readonly keepData: boolean;
@@ -16,6 +18,7 @@ export function parseOptions(): BenchOptions {
       warmup: { type: 'string', default: '5' },
       duration: { type: 'string', default: '15' },
       connections: { type: 'string', default: '50' },
+      rounds: { type: 'string', default: '3' },
       seed: { type: 'string', default: '20250601' },
       'cpu-prof': { type: 'string' },
       'keep-data': { type: 'boolean', default: false },
@@ -31,6 +34,7 @@ export function parseOptions(): BenchOptions {
     warmupSeconds: positive(values.warmup, 'warmup'),
     durationSeconds: positive(values.duration, 'duration'),
     connections: positive(values.connections, 'connections'),
+    rounds: positive(values.rounds, 'rounds'),
     seed: positive(values.seed, 'seed'),
     cpuProfileDir: values['cpu-prof'],
     keepData: values['keep-data'],

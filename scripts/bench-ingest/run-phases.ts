@@ -1,7 +1,8 @@
-// The benchmark's load phases in order: warm-up and max throughput for each server, then the fixed rate
-// (half the bare server's max) with autocannon's overallRate and with the paced open-loop sender.
+// The benchmark's load phases in order: a warm-up of each server, rounds of max throughput (both servers
+// per round), then the fixed rate (half the bare server's median max) with autocannon's overallRate and
+// with the paced open-loop sender.
 import type { BenchOptions } from './bench-options.js';
-import type { PhaseMeasurement } from './bench-report.js';
+import { median, type PhaseMeasurement } from './bench-report.js';
 import type { PhaseResult } from './latency-recorder.js';
 import { measurePhase } from './measure-phase.js';
 import { runPacedLoad } from './paced-load.js';
@@ -39,10 +40,17 @@ export async function runPhases(servers: Servers, siteId: string, options: Bench
   const table: PhaseMeasurement[] = [];
   for (const server of [servers.bare, servers.ours]) {
     warmups.push(await step(`warm-up ${server.name}`, () => closedLoop(server, 'warm-up', options.warmupSeconds, options.seed + 1)));
-    table.push(await step(`max throughput ${server.name}`, () => closedLoop(server, 'max throughput', durationSeconds, options.seed + 2)));
   }
-  const bareMax = table.find((m) => m.server === 'bare');
-  const rate = Math.max(1, Math.floor((bareMax?.eventsPerSecond ?? 0) / 2));
+  // The machine's speed drifts (other tenants, CPU boost): each round measures both servers back to back,
+  // and the order alternates so a steady drift favours neither.
+  for (let round = 1; round <= options.rounds; round += 1) {
+    const order = round % 2 === 1 ? [servers.bare, servers.ours] : [servers.ours, servers.bare];
+    for (const server of order) {
+      table.push(await step(`max throughput round ${round} ${server.name}`, () => closedLoop(server, `max throughput, round ${round}`, durationSeconds, options.seed + 2)));
+    }
+  }
+  const bareMax = median(table.filter((m) => m.server === 'bare').map((m) => m.eventsPerSecond));
+  const rate = Math.max(1, Math.floor(bareMax / 2));
   for (const server of [servers.bare, servers.ours]) {
     table.push(await step(`overallRate ${rate}/s ${server.name}`, () => closedLoop(server, `half-load ${rate}/s (autocannon overallRate)`, durationSeconds, options.seed + 3, rate)));
   }
