@@ -1,6 +1,5 @@
 // Builds the ingestion side: the request-time steps, the durable intake and identity spools, the
 // enrichment that turns spooled calls into rows, and the routes.
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -12,8 +11,9 @@ import type { MetadataDatabase } from '../platform/metadata-store/metadata-schem
 import type { SharedState } from '../platform/shared-state/create-shared-state.js';
 import type { SiteRepository } from '../sites/site.repository.js';
 import { DailySalts } from './daily-salts.js';
-import { createGeolocator } from './enrichment/geolocate.js';
+import { createGeolocator, type Geolocator } from './enrichment/geolocate.js';
 import { createEventBuffer, type EventBuffer, type EventBufferOptions } from './event-buffer/event-buffer.js';
+import { listSegments } from './event-buffer/segment-file.js';
 import { IdentifyService } from './identify-service.js';
 import { deliverIntake } from './intake/deliver-intake.js';
 import { createInlineEnricher, createWorkerEnricher, type Enricher } from './intake/enricher.js';
@@ -67,19 +67,20 @@ const LEGACY_SPOOLS = ['events', 'bot_events'] as const;
 /** A spool directory left with segments in it (by an earlier version that stopped before inserting them). */
 async function holdsSegments(dir: string): Promise<boolean> {
   try {
-    return (await readdir(dir)).length > 0;
+    return (await listSegments(dir)).length > 0;
   } catch {
     return false;
   }
 }
 
-async function createEnricher(deps: IngestionModuleDeps): Promise<Enricher> {
+/** The inline enricher shares the request path's geolocator; the worker thread opens its own. */
+async function createEnricher(deps: IngestionModuleDeps, geolocator: Geolocator): Promise<Enricher> {
   const { config } = deps;
   const sources = {
     ...(config.geoipCityDb ? { geoipCityDb: config.geoipCityDb } : {}),
     ...(config.geoipAsnDb ? { geoipAsnDb: config.geoipAsnDb } : {}),
   };
-  if (!config.enrichmentThread) return createInlineEnricher(sources, deps.shared.sessions);
+  if (!config.enrichmentThread) return createInlineEnricher(geolocator, sources, deps.shared.sessions);
   return createWorkerEnricher({ ...sources, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
 }
 
@@ -93,7 +94,8 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
     maxBatchRows: deps.buffer?.maxBatchRows ?? 50_000,
     logger: app.log,
   });
-  const enricher = await createEnricher(deps);
+  const geolocator = await createGeolocator(deps.config.geoipCityDb ? { cityDbPath: deps.config.geoipCityDb } : {});
+  const enricher = await createEnricher(deps, geolocator);
   const listener = deps.listener;
   const intake = await createEventBuffer({
     ...bufferOptions('intake'),
@@ -112,7 +114,6 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
   for (const table of LEGACY_SPOOLS) {
     if (await holdsSegments(join(deps.config.dataDir, 'spool', table))) legacy.push(await createEventBuffer(bufferOptions(table)));
   }
-  const geolocator = await createGeolocator(deps.config.geoipCityDb ? { cityDbPath: deps.config.geoipCityDb } : {});
   const gate: Step<TrackContext>[] = [
     resolveSite(deps.sites),
     checkApiKey({ auth: deps.auth, access: deps.access, rateLimiter: deps.shared.rateLimiter, limit: deps.config.apiKeyRateLimit }),

@@ -2,7 +2,7 @@
 // spools), or inline on the calling thread. Both run the same steps over the same segments.
 import { Worker } from 'node:worker_threads';
 import type { SessionStore } from '../../platform/shared-state/session-store.js';
-import { createGeolocator } from '../enrichment/geolocate.js';
+import type { Geolocator } from '../enrichment/geolocate.js';
 import { createBatchEnricher, type BatchEnricher, type EnrichedBatch } from './enrich-batch.js';
 import { createEnrichmentSteps, type EnrichmentSources } from './enrichment-steps.js';
 import { parseWorkerReply, type EnrichRequest, type WorkerReply, type WorkerSettings } from './enrichment-protocol.js';
@@ -12,9 +12,8 @@ export interface Enricher {
   close(): Promise<void>;
 }
 
-/** Enrichment on the calling thread, with the process's session store. */
-export async function createInlineEnricher(sources: EnrichmentSources, sessions: SessionStore): Promise<Enricher> {
-  const geolocator = await createGeolocator(sources.geoipCityDb ? { cityDbPath: sources.geoipCityDb } : {});
+/** Enrichment on the calling thread, with the process's geolocator and session store. */
+export async function createInlineEnricher(geolocator: Geolocator, sources: EnrichmentSources, sessions: SessionStore): Promise<Enricher> {
   const enrichBatch: BatchEnricher = createBatchEnricher(await createEnrichmentSteps(geolocator, sources, sessions));
   return {
     enrich: (segment, watchedSites) => enrichBatch(segment.toString('utf8'), watchedSites),
