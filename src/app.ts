@@ -12,6 +12,8 @@ import { AccessControl } from './platform/http/access-control.js';
 import { registerCors } from './platform/http/cors.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { createGuards, registerRequestDecorations, type Guards } from './platform/http/guards.js';
+import { createApiKeyVerifier, type KeyPrincipal } from './platform/http/api-key-verifier.js';
+import { VerifiedKeyCache } from './platform/auth/verified-key-cache.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { resolveInstanceSecret } from './platform/instance-secret.js';
 import { createMetadataDb, type MetadataDb } from './platform/metadata-store/create-metadata-db.js';
@@ -89,6 +91,8 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await registerOpenApi(app, config.baseUrl);
 
   const instanceSecret = resolveInstanceSecret(config.authSecret, config.dataDir);
+  const clock = deps.clock ?? Date.now;
+  const verifiedKeys = new VerifiedKeyCache<KeyPrincipal>({ ttlMs: config.apiKeyCacheSeconds * 1000, clock });
   const auth = createAuth(metadata, {
     baseUrl: config.baseUrl,
     secret: instanceSecret,
@@ -96,13 +100,14 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     authRateLimitPerMinute: deps.authRateLimitPerMinute ?? 10,
     apiKeyRateLimit: config.apiKeyRateLimit,
     log: (level, message) => app.log[level](message),
+    onApiKeysChanged: () => verifiedKeys.clear(),
   });
+  const keys = createApiKeyVerifier(auth, verifiedKeys);
   const sites = new SiteRepository(metadata.db);
   const access = new AccessControl(metadata.db, sites);
-  const guards = createGuards(auth, access);
+  const guards = createGuards(auth, keys, access);
   const organizations = new OrganizationDirectory(metadata.db);
   const shared = deps.shared ?? createSharedState(config.redisUrl);
-  const clock = deps.clock ?? Date.now;
 
   registerAuthRoutes(app, { auth, db: metadata.db as unknown as Parameters<typeof registerAuthRoutes>[1]['db'], baseUrl: config.baseUrl });
   await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
@@ -114,13 +119,13 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
   });
   const ingestion = await registerIngestion(app, {
-    config, analytics, metadata: metadata.db, auth, access, sites, shared, clock, listener: webhooks.listener,
+    config, analytics, metadata: metadata.db, keys, access, sites, shared, clock, listener: webhooks.listener,
     ...(deps.ingestionBuffer ? { buffer: deps.ingestionBuffer } : {}),
   });
   const segments = new SegmentRepository(metadata.db);
   const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db };
   await registerReports(app, reportDeps);
-  await app.register(mcpRoutes, { auth });
+  await app.register(mcpRoutes, { keys });
   const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
 
   let closed = false;

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   API_KEY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(500),
   API_KEY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
   WEBHOOK_RETRY_DELAYS: optionalString.refine((value) => value === undefined || /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*(,\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*)*$/.test(value), 'expected a list such as 1m,5m,30m,2h,6h'),
   WEBHOOKS_PAID_ONLY: booleanFlag.default(false),
@@ -51,6 +52,8 @@ export interface AppConfig {
   readonly geoipAsnDb: string | undefined;
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   readonly apiKeyRateLimit: { readonly max: number; readonly windowSeconds: number };
+  /** How long a successful API key verification is reused in this process; 0 verifies every request. */
+  readonly apiKeyCacheSeconds: number;
   readonly webhookAllowPrivateTargets: boolean;
   /** Retry delays such as `1s,2s,3s,4s,5s`; undefined = 1m,5m,30m,2h,6h. */
   readonly webhookRetryDelays: string | undefined;
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     geoipAsnDb: e.GEOIP_ASN_DB,
     logLevel: e.LOG_LEVEL,
     apiKeyRateLimit: { max: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW_SECONDS },
+    apiKeyCacheSeconds: e.API_KEY_CACHE_SECONDS,
     webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     webhookRetryDelays: e.WEBHOOK_RETRY_DELAYS,
     webhooksPaidOnly: e.WEBHOOKS_PAID_ONLY,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config.js';
 import type { AnalyticsRow, AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
-import type { Auth } from '../platform/auth/create-auth.js';
+import type { ApiKeyVerifier } from '../platform/http/api-key-verifier.js';
 import type { AccessControl } from '../platform/http/access-control.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import type { SharedState } from '../platform/shared-state/create-shared-state.js';
@@ -40,7 +40,7 @@ export interface IngestionModuleDeps {
   readonly config: AppConfig;
   readonly analytics: AnalyticsStore;
   readonly metadata: Kysely<MetadataDatabase>;
-  readonly auth: Auth;
+  readonly keys: ApiKeyVerifier;
   readonly access: AccessControl;
   readonly sites: SiteRepository;
   readonly shared: SharedState;
@@ -116,7 +116,7 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
   }
   const gate: Step<TrackContext>[] = [
     resolveSite(deps.sites),
-    checkApiKey({ auth: deps.auth, access: deps.access, rateLimiter: deps.shared.rateLimiter, limit: deps.config.apiKeyRateLimit }),
+    checkApiKey({ keys: deps.keys, access: deps.access, rateLimiter: deps.shared.rateLimiter, limit: deps.config.apiKeyRateLimit }),
     checkOrigin({ disabled: deps.config.disableOriginCheck }),
     resolveClient({ trustProxy: deps.config.trustProxy }),
   ];

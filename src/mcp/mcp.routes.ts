@@ -1,9 +1,9 @@
 // POST /api/mcp: stateless Streamable HTTP MCP endpoint; bearer API keys only, checked before any message.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Auth } from '../platform/auth/create-auth.js';
 import { AppError } from '../platform/http/app-errors.js';
-import { bearerToken, verifyApiKey } from '../platform/http/resolve-credentials.js';
+import type { ApiKeyVerifier } from '../platform/http/api-key-verifier.js';
+import { bearerToken } from '../platform/http/resolve-credentials.js';
 import { buildMcpServer } from './mcp-server.js';
 
 const CHALLENGE = 'Bearer realm="loupe-mcp"';
@@ -12,7 +12,7 @@ function refuse(reply: FastifyReply, message: string): FastifyReply {
   return reply.status(401).header('WWW-Authenticate', CHALLENGE).send({ error: message });
 }
 
-export async function mcpRoutes(app: FastifyInstance, deps: { auth: Auth }): Promise<void> {
+export async function mcpRoutes(app: FastifyInstance, deps: { keys: ApiKeyVerifier }): Promise<void> {
   app.route({
     method: 'POST',
     url: '/api/mcp',
@@ -21,7 +21,7 @@ export async function mcpRoutes(app: FastifyInstance, deps: { auth: Auth }): Pro
       const key = bearerToken(request);
       if (!key) return refuse(reply, 'A bearer API key is required');
       try {
-        request.principal = await verifyApiKey(deps.auth, key);
+        request.principal = await deps.keys.verify(key);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401) return refuse(reply, error.message);
         throw error;

@@ -91,6 +91,30 @@ describe.each(backends)('API keys on %s', (backend) => {
     expect(r4.statusCode).toBe(401);
   });
 
+  it('stops accepting a key that was just in use as soon as it is disabled, narrowed or deleted', async () => {
+    const read = (key: string) => call(t.app, { key }, { method: 'GET', url: `/api/sites/${site.id}/overview` });
+    const disabled = await createOrganizationKey(t.app, owner, orgId, { name: 'busy-disable' });
+    expect((await read(disabled.key)).statusCode).toBe(200);
+    await call(t.app, owner, { method: 'POST', url: '/api/auth/api-key/update', payload: { keyId: disabled.id, enabled: false } });
+    const off = await read(disabled.key);
+    expect(off.statusCode).toBe(401);
+    expect(off.json()).toEqual({ error: 'API key disabled' });
+
+    const narrowed = await createOrganizationKey(t.app, owner, orgId, { name: 'busy-narrow' });
+    expect((await read(narrowed.key)).statusCode).toBe(200);
+    // Permissions change only through the server's own auth instance (an admin tool, a migration).
+    await t.services.auth.api.updateApiKey({ body: { keyId: narrowed.id, configId: 'organization', userId: owner.userId, permissions: { sites: ['read'] } } });
+    const scoped = await read(narrowed.key);
+    expect(scoped.statusCode).toBe(403);
+
+    const deleted = await createOrganizationKey(t.app, owner, orgId, { name: 'busy-delete' });
+    expect((await read(deleted.key)).statusCode).toBe(200);
+    await call(t.app, owner, { method: 'POST', url: '/api/auth/api-key/delete', payload: { keyId: deleted.id } });
+    const gone = await read(deleted.key);
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json()).toEqual({ error: 'Invalid API key' });
+  });
+
   it('answers 403 with the missing scope to a key without it', async () => {
     const scoped = await createOrganizationKey(t.app, owner, orgId, { name: 'reader', permissions: { analytics: ['read'] } });
     const res = await call(t.app, { key: scoped.key }, { method: 'GET', url: `/api/sites/${site.siteId}` });

@@ -3,14 +3,13 @@
 import type { AccessControl } from '../../platform/http/access-control.js';
 import { AppError } from '../../platform/http/app-errors.js';
 import { principalHasScope } from '../../platform/http/principal.js';
-import { verifyApiKey } from '../../platform/http/resolve-credentials.js';
-import type { Auth } from '../../platform/auth/create-auth.js';
+import type { ApiKeyVerifier } from '../../platform/http/api-key-verifier.js';
 import type { RateLimiter } from '../../platform/shared-state/rate-limiter.js';
 import { drop, ok, type Step } from '../pipeline.js';
 import { siteOf, type TrackContext } from '../track-context.js';
 
 export interface CheckApiKeyDeps {
-  readonly auth: Auth;
+  readonly keys: ApiKeyVerifier;
   readonly access: AccessControl;
   readonly rateLimiter: RateLimiter;
   readonly limit: { readonly max: number; readonly windowSeconds: number };
@@ -24,7 +23,7 @@ export function checkApiKey(deps: CheckApiKeyDeps): Step<TrackContext> {
       if (!key) return ok();
       let principal;
       try {
-        principal = await verifyApiKey(deps.auth, key);
+        principal = await deps.keys.verify(key);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 401) return drop('invalid_api_key', { message: error.message });
         throw error;

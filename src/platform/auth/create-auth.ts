@@ -1,7 +1,7 @@
 // The better-auth instance: email/password accounts, cookie sessions, organizations with teams, API keys.
 import { apiKey } from '@better-auth/api-key';
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { organization } from 'better-auth/plugins';
 import { sql, type Kysely } from 'kysely';
 import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
@@ -22,7 +22,12 @@ export interface AuthConfig {
   readonly apiKeyRateLimit: { readonly max: number; readonly windowSeconds: number };
   /** Where better-auth's own log lines go (the app logger); nothing is printed to the console. */
   readonly log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
+  /** Called after any call that can update, disable or delete API keys (cached verifications must go). */
+  readonly onApiKeysChanged?: () => void;
 }
+
+/** better-auth endpoints after which an API key may no longer be valid, or valid with other permissions. */
+const KEY_CHANGING_PATHS = /^\/(api-key\/(update|delete)|delete-user|organization\/delete)/;
 
 /** Rejected credentials are routine (they become 401s), not errors of the service. */
 const ROUTINE = /Failed to validate API key|Invalid password|User not found/;
@@ -57,6 +62,11 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
         '/sign-in/email': { window: 60, max: config.authRateLimitPerMinute },
         '/sign-up/email': { window: 60, max: config.authRateLimitPerMinute },
       },
+    },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (KEY_CHANGING_PATHS.test(ctx.path)) config.onApiKeysChanged?.();
+      }),
     },
     databaseHooks: {
       user: {

@@ -5,6 +5,7 @@ import type { Auth } from '../auth/create-auth.js';
 import { UnauthorizedError } from './app-errors.js';
 import type { AccessControl, AccessRequirement, SiteRef } from './access-control.js';
 import type { Principal, Scope } from './principal.js';
+import type { ApiKeyVerifier } from './api-key-verifier.js';
 import { resolvePrincipal } from './resolve-credentials.js';
 
 declare module 'fastify' {
@@ -33,10 +34,10 @@ function pathParam(request: FastifyRequest, ...names: string[]): string {
   return '';
 }
 
-export function createGuards(auth: Auth, access: AccessControl): Guards {
+export function createGuards(auth: Auth, keys: ApiKeyVerifier, access: AccessControl): Guards {
   async function authenticate(request: FastifyRequest): Promise<Principal | null> {
     if (request.principal) return request.principal;
-    request.principal = await resolvePrincipal(auth, request);
+    request.principal = await resolvePrincipal(auth, keys, request);
     return request.principal;
   }
   return {

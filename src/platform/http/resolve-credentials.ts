@@ -1,9 +1,9 @@
 // Turns the request's credential (bearer key, ?api_key=, session cookie — tried in that order) into a Principal.
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/create-auth.js';
-import { ORG_KEY_CONFIG } from '../auth/create-auth.js';
 import { UnauthorizedError } from './app-errors.js';
-import type { KeyPermissions, Principal } from './principal.js';
+import type { ApiKeyVerifier } from './api-key-verifier.js';
+import type { Principal } from './principal.js';
 
 export type CredentialSource = 'bearer' | 'query' | 'cookie';
 
@@ -33,43 +33,10 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
   return typeof cookie === 'string' && cookie.includes('better-auth.session_token=');
 }
 
-interface VerifiedKey {
-  readonly id: string;
-  readonly configId: string;
-  readonly referenceId: string;
-  readonly permissions: unknown;
-}
-
-function toPermissions(value: unknown): KeyPermissions {
-  if (value === null || value === undefined) return null;
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const entries = Object.entries(parsed as Record<string, unknown>).map(
-    ([resource, actions]) => [resource, Array.isArray(actions) ? actions.map(String) : []] as const,
-  );
-  return entries.length === 0 ? null : Object.fromEntries(entries);
-}
-
-export async function verifyApiKey(auth: Auth, key: string): Promise<Exclude<Principal, { kind: 'session' }>> {
-  const result = await auth.api.verifyApiKey({ body: { key } });
-  const verified = result.key as VerifiedKey | null;
-  if (!result.valid || !verified) {
-    const code = result.error?.code;
-    const message =
-      code === 'KEY_EXPIRED' ? 'API key expired' : code === 'KEY_DISABLED' ? 'API key disabled' : 'Invalid API key';
-    throw new UnauthorizedError(message);
-  }
-  const permissions = toPermissions(verified.permissions);
-  if (verified.configId === ORG_KEY_CONFIG) {
-    return { kind: 'organizationKey', organizationId: verified.referenceId, keyId: verified.id, permissions };
-  }
-  return { kind: 'userKey', userId: verified.referenceId, keyId: verified.id, permissions };
-}
-
 /** The caller's principal, null when no credential was presented; an invalid credential throws 401. */
-export async function resolvePrincipal(auth: Auth, request: FastifyRequest): Promise<Principal | null> {
+export async function resolvePrincipal(auth: Auth, keys: ApiKeyVerifier, request: FastifyRequest): Promise<Principal | null> {
   const key = presentedApiKey(request);
-  if (key) return verifyApiKey(auth, key);
+  if (key) return keys.verify(key);
   if (!hasSessionCookie(request)) return null;
   const session = await auth.api.getSession({ headers: toHeaders(request) });
   if (!session) throw new UnauthorizedError('Session expired or invalid');
