@@ -6,23 +6,23 @@ import { bucketLabel, bucketLabelsBetween, bucketSql, type Bucket } from './buck
 const at = (iso: string) => Date.parse(iso);
 
 describe('bucketSql', () => {
-  it.each<[Bucket, string]>([
-    ['minute', "formatDateTime(toStartOfMinute(timestamp), '%Y-%m-%d %H:%i:%S', {bucket_tz:String})"],
-    [
-      'fifteen_minutes',
-      "formatDateTime(toStartOfInterval(timestamp, INTERVAL 15 MINUTE, {bucket_tz:String}), '%Y-%m-%d %H:%i:%S', {bucket_tz:String})",
-    ],
-    ['hour', "formatDateTime(toStartOfHour(timestamp, {bucket_tz:String}), '%Y-%m-%d %H:%i:%S', {bucket_tz:String})"],
-    ['day', "formatDateTime(toStartOfDay(timestamp, {bucket_tz:String}), '%Y-%m-%d %H:%i:%S', {bucket_tz:String})"],
-    ['week', "concat(toString(toMonday(timestamp, {bucket_tz:String})), ' 00:00:00')"],
-    ['month', "concat(toString(toStartOfMonth(timestamp, {bucket_tz:String})), ' 00:00:00')"],
-    ['year', "concat(toString(toStartOfYear(timestamp, {bucket_tz:String})), ' 00:00:00')"],
-  ])('%s', (bucket, sql) => {
-    expect(bucketSql(bucket, 'America/New_York')).toEqual({ sql, params: { bucket_tz: 'America/New_York' } });
+  const tz = '{bucket_tz:String}';
+  const label = (key: string) => `formatDateTime(${key}, '%Y-%m-%d %H:%i:%S', ${tz})`;
+  it.each<[Bucket, string, string]>([
+    ['minute', 'toStartOfMinute(timestamp)', label('toStartOfMinute(timestamp)')],
+    ['fifteen_minutes', `toStartOfInterval(timestamp, INTERVAL 15 MINUTE, ${tz})`, label(`toStartOfInterval(timestamp, INTERVAL 15 MINUTE, ${tz})`)],
+    ['hour', `toStartOfHour(timestamp, ${tz})`, label(`toStartOfHour(timestamp, ${tz})`)],
+    ['day', `toStartOfDay(timestamp, ${tz})`, label(`toStartOfDay(timestamp, ${tz})`)],
+    ['week', `toMonday(timestamp, ${tz})`, `concat(toString(toMonday(timestamp, ${tz})), ' 00:00:00')`],
+    ['month', `toStartOfMonth(timestamp, ${tz})`, `concat(toString(toStartOfMonth(timestamp, ${tz})), ' 00:00:00')`],
+    ['year', `toStartOfYear(timestamp, ${tz})`, `concat(toString(toStartOfYear(timestamp, ${tz})), ' 00:00:00')`],
+  ])('%s', (bucket, key, sql) => {
+    expect(bucketSql(bucket, 'America/New_York')).toEqual({ key, sql, params: { bucket_tz: 'America/New_York' } });
   });
 
   it('takes a column and a parameter name', () => {
     expect(bucketSql('hour', 'UTC', 'e.timestamp', 'tz')).toEqual({
+      key: 'toStartOfHour(e.timestamp, {tz:String})',
       sql: "formatDateTime(toStartOfHour(e.timestamp, {tz:String}), '%Y-%m-%d %H:%i:%S', {tz:String})",
       params: { tz: 'UTC' },
     });

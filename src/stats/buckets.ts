@@ -42,26 +42,37 @@ const CALENDAR_BUCKETS: Partial<Record<Bucket, (date: LocalDate) => LocalDate>> 
 
 const LABEL_FORMAT = "'%Y-%m-%d %H:%i:%S'";
 
+/** A bucket's SQL: `key` is the bucket start as a date/time value, `sql` its label (a String expression of `key`). */
+export interface BucketSql extends SqlFragment {
+  /**
+   * What to GROUP BY. Grouping by the date/time value and formatting only the groups is several times faster
+   * than formatting every row; `sql` may be selected next to `GROUP BY key`.
+   */
+  readonly key: string;
+}
+
 /**
- * A String expression: the start of the bucket holding `column`, as `YYYY-MM-DD HH:MM:SS` wall time in
- * `timeZone` (a canonical zone name, bound as `{<tzParam>:String}`). Weeks start on Monday.
+ * The start of the bucket holding `column`, labelled `YYYY-MM-DD HH:MM:SS` wall time in `timeZone` (a
+ * canonical zone name, bound as `{<tzParam>:String}`). Weeks start on Monday.
  */
-export function bucketSql(bucket: Bucket, timeZone: string, column = 'timestamp', tzParam = 'bucket_tz'): SqlFragment {
+export function bucketSql(bucket: Bucket, timeZone: string, column = 'timestamp', tzParam = 'bucket_tz'): BucketSql {
   const tz = `{${tzParam}:String}`;
   const params = { [tzParam]: timeZone };
   const minutes = MINUTE_BUCKETS[bucket];
   if (minutes !== undefined) {
-    const start = minutes === 1 ? `toStartOfMinute(${column})` : `toStartOfInterval(${column}, INTERVAL ${minutes} MINUTE, ${tz})`;
-    return { sql: `formatDateTime(${start}, ${LABEL_FORMAT}, ${tz})`, params };
+    const key = minutes === 1 ? `toStartOfMinute(${column})` : `toStartOfInterval(${column}, INTERVAL ${minutes} MINUTE, ${tz})`;
+    return { key, sql: `formatDateTime(${key}, ${LABEL_FORMAT}, ${tz})`, params };
   }
-  const starts: Record<Exclude<Bucket, keyof typeof MINUTE_BUCKETS>, string> = {
-    hour: `formatDateTime(toStartOfHour(${column}, ${tz}), ${LABEL_FORMAT}, ${tz})`,
-    day: `formatDateTime(toStartOfDay(${column}, ${tz}), ${LABEL_FORMAT}, ${tz})`,
-    week: `concat(toString(toMonday(${column}, ${tz})), ' 00:00:00')`,
-    month: `concat(toString(toStartOfMonth(${column}, ${tz})), ' 00:00:00')`,
-    year: `concat(toString(toStartOfYear(${column}, ${tz})), ' 00:00:00')`,
+  const keys: Record<Exclude<Bucket, keyof typeof MINUTE_BUCKETS>, string> = {
+    hour: `toStartOfHour(${column}, ${tz})`,
+    day: `toStartOfDay(${column}, ${tz})`,
+    week: `toMonday(${column}, ${tz})`,
+    month: `toStartOfMonth(${column}, ${tz})`,
+    year: `toStartOfYear(${column}, ${tz})`,
   };
-  return { sql: starts[bucket as keyof typeof starts], params };
+  const key = keys[bucket as keyof typeof keys];
+  const isDate = bucket === 'week' || bucket === 'month' || bucket === 'year';
+  return { key, sql: isDate ? `concat(toString(${key}), ' 00:00:00')` : `formatDateTime(${key}, ${LABEL_FORMAT}, ${tz})`, params };
 }
 
 /** The label `bucketSql` gives an event at `instant` (epoch ms). */

@@ -114,6 +114,11 @@ describe('bots', () => {
       data: [{ value: '', count: 7, percentage: 77.78 }, { value: '16509', count: 1, percentage: 11.11 }],
       totalCount: 3,
     });
+    expect((await get(`/bots/by-dimension?${range}&dimension=asn&limit=2&page=2`)).json().data).toEqual({
+      data: [{ value: '8075', count: 1, percentage: 11.11 }],
+      totalCount: 3,
+    });
+    expect((await get(`/bots/by-dimension?${range}&dimension=asn&limit=2&page=3`)).json().data).toEqual({ data: [], totalCount: 3 });
   });
 
   it('sets crawls of each AI operator beside the human sessions its assistant referred', async () => {

@@ -2,6 +2,7 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
+import type { SqlFragment } from '../../stats/sql-fragment.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
 import { percentOf } from '../percentage.js';
 import { pageWindow, type Paging } from '../report-paging.js';
@@ -16,15 +17,16 @@ export type BotOverview = { bot_requests: number; total_events: number; bot_perc
  */
 export async function botOverview(store: AnalyticsStore, query: StatsQuery, layer: BotLayer | undefined): Promise<BotOverview> {
   const bots = botWhere(query, layer);
-  const layerCounts = BOT_LAYERS.map((name) => `countIf(${name} = 1) AS layer_${name}`).join(', ');
-  const [botRow] = await store.query<Record<string, string>>(
-    `SELECT count() AS bot_requests, ${layerCounts} FROM bot_events WHERE ${bots.sql}`,
-    bots.params,
-  );
   const humans = humanWhere(query);
-  const [humanRow] = await store.query<{ events: string }>(`SELECT count() AS events FROM events WHERE ${humans.sql}`, humans.params);
+  const layerCounts = BOT_LAYERS.map((name) => `countIf(${name} = 1) AS layer_${name}`).join(', ');
+  // One statement: the human count is a scalar subquery over the same bound site, range and filters.
+  const [botRow] = await store.query<Record<string, string>>(
+    `SELECT count() AS bot_requests, ${layerCounts}, (SELECT count() FROM events WHERE ${humans.sql}) AS human_events
+     FROM bot_events WHERE ${bots.sql}`,
+    { ...humans.params, ...bots.params },
+  );
   const botRequests = Number(botRow?.bot_requests ?? 0);
-  const totalEvents = botRequests + Number(humanRow?.events ?? 0);
+  const totalEvents = botRequests + Number(botRow?.human_events ?? 0);
   const layers = Object.fromEntries(BOT_LAYERS.map((name) => [name, Number(botRow?.[`layer_${name}`] ?? 0)])) as Record<BotLayer, number>;
   return { bot_requests: botRequests, total_events: totalEvents, bot_percentage: percentOf(botRequests, totalEvents), ...layers };
 }
@@ -39,7 +41,7 @@ export async function botTimeSeries(
   const where = botWhere(query, layer);
   const time = bucketSql(bucket, query.range.timeZone);
   const rows = await store.query<{ time: string; bot_requests: string }>(
-    `SELECT ${time.sql} AS time, count() AS bot_requests FROM bot_events WHERE ${where.sql} GROUP BY time`,
+    `SELECT ${time.sql} AS time, count() AS bot_requests FROM bot_events WHERE ${where.sql} GROUP BY ${time.key}`,
     { ...where.params, ...time.params },
   );
   const series = rows.map((row) => ({ time: row.time, bot_requests: Number(row.bot_requests) }));
@@ -62,18 +64,25 @@ export async function botsByDimension(
 ): Promise<BotBreakdown> {
   const where = botWhere(query, layer);
   const expression = botDimensionSql(dimension);
-  const [totals] = await store.query<{ requests: string; distinct_values: string }>(
-    `SELECT count() AS requests, uniqExact(${expression}) AS distinct_values FROM bot_events WHERE ${where.sql}`,
-    where.params,
-  );
-  const rows = await store.query<{ value: string; requests: string }>(
-    `SELECT ${expression} AS value, count() AS requests FROM bot_events WHERE ${where.sql}
+  // The page and the totals in one scan; a page past the last value has no row to carry them, so they are counted apart.
+  const rows = await store.query<{ value: string; requests: string; total: string; distinct_values: string }>(
+    `SELECT ${expression} AS value, count() AS requests, sum(count()) OVER () AS total, count() OVER () AS distinct_values
+     FROM bot_events WHERE ${where.sql}
      GROUP BY value ORDER BY requests DESC, value ASC LIMIT {limit:UInt32} OFFSET {offset:UInt64}`,
     { ...where.params, ...pageWindow(paging) },
   );
-  const total = Number(totals?.requests ?? 0);
+  const totals = rows[0] ?? (paging.page > 1 ? await breakdownTotals(store, where, expression) : undefined);
+  const total = Number(totals?.total ?? 0);
   return {
     data: rows.map((row) => ({ value: row.value, count: Number(row.requests), percentage: percentOf(Number(row.requests), total) })),
     totalCount: Number(totals?.distinct_values ?? 0),
   };
+}
+
+async function breakdownTotals(store: AnalyticsStore, where: SqlFragment, expression: string): Promise<{ total: string; distinct_values: string } | undefined> {
+  const [row] = await store.query<{ total: string; distinct_values: string }>(
+    `SELECT count() AS total, uniqExact(${expression}) AS distinct_values FROM bot_events WHERE ${where.sql}`,
+    where.params,
+  );
+  return row;
 }

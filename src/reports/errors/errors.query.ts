@@ -90,7 +90,7 @@ export async function errorTimeSeries(
   const where = errorWhere(query, message);
   const time = bucketSql(bucket, query.range.timeZone);
   const rows = await store.query<{ time: string; error_count: string }>(
-    `SELECT ${time.sql} AS time, count() AS error_count FROM events WHERE ${where.sql} GROUP BY time`,
+    `SELECT ${time.sql} AS time, count() AS error_count FROM events WHERE ${where.sql} GROUP BY ${time.key}`,
     { ...where.params, ...time.params },
   );
   const series = rows.map((row) => ({ time: row.time, error_count: Number(row.error_count) }));

@@ -69,7 +69,7 @@ export async function goalTimeSeries(store: AnalyticsStore, query: StatsQuery, g
   const rows = await store.query<{ time: string; sessions: string; conversions: string }>(
     `SELECT ${time.sql} AS time, toString(uniqExact(session_id)) AS sessions,
        toString(uniqExactIf(session_id, ${condition.sql})) AS conversions
-     FROM events WHERE ${where.sql} GROUP BY time`,
+     FROM events WHERE ${where.sql} GROUP BY ${time.key}`,
     mergeParams([where, time, condition]),
   );
   const series = rows.map((row) => {

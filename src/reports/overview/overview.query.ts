@@ -25,9 +25,9 @@ interface OverviewRow {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Per-session figures; a bounce is a session with exactly one pageview. Buckets go by session start. */
-const SESSION_SQL = (where: string, bucket?: string) => `
+const SESSION_SQL = (where: string, bucket?: { label: string; key: string }) => `
   SELECT
-    ${bucket ? `${bucket} AS time,` : ''}
+    ${bucket ? `${bucket.label} AS time,` : ''}
     count() AS sessions,
     sum(pv) AS pageviews,
     uniqExact(uid) AS users,
@@ -44,7 +44,7 @@ const SESSION_SQL = (where: string, bucket?: string) => `
     WHERE ${where}
     GROUP BY session_id
   )
-  ${bucket ? 'GROUP BY time' : ''}`;
+  ${bucket ? `GROUP BY ${bucket.key}` : ''}`;
 
 function figures(row: OverviewRow | undefined): OverviewFigures {
   const sessions = Number(row?.sessions ?? 0);
@@ -69,7 +69,7 @@ export async function overviewTimeSeries(store: AnalyticsStore, query: StatsQuer
   const bucket = query.bucket ?? 'day';
   const where = baseWhere(query);
   const time = bucketSql(bucket, query.range.timeZone, 'session_start');
-  const rows = await store.query<OverviewRow & { time: string }>(SESSION_SQL(where.sql, time.sql), { ...where.params, ...time.params });
+  const rows = await store.query<OverviewRow & { time: string }>(SESSION_SQL(where.sql, { label: time.sql, key: time.key }), { ...where.params, ...time.params });
   const series = rows.map((row) => ({ time: row.time, ...figures(row) }));
   return fillBuckets(series, query.range, bucket, (t) => ({ time: t, ...figures(undefined) }));
 }

@@ -45,7 +45,7 @@ export async function performanceTimeSeries(store: AnalyticsStore, query: StatsQ
   const rows = await store.query<Record<string, unknown> & { time: string; events: string }>(
     `SELECT ${time.sql} AS time, ${p75Columns()}, count() AS events
      FROM events WHERE ${where.sql} AND ${PERFORMANCE_ROWS}
-     GROUP BY time`,
+     GROUP BY ${time.key}`,
     { ...where.params, ...time.params },
   );
   const series = rows.map((row) => ({ time: row.time, ...readP75(row), events: Number(row.events) }));
