@@ -28,7 +28,7 @@ interface CatalogEntry {
 const column = (name: string): CatalogEntry => ({ level: 'event', sql: name, selectsSessions: false });
 
 /** Channels that do not say where a visitor came from; a session prefers any other channel it saw. */
-const UNINFORMATIVE_CHANNELS = "('Direct', 'Internal')";
+export const UNINFORMATIVE_CHANNELS = "('Direct', 'Internal')";
 
 const CATALOG: Readonly<Record<string, CatalogEntry>> = {
   browser: column('browser'),

@@ -43,6 +43,13 @@ describe('bots', () => {
       // Not AI referrals of a known operator.
       { at: '2026-03-12T16:00:00Z', session_id: 14, channel: 'Organic Search', referrer: 'https://www.google.com/', country: 'DE' },
       { at: '2026-03-12T17:00:00Z', session_id: 16, channel: 'AI', referrer: 'https://assistant.unknown.example/' },
+      // Before the shared range. Search first, ChatGPT later: the channel is Organic Search, no referral.
+      { at: '2026-02-20T18:00:00Z', session_id: 17, channel: 'Organic Search', referrer: 'https://www.bing.com/' },
+      { at: '2026-02-20T18:05:00Z', session_id: 17, channel: 'AI', referrer: 'https://chatgpt.com/' },
+      // Direct, then Claude, then search: the channel is AI, referred by Claude.
+      { at: '2026-02-21T09:00:00Z', session_id: 18, channel: 'Direct' },
+      { at: '2026-02-21T09:01:00Z', session_id: 18, channel: 'AI', referrer: 'https://claude.ai/new' },
+      { at: '2026-02-21T09:02:00Z', session_id: 18, channel: 'Organic Search', referrer: 'https://www.google.com/' },
     ]);
   });
   afterAll(async () => t.close());
@@ -119,6 +126,17 @@ describe('bots', () => {
       totalCount: 3,
     });
     expect((await get(`/bots/by-dimension?${range}&dimension=asn&limit=2&page=3`)).json().data).toEqual({ data: [], totalCount: 3 });
+  });
+
+  it('counts a referral only for a session whose first informative channel is AI', async () => {
+    const res = await get('/bots/ai-summary?start_date=2026-02-20&end_date=2026-02-21');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([
+      {
+        operator: 'Anthropic', crawls: 0, training_crawls: 0, search_crawls: 0, agent_requests: 0, pages: 0,
+        referrals: 1, crawls_per_referral: 0, referrer_domains: expect.any(Array), bots: [],
+      },
+    ]);
   });
 
   it('sets crawls of each AI operator beside the human sessions its assistant referred', async () => {

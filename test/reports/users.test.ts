@@ -145,6 +145,17 @@ describe('users and user traits', () => {
     ]);
   });
 
+  it("lists only a user's sessions with an event the filters match, with all those sessions' events", async () => {
+    const res = await get(`/users/vc?${RANGE}&${filter('event_name', 'click')}`);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.session_count).toBe(3);
+    expect(data.sessions.map((s: Record<string, unknown>) => [s.session_id, s.pageviews, s.events])).toEqual([
+      ['5', 0, 1],
+      ['4', 1, 2],
+    ]);
+  });
+
   it('finds an anonymous user by visitor id', async () => {
     const data = (await get(`/users/vb?${RANGE}`)).json().data;
     expect(data).toMatchObject({ user_id: 'vb', identified_user_id: '', session_count: 4, traits: null });
@@ -210,5 +221,34 @@ describe('users and user traits', () => {
       expect((await as(analyticsOnly.key, url)).statusCode).toBe(403);
       expect((await as(usersKey.key, url)).statusCode).toBe(200);
     }
+  });
+});
+
+describe('a user with more sessions than the detail collects in one pass', () => {
+  let t: TestApp;
+  let owner: { cookie: string };
+  let siteId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => Date.parse('2026-03-20T12:00:00Z') });
+    owner = await signUp(t.app, 'busy-user@example.com');
+    const org = await createOrganization(t.app, owner.cookie, 'busy-user-org');
+    siteId = (await createSite(t.app, owner, org, { domain: 'busy.example.com' })).siteId;
+    // 1,200 sessions a minute apart, the last at 2026-03-10T19:59Z; another visitor's session is the newest of all.
+    const start = Date.parse('2026-03-10T00:00:00Z');
+    const sessions = Array.from({ length: 1200 }, (_, index) => ({
+      user_id: 'busy', session_id: index + 1, at: new Date(start + index * 60_000).toISOString(), pathname: `/p${index + 1}`,
+    }));
+    await seedEvents(t, siteId, [...sessions, { user_id: 'other', session_id: 5000, at: '2026-03-11T00:00:00Z', pathname: '/' }]);
+  });
+  afterAll(async () => t.close());
+
+  it('still lists their 100 newest sessions', async () => {
+    const res = await call(t.app, owner, { method: 'GET', url: `/api/sites/${siteId}/users/busy?${RANGE}` });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.session_count).toBe(1200);
+    const ids = data.sessions.map((s: { session_id: string }) => Number(s.session_id));
+    expect(ids).toEqual(Array.from({ length: 100 }, (_, index) => 1200 - index));
   });
 });

@@ -1,7 +1,7 @@
 // /bots/ai-summary: per AI operator, what its crawlers read and how many human sessions its assistants referred.
 import type { AiOperator } from '../../ingestion/bots/bot-catalog.js';
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import { findDimension } from '../../stats/dimensions.js';
+import { findDimension, UNINFORMATIVE_CHANNELS } from '../../stats/dimensions.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
 import { round2 } from '../percentage.js';
 import { botWhere, humanWhere, type BotLayer } from './bot-scope.js';
@@ -33,27 +33,37 @@ interface CrawlRow {
   pages: string;
 }
 
+interface CrawlGroupRow extends CrawlRow {
+  name: string;
+  purpose: string;
+  /** 1 on the per-operator rows, 0 on the per-crawler rows. */
+  per_operator: string;
+}
+
+/** Per operator and per crawler, from one scan (two grouping sets). */
 async function crawlsByOperator(store: AnalyticsStore, query: StatsQuery, layer: BotLayer | undefined) {
   const where = botWhere(query, layer);
-  const sql = `FROM bot_events WHERE (${where.sql}) AND ai_operator != ''`;
-  const operators = await store.query<CrawlRow>(
-    `SELECT ai_operator AS operator, count() AS crawls, countIf(ai_purpose = 'training') AS training,
-       countIf(ai_purpose = 'search') AS search, countIf(ai_purpose = 'agent') AS agent, uniqExact(pathname) AS pages
-     ${sql} GROUP BY operator`,
+  const rows = await store.query<CrawlGroupRow>(
+    `SELECT ai_operator AS operator, bot_name AS name, ai_purpose AS purpose, grouping(bot_name) AS per_operator,
+       count() AS crawls, countIf(ai_purpose = 'training') AS training, countIf(ai_purpose = 'search') AS search,
+       countIf(ai_purpose = 'agent') AS agent, uniqExact(pathname) AS pages
+     FROM bot_events WHERE (${where.sql}) AND ai_operator != ''
+     GROUP BY GROUPING SETS ((ai_operator), (ai_operator, bot_name, ai_purpose))
+     ORDER BY crawls DESC, name ASC`,
     where.params,
   );
-  const bots = await store.query<{ operator: string; name: string; purpose: string; reads: string; pages: string }>(
-    `SELECT ai_operator AS operator, bot_name AS name, ai_purpose AS purpose, count() AS reads, uniqExact(pathname) AS pages
-     ${sql} GROUP BY operator, name, purpose ORDER BY reads DESC, name ASC`,
-    where.params,
-  );
-  return { operators, bots };
+  const perOperator = (row: CrawlGroupRow) => Number(row.per_operator) === 1;
+  return {
+    operators: rows.filter(perOperator),
+    bots: rows.filter((row) => !perOperator(row)).map((row) => ({ operator: row.operator, name: row.name, purpose: row.purpose, reads: row.crawls, pages: row.pages })),
+  };
 }
 
 /**
  * Human sessions whose channel (the catalog's session channel) is AI, counted per host of the referrer
- * that made them so: the session's first AI-channel event. Only a session with an AI-channel event can have
- * AI as its channel, so only those sessions are grouped (a small share of all of them).
+ * that made them so. A session's channel is its first informative channel (not Direct/Internal) when it
+ * has one, so only informative rows are read: the channel is then their first one, and the referrer of
+ * that same first row is the host.
  */
 async function aiReferralsByHost(store: AnalyticsStore, query: StatsQuery): Promise<Array<{ host: string; sessions: string }>> {
   const channel = findDimension('channel');
@@ -61,12 +71,11 @@ async function aiReferralsByHost(store: AnalyticsStore, query: StatsQuery): Prom
   const where = humanWhere(query);
   return store.query(
     `SELECT host, count() AS sessions FROM (
-       SELECT session_id, ${channel.expression.sql} AS session_channel,
-         domain(argMinIf(referrer, timestamp, channel = 'AI')) AS host
-       FROM events WHERE (${where.sql})
-         AND session_id IN (SELECT session_id FROM events WHERE (${where.sql}) AND channel = 'AI')
+       SELECT ${channel.expression.sql} AS session_channel, domain(argMin(referrer, timestamp)) AS host
+       FROM events WHERE (${where.sql}) AND channel NOT IN ${UNINFORMATIVE_CHANNELS}
        GROUP BY session_id
-     ) WHERE session_channel = 'AI' GROUP BY host`,
+       HAVING session_channel = 'AI'
+     ) GROUP BY host`,
     { ...where.params, ...channel.expression.params },
   );
 }

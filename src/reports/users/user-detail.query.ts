@@ -4,12 +4,15 @@ import { NotFoundError } from '../../platform/http/app-errors.js';
 import { siteScopeSql } from '../../stats/site-scope.js';
 import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
-import { listSessions } from '../sessions/sessions.query.js';
+import { listSessions, newestOfSessions } from '../sessions/sessions.query.js';
 import type { SessionRow } from '../sessions/session-fields.js';
 import { latestTraits, toUserRow, USER_FIELDS_SQL, USER_KEY_SQL, type UserRow } from './user-fields.js';
 
 /** How many of a user's sessions the detail lists, newest first. */
 export const USER_RECENT_SESSIONS = 100;
+
+/** Up to this many sessions, a user's candidate sessions are collected with their figures. */
+const CANDIDATE_LIMIT = 1000;
 
 /** The list row with `sessions` replaced by the newest sessions themselves; their number moves to `session_count`. */
 export type UserDetail = Omit<UserRow, 'sessions'> & { session_count: number; sessions: SessionRow[] };
@@ -27,13 +30,22 @@ export async function userDetail(store: AnalyticsStore, query: StatsQuery, userI
       ? ALWAYS_TRUE
       : { sql: `${USER_KEY_SQL} IN (SELECT ${USER_KEY_SQL} FROM events WHERE ${selection.sql} AND ${person.sql})`, params: selection.params };
   const where = allOf([scope, person, matching]);
+  // The same pass collects the ids of the sessions the list may show (those with an event matching the
+  // filters): for all but the busiest users that is every candidate, and the list needs one more scan only.
+  const listed = selection.sql === scope.sql ? 'groupUniqArray' : 'groupUniqArrayIf';
+  const listedArgs = selection.sql === scope.sql ? 'session_id' : `session_id, ${selection.sql}`;
   const [raw] = await store.query<Record<string, unknown>>(
-    `SELECT ${USER_FIELDS_SQL} FROM events WHERE ${where.sql} GROUP BY ${USER_KEY_SQL}`,
-    where.params,
+    `SELECT ${USER_FIELDS_SQL}, arrayMap(id -> toString(id), ${listed}(${CANDIDATE_LIMIT + 1})(${listedArgs})) AS u_candidates
+     FROM events WHERE ${where.sql} GROUP BY ${USER_KEY_SQL}`,
+    { ...where.params, ...selection.params },
   );
   if (!raw) throw new NotFoundError('User not found');
   const traits = await latestTraits(store, query.siteId, [String(raw.u_identified_user_id ?? '')]);
-  const sessions = await listSessions(store, query, { limit: USER_RECENT_SESSIONS, offset: 0 }, person);
+  const candidates = Array.isArray(raw.u_candidates) ? raw.u_candidates.map((id) => BigInt(String(id))) : [];
+  const sessions =
+    candidates.length <= CANDIDATE_LIMIT
+      ? await newestOfSessions(store, query, candidates, USER_RECENT_SESSIONS)
+      : await listSessions(store, query, { limit: USER_RECENT_SESSIONS, offset: 0 }, person);
   const { sessions: sessionCount, ...user } = toUserRow(raw, traits);
   return { ...user, session_count: sessionCount, sessions };
 }
