@@ -16,6 +16,9 @@ export interface WallTime extends LocalDate {
 
 const DAY_MS = 86_400_000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Accepted zone names (as given, any case) -> canonical name. */
+const canonicalNames = new Map<string, string>();
+const MAX_REMEMBERED_NAMES = 2_000;
 
 /**
  * The canonical name of an IANA time zone (case-insensitive input, aliases resolved the way ICU does,
@@ -23,12 +26,19 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * Canonical names are what ClickHouse receives, so its case-sensitive lookup always finds them.
  */
 export function canonicalTimeZone(name: string): string | undefined {
+  const known = canonicalNames.get(name);
+  if (known !== undefined) return known;
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return undefined;
+  let canonical: string;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
+  // Building a formatter costs about 0.4 ms. Only accepted names are kept, and at most so many: spellings
+  // in other letter cases are accepted too, and they must not grow the map without bound.
+  if (canonicalNames.size < MAX_REMEMBERED_NAMES) canonicalNames.set(name, canonical);
+  return canonical;
 }
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
