@@ -12,6 +12,8 @@ export interface QueryBenchOptions {
   /** The numeric site id the data set was generated for (checked against the bootstrapped site). */
   readonly siteId: number;
   readonly runs: number;
+  /** HTTP and raw phases alternate this many times; each pass takes its share of the runs. */
+  readonly passes: number;
   /** Generate this many events first when the store has none for the site. */
   readonly events: number | undefined;
   readonly days: number;
@@ -28,6 +30,8 @@ export const USAGE = `Usage: npm run bench:query -- [options]
                     bench-query-site.json to it, so run it on a copy of a generated data set
   --site N          numeric site id the events were generated for (default 1)
   --runs N          timed runs per endpoint and per raw query, after one warm-up (default 15)
+  --passes N        alternate the HTTP and raw phases N times, splitting the runs between them, so a
+                    machine that speeds up or slows down weighs on both sides alike (default 2)
   --events N        generate N events first if the store has none for the site
   --days D          days of history to generate (default 30)
   --seed N          generator seed (default 42)
@@ -60,6 +64,7 @@ export function parseQueryBenchOptions(argv: readonly string[], env: Readonly<Re
         'data-dir': { type: 'string' },
         site: { type: 'string' },
         runs: { type: 'string' },
+        passes: { type: 'string' },
         events: { type: 'string' },
         days: { type: 'string' },
         seed: { type: 'string' },
@@ -82,6 +87,7 @@ export function parseQueryBenchOptions(argv: readonly string[], env: Readonly<Re
     dataDir: values['data-dir'] ?? env.DATA_DIR ?? './data',
     siteId: whole('site', values.site, 1, 1),
     runs: whole('runs', values.runs, 15, 1),
+    passes: whole('passes', values.passes, 2, 1),
     events: values.events === undefined ? undefined : whole('events', values.events, 0, 1),
     days: whole('days', values.days, 30, 1),
     seed: whole('seed', values.seed, 42, 0),

@@ -8,11 +8,12 @@ import { describeAnswers, sameAnswer } from './answer-checks.js';
 import { loadGoalSpecs } from './bench-goals.js';
 import { OptionsError, parseQueryBenchOptions, USAGE, type QueryBenchOptions } from './bench-query-options.js';
 import { BENCH_SITE_FILE, bootstrapBenchSite, readBenchSite, type BenchSite } from './bench-site.js';
-import { caseRequest, loadEndpointCases, type EndpointCase } from './endpoint-cases.js';
+import { caseRequest, loadEndpointCases, type EndpointCase, type ProbeValues } from './endpoint-cases.js';
 import { runHttpPhase } from './http-phase.js';
 import { percentile } from './latency-stats.js';
 import { renderQueryTable, verdictOf, type ReportRow } from './query-report.js';
-import { runRawPhase, type RawJob } from './raw-phase.js';
+import { mergePasses } from './merge-passes.js';
+import { runRawPhase, type RawJob, type RawMeasurement } from './raw-phase.js';
 import { rawQueryOf } from './raw-queries.js';
 import { rawFilterSupported } from './raw-scope.js';
 import { reportRange } from './report-range.js';
@@ -78,8 +79,13 @@ function printHeader(options: QueryBenchOptions, site: BenchSite, summary: Store
   print('Loupe query benchmark: report endpoints over HTTP vs hand-written raw ClickHouse SQL on the same store');
   print(`machine: ${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown CPU'}), node ${process.version}, load average at start ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
   print(`data: ${resolve(options.dataDir)}, site ${site.siteId}: ${summary.events.toLocaleString('en-US')} events, ${summary.sessions.toLocaleString('en-US')} sessions, ${summary.botEvents.toLocaleString('en-US')} bot rows, ${summary.firstDay} .. ${summary.lastDay} (UTC)`);
-  print(`runs: ${cases.length} endpoints x 2 variants (no filter, filter ${options.filter.parameter} equals ${options.filter.value}); 1 warm-up + ${options.runs} timed runs each, one request at a time`);
-  print('phase 1: the server (child process, LOG_LEVEL=warn) answers over HTTP; phase 2: after it exits, this process opens the store and runs the raw SQL');
+  const runsPerPass = Math.ceil(options.runs / options.passes);
+  print(
+    `runs: ${cases.length} endpoints x 2 variants (no filter, filter ${options.filter.parameter} equals ${options.filter.value}); ` +
+      `${options.passes} pass(es) of 1 warm-up + ${runsPerPass} timed runs each (${runsPerPass * options.passes} timed in all), one request at a time`,
+  );
+  print('each pass: the server (child process, LOG_LEVEL=warn) answers over HTTP; then, after it exits, this process opens the store and runs the raw SQL.');
+  print('Alternating the two phases spreads any drift in the machine\'s speed over both sides of the ratio; p50s are over all passes\' samples.');
   print();
 }
 
@@ -93,28 +99,35 @@ async function main(): Promise<number> {
   const cases = loadEndpointCases().filter((entry) => options.only?.test(entry.name) ?? true);
   printHeader(options, site, summary, cases);
   const variants = variantsOf(options, summary);
-  const http = await runHttpPhase({
-    repoRoot: REPO_ROOT,
-    dataDir: options.dataDir,
-    site,
-    goals: loadGoalSpecs(),
-    probeParameters: variants[1]?.params ?? {},
-    plan: (probes) => cases.flatMap((entry) => variants.map((variant) => ({ key: keyOf(entry, variant), request: caseRequest(entry, site.siteId, probes, variant.params) }))),
-    runs: options.runs,
-    log,
-  });
-  const now = new Date();
-  const range = reportRange(summary.firstDay ?? '', summary.lastDay ?? '', now);
-  const rawJobs: RawJob[] = cases.flatMap((entry) =>
-    variants
-      .filter((variant) => !variant.filtered || rawFilterSupported(options.filter))
-      .map((variant) => ({
-        key: keyOf(entry, variant),
-        query: rawQueryOf(entry.raw),
-        context: { siteId: site.siteId, ...range, filter: variant.filtered ? options.filter : undefined, probes: http.probes, arg: entry.rawArg, body: entry.body, now },
-      })),
-  );
-  const raw = await runRawPhase(options.dataDir, rawJobs, options.runs, log);
+  const runsPerPass = Math.ceil(options.runs / options.passes);
+  const httpPasses: Array<Awaited<ReturnType<typeof runHttpPhase>>> = [];
+  const rawPasses: RawMeasurement[][] = [];
+  for (let pass = 1; pass <= options.passes; pass++) {
+    if (options.passes > 1) log(`  pass ${pass} of ${options.passes}: ${runsPerPass} timed runs per row`);
+    const httpPass = await runHttpPhase({
+      repoRoot: REPO_ROOT,
+      dataDir: options.dataDir,
+      site,
+      goals: loadGoalSpecs(),
+      probeParameters: variants[1]?.params ?? {},
+      plan: (probes) => cases.flatMap((entry) => variants.map((variant) => ({ key: keyOf(entry, variant), request: caseRequest(entry, site.siteId, probes, variant.params) }))),
+      runs: runsPerPass,
+      log,
+    });
+    httpPasses.push(httpPass);
+    rawPasses.push(await runRawPhase(options.dataDir, rawJobsOf(options, site, summary, cases, variants, httpPass.probes), runsPerPass, log));
+  }
+  const first = httpPasses[0];
+  const lastPass = httpPasses[httpPasses.length - 1];
+  if (!first || !lastPass) throw new Error('no pass ran');
+  const http = {
+    ...lastPass,
+    measurements: mergePasses(httpPasses.map((pass) => pass.measurements)),
+    probes: first.probes,
+    startRssMb: first.startRssMb,
+    peakRssMb: Math.max(...httpPasses.map((pass) => pass.peakRssMb)),
+  };
+  const raw = mergePasses(rawPasses);
   printResults(cases, variants, http, raw);
   print(`probe values: ${JSON.stringify(http.probes)}`);
   print(`server RSS: ${http.startRssMb.toFixed(0)} MB when ready, peak ${http.peakRssMb.toFixed(0)} MB during the HTTP phase; stopped with SIGTERM (exit ${String(http.stopped.code)}) in ${http.stopped.ms} ms`);
@@ -124,11 +137,33 @@ async function main(): Promise<number> {
   return 0;
 }
 
+/** The raw SQL jobs of every case and variant that has a hand-written form of the filter. */
+function rawJobsOf(
+  options: QueryBenchOptions,
+  site: BenchSite,
+  summary: StoreSummary,
+  cases: readonly EndpointCase[],
+  variants: readonly Variant[],
+  probes: ProbeValues,
+): RawJob[] {
+  const now = new Date();
+  const range = reportRange(summary.firstDay ?? '', summary.lastDay ?? '', now);
+  return cases.flatMap((entry) =>
+    variants
+      .filter((variant) => !variant.filtered || rawFilterSupported(options.filter))
+      .map((variant) => ({
+        key: keyOf(entry, variant),
+        query: rawQueryOf(entry.raw),
+        context: { siteId: site.siteId, ...range, filter: variant.filtered ? options.filter : undefined, probes, arg: entry.rawArg, body: entry.body, now },
+      })),
+  );
+}
+
 function printResults(
   cases: readonly EndpointCase[],
   variants: readonly Variant[],
   http: Awaited<ReturnType<typeof runHttpPhase>>,
-  raw: Awaited<ReturnType<typeof runRawPhase>>,
+  raw: readonly RawMeasurement[],
 ): void {
   const rows: ReportRow[] = [];
   const notes: string[] = [];
@@ -163,7 +198,7 @@ function printResults(
   print('CPU ms = CPU time per run (mean of the timed runs, all threads): the server process for the endpoint, this process (the store) for');
   print('  the raw SQL. CPU ratio = their quotient: less disturbed by other load than the wall-clock ratio, which the targets use.');
   print('other CPU % = CPU used by processes other than the benchmark and the server while that row was timed (100 = one of the cores);');
-  print('  the two phases run one after the other, so a busy machine in one and not the other skews the wall-clock ratio.');
+  print('  the phases run one after the other (alternating over the passes), so a machine busier in one than the other skews the wall-clock ratio.');
   print();
   const missed = rows.filter((row) => verdictOf(row) !== 'yes');
   print(`targets: p50 under the target and endpoint/raw under 1.5 — met by ${rows.length - missed.length} of ${rows.length} rows`);
