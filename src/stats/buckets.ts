@@ -6,8 +6,10 @@ import {
   formatLocalDate,
   formatWallTime,
   isoWeekdayIndex,
+  wallClockOf,
   wallTimeAt,
   type LocalDate,
+  type WallTime,
 } from './zoned-time.js';
 
 export const BUCKETS = [
@@ -77,12 +79,16 @@ export function bucketSql(bucket: Bucket, timeZone: string, column = 'timestamp'
 
 /** The label `bucketSql` gives an event at `instant` (epoch ms). */
 export function bucketLabel(instant: number, bucket: Bucket, timeZone: string): string {
+  return labelAt(instant, bucket, (at) => wallTimeAt(at, timeZone));
+}
+
+function labelAt(instant: number, bucket: Bucket, wallAt: (instant: number) => WallTime): string {
   const minutes = MINUTE_BUCKETS[bucket];
   if (minutes !== undefined) {
     const width = minutes * 60_000;
-    return formatWallTime(wallTimeAt(Math.floor(instant / width) * width, timeZone));
+    return formatWallTime(wallAt(Math.floor(instant / width) * width));
   }
-  const wall = wallTimeAt(instant, timeZone);
+  const wall = wallAt(instant);
   if (bucket === 'hour') return formatWallTime({ ...wall, minute: 0, second: 0 });
   return `${formatLocalDate(calendarStart(bucket, wall))} 00:00:00`;
 }
@@ -123,8 +129,9 @@ function distinctLabels(from: number, last: number, step: number, bucket: Bucket
   const push = (label: string) => {
     if (labels.at(-1) !== label) labels.push(label);
   };
-  for (let instant = from; instant <= last; instant += step) push(bucketLabel(instant, bucket, timeZone));
-  push(bucketLabel(last, bucket, timeZone));
+  const wallAt = wallClockOf(timeZone);
+  for (let instant = from; instant <= last; instant += step) push(labelAt(instant, bucket, wallAt));
+  push(labelAt(last, bucket, wallAt));
   return labels;
 }
 

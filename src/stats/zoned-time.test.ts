@@ -9,6 +9,7 @@ import {
   parseLocalDate,
   startOfLocalDay,
   utcOffsetAt,
+  wallClockOf,
   wallTimeAt,
 } from './zoned-time.js';
 
@@ -93,5 +94,37 @@ describe('calendar dates', () => {
   it('numbers weekdays from Monday', () => {
     expect(isoWeekdayIndex({ year: 2024, month: 6, day: 3 })).toBe(0);
     expect(isoWeekdayIndex({ year: 2024, month: 6, day: 9 })).toBe(6);
+  });
+});
+
+describe('wallClockOf', () => {
+  // Zones with whole-hour, half-hour (Lord Howe's DST is 30 minutes) and 45-minute offsets, both hemispheres.
+  const zones = ['UTC', 'America/New_York', 'Europe/London', 'America/St_Johns', 'Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+  const start = Date.parse('2024-01-01T00:00:00Z');
+  const end = Date.parse('2025-01-01T00:00:00Z');
+
+  it.each(zones)('agrees with Intl every 61 minutes 7 seconds through 2024 in %s', (zone) => {
+    const clock = wallClockOf(zone);
+    const mismatches: number[] = [];
+    for (let instant = start; instant < end; instant += 3_667_000) {
+      if (JSON.stringify(clock(instant)) !== JSON.stringify(wallTimeAt(instant, zone))) mismatches.push(instant);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('agrees around the instants a clock changes', () => {
+    // New York spring forward 2024-03-10 07:00Z, fall back 2024-11-03 06:00Z; Lord Howe ends DST 2024-04-06 15:00Z.
+    const cases: Array<[string, string]> = [
+      ['America/New_York', '2024-03-10T07:00:00Z'],
+      ['America/New_York', '2024-11-03T06:00:00Z'],
+      ['Australia/Lord_Howe', '2024-04-06T15:00:00Z'],
+    ];
+    for (const [zone, change] of cases) {
+      const clock = wallClockOf(zone);
+      for (let delta = -7_200_000; delta <= 7_200_000; delta += 60_000) {
+        const instant = Date.parse(change) + delta;
+        expect(clock(instant), `${zone} ${new Date(instant).toISOString()}`).toEqual(wallTimeAt(instant, zone));
+      }
+    }
   });
 });

@@ -75,6 +75,39 @@ export function wallTimeAt(instant: number, timeZone: string): WallTime {
   };
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * `wallTimeAt` for many instants of one zone, for series of buckets. The UTC offset is read through Intl at
+ * the whole UTC hours around an instant; where both agree, the wall time is the instant plus that offset,
+ * as no zone changes its offset twice within an hour. In an hour holding a change, Intl reads the instant.
+ */
+export function wallClockOf(timeZone: string): (instant: number) => WallTime {
+  const offsets = new Map<number, number>();
+  const offsetAtHour = (hour: number): number => {
+    let offset = offsets.get(hour);
+    if (offset === undefined) {
+      offset = utcOffsetAt(hour, timeZone);
+      offsets.set(hour, offset);
+    }
+    return offset;
+  };
+  return (instant) => {
+    const hour = Math.floor(instant / HOUR_MS) * HOUR_MS;
+    const offset = offsetAtHour(hour);
+    if (offset !== offsetAtHour(hour + HOUR_MS)) return wallTimeAt(instant, timeZone);
+    const wall = new Date(Math.floor(instant / 1000) * 1000 + offset);
+    return {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    };
+  };
+}
+
 /** Wall time minus UTC at `instant`, in milliseconds (e.g. -18,000,000 for New York in winter). */
 export function utcOffsetAt(instant: number, timeZone: string): number {
   const wall = wallTimeAt(instant, timeZone);
