@@ -8,6 +8,7 @@ import {
   isoWeekdayIndex,
   parseLocalDate,
   startOfLocalDay,
+  instantClockOf,
   utcOffsetAt,
   wallClockOf,
   wallTimeAt,
@@ -124,6 +125,39 @@ describe('wallClockOf', () => {
       for (let delta = -7_200_000; delta <= 7_200_000; delta += 60_000) {
         const instant = Date.parse(change) + delta;
         expect(clock(instant), `${zone} ${new Date(instant).toISOString()}`).toEqual(wallTimeAt(instant, zone));
+      }
+    }
+  });
+});
+
+describe('instantClockOf', () => {
+  const zones = ['UTC', 'America/New_York', 'Europe/London', 'America/St_Johns', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Pacific/Chatham'];
+
+  it.each(zones)('agrees with instantOfWallTime on wall times every 61 minutes 7 seconds through 2024 in %s', (zone) => {
+    const instantOf = instantClockOf(zone);
+    const mismatches: string[] = [];
+    for (let t = Date.parse('2024-01-01T00:00:00Z'); t < Date.parse('2025-01-01T00:00:00Z'); t += 3_667_000) {
+      // Wall times read as UTC fields: some fall in skipped or repeated hours, which instantOfWallTime settles.
+      const d = new Date(t);
+      const wall = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
+      if (instantOf(wall) !== instantOfWallTime(wall, zone)) mismatches.push(formatWallTime(wall));
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('agrees minute by minute on the nights the clocks change', () => {
+    const nights: Array<[string, string]> = [
+      ['America/New_York', '2024-03-10T00:00:00Z'],
+      ['America/New_York', '2024-11-03T00:00:00Z'],
+      ['Australia/Lord_Howe', '2024-04-07T00:00:00Z'],
+      ['America/St_Johns', '2024-11-03T00:00:00Z'],
+    ];
+    for (const [zone, night] of nights) {
+      const instantOf = instantClockOf(zone);
+      for (let t = Date.parse(night); t < Date.parse(night) + 6 * HOUR; t += 60_000) {
+        const d = new Date(t);
+        const wall = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: 0 };
+        expect(instantOf(wall), `${zone} ${formatWallTime(wall)}`).toBe(instantOfWallTime(wall, zone));
       }
     }
   });

@@ -83,15 +83,7 @@ const HOUR_MS = 3_600_000;
  * as no zone changes its offset twice within an hour. In an hour holding a change, Intl reads the instant.
  */
 export function wallClockOf(timeZone: string): (instant: number) => WallTime {
-  const offsets = new Map<number, number>();
-  const offsetAtHour = (hour: number): number => {
-    let offset = offsets.get(hour);
-    if (offset === undefined) {
-      offset = utcOffsetAt(hour, timeZone);
-      offsets.set(hour, offset);
-    }
-    return offset;
-  };
+  const offsetAtHour = hourlyOffsets(timeZone);
   return (instant) => {
     const hour = Math.floor(instant / HOUR_MS) * HOUR_MS;
     const offset = offsetAtHour(hour);
@@ -105,6 +97,41 @@ export function wallClockOf(timeZone: string): (instant: number) => WallTime {
       minute: wall.getUTCMinutes(),
       second: wall.getUTCSeconds(),
     };
+  };
+}
+
+/** The zone's UTC offset at whole UTC hours, each read through Intl once. */
+function hourlyOffsets(timeZone: string): (hour: number) => number {
+  const offsets = new Map<number, number>();
+  return (hour) => {
+    let offset = offsets.get(hour);
+    if (offset === undefined) {
+      offset = utcOffsetAt(hour, timeZone);
+      offsets.set(hour, offset);
+    }
+    return offset;
+  };
+}
+
+/** How far around an instant the offset must hold still for a wall time to be read without Intl. */
+const STEADY_HOURS = 3;
+
+/**
+ * `instantOfWallTime` for many wall times of one zone. When the offset is the same at every whole UTC hour
+ * within three hours of the instant the wall time suggests, the zone shows that wall time at that instant
+ * only; otherwise (near a clock change) `instantOfWallTime` decides.
+ */
+export function instantClockOf(timeZone: string): (wall: WallTime) => number {
+  const offsetAtHour = hourlyOffsets(timeZone);
+  return (wall) => {
+    const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+    const offset = offsetAtHour(Math.floor(asUtc / HOUR_MS) * HOUR_MS);
+    const instant = asUtc - offset;
+    const hour = Math.floor(instant / HOUR_MS) * HOUR_MS;
+    for (let step = -STEADY_HOURS; step <= STEADY_HOURS + 1; step++) {
+      if (offsetAtHour(hour + step * HOUR_MS) !== offset) return instantOfWallTime(wall, timeZone);
+    }
+    return instant;
   };
 }
 

@@ -5,7 +5,7 @@ import { fillBuckets } from '../../stats/fill-buckets.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { percentOf } from '../percentage.js';
 import { pageWindow, type Paging } from '../report-paging.js';
-import { bucketStartIso } from './bucket-start-iso.js';
+import { bucketStartIsoIn } from './bucket-start-iso.js';
 import { errorDetails, type ErrorDetails } from './error-details.js';
 
 export interface ErrorNameEntry {
@@ -94,8 +94,9 @@ export async function errorTimeSeries(
     { ...where.params, ...time.params },
   );
   const series = rows.map((row) => ({ time: row.time, error_count: Number(row.error_count) }));
+  const startIso = bucketStartIsoIn(query.range.timeZone);
   return fillBuckets(series, query.range, bucket, (t) => ({ time: t, error_count: 0 })).map((row) => ({
-    time: bucketStartIso(row.time, query.range.timeZone),
+    time: startIso(row.time),
     error_count: row.error_count,
   }));
 }
