@@ -92,7 +92,8 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
 
   const instanceSecret = resolveInstanceSecret(config.authSecret, config.dataDir);
   const clock = deps.clock ?? Date.now;
-  const verifiedKeys = new VerifiedKeyCache<KeyPrincipal>({ ttlMs: config.apiKeyCacheSeconds * 1000, clock });
+  // Real time, not the app clock: the TTL bounds how stale a key check may be, as better-auth's expiry check does.
+  const verifiedKeys = new VerifiedKeyCache<KeyPrincipal>({ ttlMs: config.apiKeyCacheSeconds * 1000, clock: Date.now });
   const auth = createAuth(metadata, {
     baseUrl: config.baseUrl,
     secret: instanceSecret,
