@@ -1,8 +1,7 @@
 // The intake spool's delivery: enrich a segment into events and bot_events rows, insert both under the
 // segment's tokens, then hand the watched human rows to the webhook triggers. Safe to repeat (see below).
 import type { AnalyticsRow, AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import type { SegmentDelivery } from '../event-buffer/segment-delivery.js';
-import { segmentToken } from '../event-buffer/segment-file.js';
+import { insertIntoTable, type SegmentDelivery } from '../event-buffer/segment-delivery.js';
 import type { Enricher } from './enricher.js';
 
 export interface IntakeDeliveryDeps {
@@ -21,11 +20,13 @@ export interface IntakeDeliveryDeps {
  * from the spool, and webhook deliveries are keyed by event id, so nothing is stored or sent twice.
  */
 export function deliverIntake(deps: IntakeDeliveryDeps): SegmentDelivery {
+  const insertEvents = insertIntoTable(deps.store, 'events');
+  const insertBotEvents = insertIntoTable(deps.store, 'bot_events');
   return async ({ name, payload }) => {
     const batch = await deps.enricher.enrich(payload, await deps.watchedSites());
     deps.onEnriched?.(batch);
-    if (batch.events !== '') await deps.store.insertJsonEachRow('events', Buffer.from(batch.events), { dedupToken: segmentToken('events', name) });
-    if (batch.botEvents !== '') await deps.store.insertJsonEachRow('bot_events', Buffer.from(batch.botEvents), { dedupToken: segmentToken('bot_events', name) });
+    if (batch.events !== '') await insertEvents({ name, payload: Buffer.from(batch.events) });
+    if (batch.botEvents !== '') await insertBotEvents({ name, payload: Buffer.from(batch.botEvents) });
     for (const row of batch.watched) await deps.onStored(row);
   };
 }

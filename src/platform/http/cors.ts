@@ -8,7 +8,7 @@ const DASHBOARD_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Browsers cap this (Chromium at 2 hours); a day lets each apply its own maximum. */
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
 
-export function isOpenPath(url: string): boolean {
+function isOpenPath(url: string): boolean {
   for (const open of OPEN_PATHS) if (url.startsWith(open)) return true;
   return false;
 }

@@ -9,7 +9,3 @@ export function bucketStartIsoIn(timeZone: string): (label: string) => string {
     return new Date(instantOf({ year, month, day, hour, minute, second })).toISOString();
   };
 }
-
-export function bucketStartIso(label: string, timeZone: string): string {
-  return bucketStartIsoIn(timeZone)(label);
-}

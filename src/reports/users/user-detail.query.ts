@@ -32,10 +32,11 @@ export async function userDetail(store: AnalyticsStore, query: StatsQuery, userI
   const where = allOf([scope, person, matching]);
   // The same pass collects the ids of the sessions the list may show (those with an event matching the
   // filters): for all but the busiest users that is every candidate, and the list needs one more scan only.
-  const listed = selection.sql === scope.sql ? 'groupUniqArray' : 'groupUniqArrayIf';
-  const listedArgs = selection.sql === scope.sql ? 'session_id' : `session_id, ${selection.sql}`;
+  const limit = CANDIDATE_LIMIT + 1;
+  const candidatesSql =
+    selection.sql === scope.sql ? `groupUniqArray(${limit})(session_id)` : `groupUniqArrayIf(${limit})(session_id, ${selection.sql})`;
   const [raw] = await store.query<Record<string, unknown>>(
-    `SELECT ${USER_FIELDS_SQL}, arrayMap(id -> toString(id), ${listed}(${CANDIDATE_LIMIT + 1})(${listedArgs})) AS u_candidates
+    `SELECT ${USER_FIELDS_SQL}, arrayMap(id -> toString(id), ${candidatesSql}) AS u_candidates
      FROM events WHERE ${where.sql} GROUP BY ${USER_KEY_SQL}`,
     { ...where.params, ...selection.params },
   );
