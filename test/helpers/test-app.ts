@@ -45,6 +45,13 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // A closed app's pool may still be saying goodbye; forcing the drop then kills a connection that is
+      // ending, and its error surfaces as an uncaught exception. Wait (up to 2 s) for those to go first.
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const open = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if ((open.rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
