@@ -37,13 +37,13 @@ const EVENT_ID = `toUUID(concat(substring(h, 1, 8), '-', substring(h, 9, 4), '-4
  * details has detail index 0, and indexing an array at 0 yields '' or NULL.
  */
 export function expandStagingSql(table: string): string {
-  return `INSERT INTO events (site_id, timestamp, event_id, session_id, user_id, identified_user_id, type, event_name, props,
+  return `INSERT INTO events (site_id, timestamp, event_id, session_id, session_start, user_id, identified_user_id, type, event_name, props,
     hostname, pathname, querystring, url_parameters, page_title, referrer, channel,
     utm_source, utm_medium, utm_campaign, utm_term, utm_content,
     browser, browser_version, operating_system, operating_system_version, device_type, language,
     country, region, city, lat, lon, timezone, screen_width, screen_height, lcp, cls, inp, fcp, ttfb, feature_flags)
 WITH lower(hex(sipHash128(sid, e_idx))) AS h
-SELECT site_id, fromUnixTimestamp64Milli(t0 + e_off, 'UTC'), ${EVENT_ID}, sid, uid, if(e_pg >= ident_from, ident, ''),
+SELECT site_id, fromUnixTimestamp64Milli(t0 + e_off, 'UTC'), ${EVENT_ID}, sid, fromUnixTimestamp64Milli(t0 + arrayMin(ev_off), 'UTC'), uid, if(e_pg >= ident_from, ident, ''),
     arrayElement({types:Array(String)}, e_type + 1), x_name[e_x], x_props[e_x],
     arrayElement({hostnames:Array(String)}, e_page), arrayElement({pathnames:Array(String)}, e_page), e_qs, e_params,
     arrayElement({titles:Array(String)}, e_page), e_ref, e_channel,

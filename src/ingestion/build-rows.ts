@@ -85,15 +85,16 @@ function normaliseProps(properties: string | undefined): string {
 }
 
 export function buildEventRow(context: EnrichContext): AnalyticsRow {
-  const { record, page, ua, geo, sessionId } = context;
+  const { record, page, ua, geo, session } = context;
   const { payload } = record;
-  if (!page || !ua || !geo || sessionId === undefined) throw new Error('enrichment steps must run before building the row');
+  if (!page || !ua || !geo || session === undefined) throw new Error('enrichment steps must run before building the row');
   const isVital = payload.type === 'performance';
   return wellFormedRow({
     site_id: record.site_id,
     timestamp: clickhouseTime(record.at),
     event_id: record.event_id,
-    session_id: sessionId,
+    session_id: session.id,
+    session_start: clickhouseTime(session.startedAt),
     user_id: record.user_id,
     identified_user_id: payload.user_id ?? '',
     type: payload.type,

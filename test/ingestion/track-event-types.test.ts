@@ -106,6 +106,7 @@ describe('event types', () => {
       timestamp: '2026-03-10 12:00:00.000',
       event_id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       session_id: expect.stringMatching(/^\d+$/),
+      session_start: '2026-03-10 12:00:00.000',
       user_id: visitor,
       identified_user_id: '',
       type: 'pageview',

@@ -40,4 +40,38 @@ describe('chDB insert deduplication by token', () => {
     await store.insert('events', rows, { dedupToken: 'events:months' });
     expect(await storedNumberCounts(store, 'events')).toEqual(new Map([[1, 1], [2, 1], [3, 1]]));
   });
+
+  describe('the sessions table fed from events', () => {
+    const sessionRows = [1, 2, 3].map((n) => ({
+      ...numberedEventRow(n),
+      session_id: String(n % 2),
+      session_start: '2025-03-01 12:00:00.000',
+    }));
+    const sessionPageviews = async () =>
+      store.query<{ session_id: string; pageviews: string }>(
+        'SELECT toString(session_id) AS session_id, toString(sum(pageviews)) AS pageviews FROM sessions GROUP BY session_id ORDER BY session_id',
+      );
+
+    it('counts a deduplicated replay once', async () => {
+      await store.insert('events', sessionRows, { dedupToken: 'events:sessions' });
+      await store.insert('events', sessionRows, { dedupToken: 'events:sessions' });
+      expect(await sessionPageviews()).toEqual([
+        { session_id: '0', pageviews: '1' },
+        { session_id: '1', pageviews: '2' },
+      ]);
+    });
+
+    it('receives a replayed block that reached events but not sessions before a crash', async () => {
+      await store.command('DETACH TABLE sessions_from_events');
+      await store.insert('events', sessionRows, { dedupToken: 'events:crash' });
+      await store.command('ATTACH TABLE sessions_from_events');
+      expect(await sessionPageviews()).toEqual([]);
+      await store.insert('events', sessionRows, { dedupToken: 'events:crash' });
+      expect(await storedNumberCounts(store, 'events')).toEqual(new Map([[1, 1], [2, 1], [3, 1]]));
+      expect(await sessionPageviews()).toEqual([
+        { session_id: '0', pageviews: '1' },
+        { session_id: '1', pageviews: '2' },
+      ]);
+    });
+  });
 });

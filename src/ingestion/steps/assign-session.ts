@@ -10,7 +10,7 @@ export function assignSession(sessions: SessionStore): Step<EnrichContext> {
       const { record } = context;
       const identifiedUserId = record.payload.user_id;
       const sessionKey = identifiedUserId ? `${record.site_id}:u:${identifiedUserId}` : `${record.site_id}:v:${record.user_id}`;
-      context.sessionId = await sessions.touch(sessionKey, record.at);
+      context.session = await sessions.touch(sessionKey, record.at);
       return ok();
     },
   };

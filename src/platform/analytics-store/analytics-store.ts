@@ -13,6 +13,18 @@ export interface InsertOptions {
   readonly dedupToken?: string;
 }
 
+/**
+ * The engine settings of an insert. A deduplicated replay must also be deduplicated in the tables that
+ * materialized views feed (`sessions` from `events`), and a replay after a crash between the two writes
+ * must still reach them: both need the dependent-view check, not just the source table's. Recent engines
+ * check by default; older ClickHouse servers need the setting.
+ */
+export function insertSettings(options: InsertOptions): Record<string, string> {
+  return options.dedupToken
+    ? { insert_deduplication_token: options.dedupToken, deduplicate_blocks_in_dependent_materialized_views: '1' }
+    : {};
+}
+
 export interface AnalyticsStore {
   readonly kind: 'chdb' | 'clickhouse';
   /** Runs a SELECT and returns its rows as objects (JSONEachRow; 64-bit integers arrive as strings). */

@@ -1,7 +1,7 @@
 // Embedded analytics store: chDB (in-process ClickHouse) with its data under DATA_DIR/analytics.
 import { mkdirSync } from 'node:fs';
 import { Session } from 'chdb';
-import type { AnalyticsRow, AnalyticsStore, InsertOptions, QueryParams } from './analytics-store.js';
+import { insertSettings, type AnalyticsRow, type AnalyticsStore, type InsertOptions, type QueryParams } from './analytics-store.js';
 import { parseJsonEachRow, toJsonEachRow } from './json-each-row.js';
 
 export class ChdbStore implements AnalyticsStore {
@@ -30,9 +30,7 @@ export class ChdbStore implements AnalyticsStore {
 
   async insertJsonEachRow(table: string, payload: Buffer, options: InsertOptions = {}): Promise<void> {
     if (payload.length === 0) return;
-    const settings: Record<string, string> = {};
-    if (options.dedupToken) settings.insert_deduplication_token = options.dedupToken;
-    await this.session.insert({ table, values: payload, format: 'JSONEachRow', settings });
+    await this.session.insert({ table, values: payload, format: 'JSONEachRow', settings: insertSettings(options) });
   }
 
   async ping(): Promise<boolean> {

@@ -1,7 +1,7 @@
 // Scale-out analytics store: a ClickHouse server or cluster reached through @clickhouse/client.
 import { Readable } from 'node:stream';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
-import type { AnalyticsRow, AnalyticsStore, InsertOptions, QueryParams } from './analytics-store.js';
+import { insertSettings, type AnalyticsRow, type AnalyticsStore, type InsertOptions, type QueryParams } from './analytics-store.js';
 
 export class ClickHouseStore implements AnalyticsStore {
   readonly kind = 'clickhouse' as const;
@@ -31,7 +31,7 @@ export class ClickHouseStore implements AnalyticsStore {
       table,
       values: [...rows],
       format: 'JSONEachRow',
-      clickhouse_settings: options.dedupToken ? { insert_deduplication_token: options.dedupToken } : {},
+      clickhouse_settings: insertSettings(options),
     });
   }
 
@@ -41,7 +41,7 @@ export class ClickHouseStore implements AnalyticsStore {
       table,
       values: Readable.from([payload]),
       format: 'JSONEachRow',
-      clickhouse_settings: options.dedupToken ? { insert_deduplication_token: options.dedupToken } : {},
+      clickhouse_settings: insertSettings(options),
     });
   }
 

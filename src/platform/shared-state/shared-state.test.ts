@@ -34,12 +34,14 @@ describe.each(backends)('shared state (%s)', (_name, open) => {
     const visitor = `v-${randomBytes(6).toString('hex')}`;
     const t0 = 1_700_000_000_000;
     const first = await sessions.touch(visitor, t0);
-    expect(first).toMatch(/^\d+$/);
-    expect(await sessions.touch(visitor, t0 + 29 * 60_000)).toBe(first);
-    expect(await sessions.touch(visitor, t0 + 58 * 60_000)).toBe(first);
+    expect(first.id).toMatch(/^\d+$/);
+    expect(first.startedAt).toBe(t0);
+    expect(await sessions.touch(visitor, t0 + 29 * 60_000)).toEqual(first);
+    expect(await sessions.touch(visitor, t0 + 58 * 60_000)).toEqual(first);
     const next = await sessions.touch(visitor, t0 + 58 * 60_000 + SESSION_TIMEOUT_MS);
-    expect(next).not.toBe(first);
-    expect(await sessions.touch(`${visitor}-other`, t0)).not.toBe(first);
+    expect(next.id).not.toBe(first.id);
+    expect(next.startedAt).toBe(t0 + 58 * 60_000 + SESSION_TIMEOUT_MS);
+    expect((await sessions.touch(`${visitor}-other`, t0)).id).not.toBe(first.id);
   });
 
   it('allows max hits per window and reports when to retry', async () => {
@@ -51,5 +53,16 @@ describe.each(backends)('shared state (%s)', (_name, open) => {
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
     expect(decisions[3]!.retryAfterSeconds).toBeGreaterThan(55);
     expect(decisions[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+});
+
+describe.runIf(redis)('Redis sessions stored before they kept a start', () => {
+  it('opens a new session instead of continuing one whose start is unknown', async () => {
+    const visitor = `v-${randomBytes(6).toString('hex')}`;
+    const t0 = 1_700_000_000_000;
+    await redis?.set(`loupe:session:${visitor}`, `12345:${t0}`, 'PX', 60_000);
+    const session = await new RedisSessionStore(redis as Redis).touch(visitor, t0 + 60_000);
+    expect(session.id).not.toBe('12345');
+    expect(session.startedAt).toBe(t0 + 60_000);
   });
 });

@@ -1,9 +1,10 @@
 // Overview figures: sessions, pageviews, users, pages per session, bounce rate and session duration,
-// in total or per time bucket. One per-session pass; the totals are aggregates over it.
+// in total or per time bucket: sums over one row per session (see stats/session-rows.ts).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
-import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { sessionRowsSql } from '../../stats/session-rows.js';
+import type { StatsQuery } from '../../stats/stats-query.js';
 
 export interface OverviewFigures {
   sessions: number;
@@ -19,31 +20,21 @@ interface OverviewRow {
   pageviews: string;
   users: string;
   bounces: string;
-  duration_sum: number;
+  duration_ms: string;
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** Per-session figures; a bounce is a session with exactly one pageview. Buckets go by session start. */
-const SESSION_SQL = (where: string, bucket?: { label: string; key: string }) => `
+/** Sums over per-session rows; a bounce is a session with exactly one pageview. Buckets go by session start. */
+const OVERVIEW_SQL = (sessions: string, bucket?: { label: string; key: string }) => `
   SELECT
     ${bucket ? `${bucket.label} AS time,` : ''}
     count() AS sessions,
     sum(pv) AS pageviews,
-    uniqExact(uid) AS users,
+    uniqExact(uh) AS users,
     countIf(pv = 1) AS bounces,
-    sum(dur) AS duration_sum
-  FROM (
-    SELECT
-      session_id,
-      ${bucket ? 'min(timestamp) AS session_start,' : ''}
-      any(user_id) AS uid,
-      countIf(type = 'pageview') AS pv,
-      dateDiff('millisecond', min(timestamp), max(timestamp)) / 1000 AS dur
-    FROM events
-    WHERE ${where}
-    GROUP BY session_id
-  )
+    sum(dur_ms) AS duration_ms
+  FROM (${sessions})
   ${bucket ? `GROUP BY ${bucket.key}` : ''}`;
 
 function figures(row: OverviewRow | undefined): OverviewFigures {
@@ -55,21 +46,24 @@ function figures(row: OverviewRow | undefined): OverviewFigures {
     users: Number(row?.users ?? 0),
     pages_per_session: sessions === 0 ? 0 : round2(pageviews / sessions),
     bounce_rate: sessions === 0 ? 0 : round2((Number(row?.bounces ?? 0) * 100) / sessions),
-    session_duration: sessions === 0 ? 0 : round2(Number(row?.duration_sum ?? 0) / sessions),
+    session_duration: sessions === 0 ? 0 : round2(Number(row?.duration_ms ?? 0) / 1000 / sessions),
   };
 }
 
 export async function overview(store: AnalyticsStore, query: StatsQuery): Promise<OverviewFigures> {
-  const where = baseWhere(query);
-  const rows = await store.query<OverviewRow>(SESSION_SQL(where.sql), where.params);
+  const sessions = await sessionRowsSql(store, query);
+  const rows = await store.query<OverviewRow>(OVERVIEW_SQL(sessions.sql), sessions.params);
   return figures(rows[0]);
 }
 
 export async function overviewTimeSeries(store: AnalyticsStore, query: StatsQuery): Promise<Array<OverviewFigures & { time: string }>> {
   const bucket = query.bucket ?? 'day';
-  const where = baseWhere(query);
-  const time = bucketSql(bucket, query.range.timeZone, 'session_start');
-  const rows = await store.query<OverviewRow & { time: string }>(SESSION_SQL(where.sql, { label: time.sql, key: time.key }), { ...where.params, ...time.params });
+  const sessions = await sessionRowsSql(store, query);
+  const time = bucketSql(bucket, query.range.timeZone, 'start');
+  const rows = await store.query<OverviewRow & { time: string }>(OVERVIEW_SQL(sessions.sql, { label: time.sql, key: time.key }), {
+    ...sessions.params,
+    ...time.params,
+  });
   const series = rows.map((row) => ({ time: row.time, ...figures(row) }));
   return fillBuckets(series, query.range, bucket, (t) => ({ time: t, ...figures(undefined) }));
 }

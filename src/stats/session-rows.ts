@@ -1,0 +1,122 @@
+// One row per session of a report: its first instant, visitor, pageviews and duration inside the range.
+// Without filters they come from the `sessions` table (a row per session), plus, for the few sessions that
+// cross an edge of the range, from their events inside it; with filters, from the events.
+import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
+import { SESSION_TIMEOUT_MS } from '../platform/shared-state/session-store.js';
+import { baseWhere, type StatsQuery } from './stats-query.js';
+import { allOf, anyOf, type SqlFragment } from './sql-fragment.js';
+import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './time-range.js';
+
+/**
+ * A subquery with one row per session: `start` (its first event in the range), `uh` (the smallest
+ * sipHash64 of its visitor ids: count distinct visitors with it), `pv` (pageviews) and `dur_ms` (first to
+ * last event in the range). Only the session's events inside the site, range and filters count.
+ */
+export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery): Promise<SqlFragment> {
+  if (query.filters.length > 0) return fromEvents(baseWhere(query));
+  const edges = await edgeSessions(store, query.siteId, query.range);
+  return fromSessionsTable(query.siteId, query.range, edges);
+}
+
+const EVENT_FIGURES = `min(timestamp) AS start, min(sipHash64(user_id)) AS uh, countIf(type = 'pageview') AS pv,
+    dateDiff('millisecond', min(timestamp), max(timestamp)) AS dur_ms`;
+
+function fromEvents(where: SqlFragment): SqlFragment {
+  return { sql: `SELECT ${EVENT_FIGURES} FROM events WHERE ${where.sql} GROUP BY session_id`, params: where.params };
+}
+
+const DT = "DateTime64(3, 'UTC')";
+const SITE = { sql: 'site_id = {siteId:UInt32}', params: {} };
+
+/**
+ * Conditions on a column against the range's edges: `before` from, `after` to, and `within` the range.
+ * Bound names: `range_from`, `range_to` (as everywhere), so they merge with the events' range condition.
+ */
+function edgeConditions(range: TimeRange, column: string) {
+  const from = range.from ? toClickHouseDateTime(range.from) : undefined;
+  const to = range.to ? toClickHouseDateTime(range.to) : undefined;
+  return {
+    before: from === undefined ? undefined : { sql: `${column} < {range_from:${DT}}`, params: { range_from: from } },
+    after: to === undefined ? undefined : { sql: `${column} ${range.toInclusive ? '>' : '>='} {range_to:${DT}}`, params: { range_to: to } },
+    within: allOf(timeRangeConditions(range, column)),
+  };
+}
+
+interface EdgeSession {
+  id: string;
+  /** First and last event of the whole session, ms. */
+  first: number;
+  last: number;
+}
+
+/**
+ * The sessions with events both inside and outside the range (or that may have: a session that started
+ * before the range and was still running at its start). Every row of a session shares its
+ * `session_start` (the opening event's time), so a session whose start is inside the range, and whose
+ * rows all begin and end inside it, lies wholly inside. Events of a session are never more than the
+ * session timeout before its opening event, which bounds the sessions that start just after the range.
+ */
+async function edgeSessions(store: AnalyticsStore, siteId: number, range: TimeRange): Promise<EdgeSession[]> {
+  if (!range.from && !range.to) return [];
+  const start = edgeConditions(range, 'session_start');
+  const first = edgeConditions(range, 'first_at');
+  const last = edgeConditions(range, 'last_at');
+  const lateStart = range.to && {
+    sql: `session_start <= {edge_late_start:${DT}}`,
+    params: { edge_late_start: toClickHouseDateTime(new Date(range.to.getTime() + SESSION_TIMEOUT_MS)) },
+  };
+  const crossing = anyOf([
+    // Started before the range, still running inside it.
+    ...(start.before ? [allOf([start.before, { sql: `last_at >= {range_from:${DT}}`, params: {} }])] : []),
+    // Started inside it, with events before or after it.
+    allOf([start.within, anyOf([first.before, last.after].filter((part) => part !== undefined))]),
+    // Started just after it, with an event inside it.
+    ...(start.after && lateStart ? [allOf([start.after, lateStart, first.within])] : []),
+  ]);
+  const rows = await store.query<{ id: string; first: string; last: string }>(
+    `SELECT toString(session_id) AS id, toUnixTimestamp64Milli(min(first_at)) AS first, toUnixTimestamp64Milli(max(last_at)) AS last
+     FROM sessions
+     WHERE site_id = {siteId:UInt32} AND (session_start, session_id) IN (
+       SELECT session_start, session_id FROM sessions WHERE site_id = {siteId:UInt32} AND ${crossing.sql}
+     )
+     GROUP BY session_id`,
+    { siteId, ...crossing.params },
+  );
+  return rows.map((row) => ({ id: row.id, first: Number(row.first), last: Number(row.last) }));
+}
+
+/**
+ * Sessions wholly inside the range from the merged `sessions` rows, and the edge sessions from their
+ * events inside the range: from the range's start to the last end of those that began before it, and
+ * from the first start of the others to the range's end.
+ */
+function fromSessionsTable(siteId: number, range: TimeRange, edges: readonly EdgeSession[]): SqlFragment {
+  const start = edgeConditions(range, 'session_start');
+  const interior = allOf([
+    SITE,
+    start.within,
+    ...(range.from ? [{ sql: `first_at >= {range_from:${DT}}`, params: {} }] : []),
+    ...(range.to ? [{ sql: `last_at ${range.toInclusive ? '<=' : '<'} {range_to:${DT}}`, params: {} }] : []),
+  ]);
+  const interiorSql = `
+    SELECT CAST(first_at AS ${DT}) AS start, toUInt64(user_hash) AS uh, toUInt64(pageviews) AS pv,
+      dateDiff('millisecond', first_at, last_at) AS dur_ms
+    FROM sessions FINAL
+    WHERE ${interior.sql}`;
+  const params = { siteId, ...interior.params };
+  if (edges.length === 0) return { sql: interiorSql, params };
+  const fromMs = range.from?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const headEnds = edges.filter((edge) => edge.first < fromMs).map((edge) => edge.last);
+  const tailStarts = edges.filter((edge) => edge.first >= fromMs).map((edge) => edge.first);
+  const windows = anyOf([
+    ...(headEnds.length > 0 ? [{ sql: `timestamp <= {edge_head_end:${DT}}`, params: { edge_head_end: toClickHouseDateTime(new Date(Math.max(...headEnds))) } }] : []),
+    ...(tailStarts.length > 0 ? [{ sql: `timestamp >= {edge_tail_start:${DT}}`, params: { edge_tail_start: toClickHouseDateTime(new Date(Math.min(...tailStarts))) } }] : []),
+  ]);
+  const edgeWhere = allOf([SITE, ...timeRangeConditions(range), windows, { sql: 'session_id IN (SELECT toUInt64(arrayJoin({edge_ids:Array(String)})))', params: {} }]);
+  return {
+    sql: `${interiorSql}
+    UNION ALL
+    SELECT ${EVENT_FIGURES} FROM events WHERE ${edgeWhere.sql} GROUP BY session_id`,
+    params: { ...params, ...windows.params, ...edgeWhere.params, edge_ids: edges.map((edge) => edge.id) },
+  };
+}
