@@ -11,6 +11,11 @@ ALTER TABLE events ADD COLUMN IF NOT EXISTS session_start DateTime64(3, 'UTC') A
 -- `user_hash` is the smallest sipHash64 of the session's visitor ids: reports count distinct visitors by it.
 -- `last_at` carries a min-max index so sessions still running at a range's start are found without reading
 -- every older session.
+-- The `first_*` columns hold a dimension's value at the session's first event, as the event's time
+-- (`YYYY-MM-DD HH:MM:SS.mmm`, 23 characters) followed by the value: the smallest string is the first
+-- event's, so a plain `min` merges them. `first_informative_channel` is the first channel other than Direct
+-- and Internal, '~' (after every time) when there is none; `entry_page` is the first pageview's path, '~'
+-- without pageviews; `exit_page` the last pageview's, '' without.
 CREATE TABLE IF NOT EXISTS sessions
 (
     site_id UInt32,
@@ -20,6 +25,18 @@ CREATE TABLE IF NOT EXISTS sessions
     first_at SimpleAggregateFunction(min, DateTime64(3, 'UTC')),
     last_at SimpleAggregateFunction(max, DateTime64(3, 'UTC')),
     pageviews SimpleAggregateFunction(sum, UInt64),
+    first_referrer SimpleAggregateFunction(min, String),
+    first_channel SimpleAggregateFunction(min, String),
+    first_informative_channel SimpleAggregateFunction(min, String),
+    first_utm_source SimpleAggregateFunction(min, String),
+    first_utm_medium SimpleAggregateFunction(min, String),
+    first_utm_campaign SimpleAggregateFunction(min, String),
+    first_country SimpleAggregateFunction(min, String),
+    first_browser SimpleAggregateFunction(min, String),
+    first_operating_system SimpleAggregateFunction(min, String),
+    first_device_type SimpleAggregateFunction(min, String),
+    entry_page SimpleAggregateFunction(min, String),
+    exit_page SimpleAggregateFunction(max, String),
     INDEX last_at_range last_at TYPE minmax GRANULARITY 1
 )
 ENGINE = AggregatingMergeTree
@@ -35,13 +52,44 @@ SELECT
     min(sipHash64(user_id)) AS user_hash,
     min(timestamp) AS first_at,
     max(timestamp) AS last_at,
-    countIf(type = 'pageview') AS pageviews
+    countIf(type = 'pageview') AS pageviews,
+    min(concat(toString(timestamp), domainWithoutWWW(referrer))) AS first_referrer,
+    min(concat(toString(timestamp), channel)) AS first_channel,
+    min(if(channel IN ('Direct', 'Internal'), '~', concat(toString(timestamp), channel))) AS first_informative_channel,
+    min(concat(toString(timestamp), utm_source)) AS first_utm_source,
+    min(concat(toString(timestamp), utm_medium)) AS first_utm_medium,
+    min(concat(toString(timestamp), utm_campaign)) AS first_utm_campaign,
+    min(concat(toString(timestamp), country)) AS first_country,
+    min(concat(toString(timestamp), browser)) AS first_browser,
+    min(concat(toString(timestamp), operating_system)) AS first_operating_system,
+    min(concat(toString(timestamp), device_type)) AS first_device_type,
+    min(if(type = 'pageview', concat(toString(timestamp), pathname), '~')) AS entry_page,
+    max(if(type = 'pageview', concat(toString(timestamp), pathname), '')) AS exit_page
 FROM events
 GROUP BY site_id, session_start, session_id;
 
 -- The backfill skips sessions already present, so rerunning it after an interruption adds each session once.
 INSERT INTO sessions
-SELECT site_id, min(timestamp), session_id, min(sipHash64(user_id)), min(timestamp), max(timestamp), countIf(type = 'pageview')
+SELECT
+    site_id,
+    min(timestamp) AS session_start,
+    session_id,
+    min(sipHash64(user_id)) AS user_hash,
+    min(timestamp) AS first_at,
+    max(timestamp) AS last_at,
+    countIf(type = 'pageview') AS pageviews,
+    min(concat(toString(timestamp), domainWithoutWWW(referrer))) AS first_referrer,
+    min(concat(toString(timestamp), channel)) AS first_channel,
+    min(if(channel IN ('Direct', 'Internal'), '~', concat(toString(timestamp), channel))) AS first_informative_channel,
+    min(concat(toString(timestamp), utm_source)) AS first_utm_source,
+    min(concat(toString(timestamp), utm_medium)) AS first_utm_medium,
+    min(concat(toString(timestamp), utm_campaign)) AS first_utm_campaign,
+    min(concat(toString(timestamp), country)) AS first_country,
+    min(concat(toString(timestamp), browser)) AS first_browser,
+    min(concat(toString(timestamp), operating_system)) AS first_operating_system,
+    min(concat(toString(timestamp), device_type)) AS first_device_type,
+    min(if(type = 'pageview', concat(toString(timestamp), pathname), '~')) AS entry_page,
+    max(if(type = 'pageview', concat(toString(timestamp), pathname), '')) AS exit_page
 FROM events
 WHERE (site_id, session_id) NOT IN (SELECT site_id, session_id FROM sessions)
 GROUP BY site_id, session_id;

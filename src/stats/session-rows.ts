@@ -3,6 +3,8 @@
 // cross an edge of the range, from their events inside it; with filters, from the events.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { SESSION_TIMEOUT_MS } from '../platform/shared-state/session-store.js';
+import type { Dimension } from './dimensions.js';
+import { sessionValueOfEvents, sessionValueOfSessionsRow } from './session-values.js';
 import { baseWhere, type StatsQuery } from './stats-query.js';
 import { allOf, anyOf, type SqlFragment } from './sql-fragment.js';
 import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './time-range.js';
@@ -10,19 +12,29 @@ import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './tim
 /**
  * A subquery with one row per session: `start` (its first event in the range), `uh` (the smallest
  * sipHash64 of its visitor ids: count distinct visitors with it), `pv` (pageviews) and `dur_ms` (first to
- * last event in the range). Only the session's events inside the site, range and filters count.
+ * last event in the range), and with a dimension, its `value` for the session (see session-values.ts).
+ * Only the session's events inside the site, range and filters count.
  */
-export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery): Promise<SqlFragment> {
-  if (query.filters.length > 0) return fromEvents(baseWhere(query));
-  const edges = await edgeSessions(store, query.siteId, query.range);
-  return fromSessionsTable(query.siteId, query.range, edges);
+export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, dimension?: Dimension): Promise<SqlFragment> {
+  const value = dimension ? valueColumns(dimension) : { events: '', sessions: '' };
+  const rows =
+    query.filters.length > 0 || value.sessions === undefined
+      ? fromEvents(baseWhere(query), value.events)
+      : fromSessionsTable(query.siteId, query.range, await edgeSessions(store, query.siteId, query.range), { events: value.events, sessions: value.sessions });
+  return { sql: rows.sql, params: { ...rows.params, ...dimension?.expression.params } };
+}
+
+/** The extra `value` column over events, and over a merged sessions row (undefined when the table lacks it). */
+function valueColumns(dimension: Dimension): { events: string; sessions: string | undefined } {
+  const sessions = sessionValueOfSessionsRow(dimension);
+  return { events: `, ${sessionValueOfEvents(dimension)} AS value`, sessions: sessions === undefined ? undefined : `, ${sessions} AS value` };
 }
 
 const EVENT_FIGURES = `min(timestamp) AS start, min(sipHash64(user_id)) AS uh, countIf(type = 'pageview') AS pv,
     dateDiff('millisecond', min(timestamp), max(timestamp)) AS dur_ms`;
 
-function fromEvents(where: SqlFragment): SqlFragment {
-  return { sql: `SELECT ${EVENT_FIGURES} FROM events WHERE ${where.sql} GROUP BY session_id`, params: where.params };
+function fromEvents(where: SqlFragment, value: string): SqlFragment {
+  return { sql: `SELECT ${EVENT_FIGURES}${value} FROM events WHERE ${where.sql} GROUP BY session_id`, params: where.params };
 }
 
 const DT = "DateTime64(3, 'UTC')";
@@ -90,7 +102,7 @@ async function edgeSessions(store: AnalyticsStore, siteId: number, range: TimeRa
  * events inside the range: from the range's start to the last end of those that began before it, and
  * from the first start of the others to the range's end.
  */
-function fromSessionsTable(siteId: number, range: TimeRange, edges: readonly EdgeSession[]): SqlFragment {
+function fromSessionsTable(siteId: number, range: TimeRange, edges: readonly EdgeSession[], value: { sessions: string; events: string }): SqlFragment {
   const start = edgeConditions(range, 'session_start');
   const interior = allOf([
     SITE,
@@ -100,7 +112,7 @@ function fromSessionsTable(siteId: number, range: TimeRange, edges: readonly Edg
   ]);
   const interiorSql = `
     SELECT CAST(first_at AS ${DT}) AS start, toUInt64(user_hash) AS uh, toUInt64(pageviews) AS pv,
-      dateDiff('millisecond', first_at, last_at) AS dur_ms
+      dateDiff('millisecond', first_at, last_at) AS dur_ms${value.sessions}
     FROM sessions FINAL
     WHERE ${interior.sql}`;
   const params = { siteId, ...interior.params };
@@ -116,7 +128,7 @@ function fromSessionsTable(siteId: number, range: TimeRange, edges: readonly Edg
   return {
     sql: `${interiorSql}
     UNION ALL
-    SELECT ${EVENT_FIGURES} FROM events WHERE ${edgeWhere.sql} GROUP BY session_id`,
+    SELECT ${EVENT_FIGURES}${value.events} FROM events WHERE ${edgeWhere.sql} GROUP BY session_id`,
     params: { ...params, ...windows.params, ...edgeWhere.params, edge_ids: edges.map((edge) => edge.id) },
   };
 }

@@ -16,30 +16,40 @@ describe('overview from the sessions table', () => {
     const org = await createOrganization(t.app, owner.cookie, 'overview-sessions-org');
     siteId = (await createSite(t.app, owner, org, { domain: 'ovs.example.com' })).siteId;
     const custom = { type: 'custom_event', event_name: 'click' };
+    const dRow = (hm: string) => ({
+      at: `2026-03-10T${hm}:00Z`, session_id: 'd', user_id: 'u1', pathname: `/d-${hm}`, country: 'GB', channel: 'Email',
+      utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'spring', operating_system: 'Linux', browser: 'Firefox',
+    });
     await seedEvents(t, siteId, [
-      // A: wholly inside 10:00-12:00.
-      { at: '2026-03-10T10:30:00Z', session_id: 'a', user_id: 'u1' },
-      { at: '2026-03-10T10:40:00Z', session_id: 'a', user_id: 'u1' },
-      // B: began before the range; inside it one pageview and a custom event 15 min later.
-      { at: '2026-03-10T09:50:00Z', session_id: 'b', user_id: 'u2' },
-      { at: '2026-03-10T10:05:00Z', session_id: 'b', user_id: 'u2' },
-      { at: '2026-03-10T10:20:00Z', session_id: 'b', user_id: 'u2', ...custom },
+      // A: wholly inside 10:00-12:00; Direct, then from Google (its channel is the first informative one).
+      { at: '2026-03-10T10:30:00Z', session_id: 'a', user_id: 'u1', country: 'US', channel: 'Direct', pathname: '/a1', browser: 'Chrome' },
+      { at: '2026-03-10T10:40:00Z', session_id: 'a', user_id: 'u1', country: 'US', channel: 'Organic Search', referrer: 'https://www.google.com/', utm_source: 'google', pathname: '/a2', browser: 'Chrome' },
+      // B: began before the range (in France, from an ad); inside it one pageview and a custom event 15 min later.
+      { at: '2026-03-10T09:50:00Z', session_id: 'b', user_id: 'u2', country: 'FR', channel: 'Paid Search', utm_source: 'ads', pathname: '/b0' },
+      { at: '2026-03-10T10:05:00Z', session_id: 'b', user_id: 'u2', country: 'DE', channel: 'Direct', referrer: 'https://news.example/', pathname: '/b1' },
+      { at: '2026-03-10T10:20:00Z', session_id: 'b', user_id: 'u2', country: 'DE', pathname: '/b1', ...custom },
       // C: runs past the range's end; one pageview inside.
-      { at: '2026-03-10T11:50:00Z', session_id: 'c', user_id: 'u3' },
-      { at: '2026-03-10T12:10:00Z', session_id: 'c', user_id: 'u3' },
+      { at: '2026-03-10T11:50:00Z', session_id: 'c', user_id: 'u3', country: 'US', channel: 'Referral', referrer: 'https://blog.example/x', pathname: '/c1', device_type: 'Mobile' },
+      { at: '2026-03-10T12:10:00Z', session_id: 'c', user_id: 'u3', pathname: '/c2' },
       // D: longer than the range on both sides; five pageviews inside, 10:20 to 11:59.
-      ...['09:55', '10:20', '10:45', '11:10', '11:35', '11:59', '12:20'].map((hm) => ({ at: `2026-03-10T${hm}:00Z`, session_id: 'd', user_id: 'u1' })),
+      ...['09:55', '10:20', '10:45', '11:10', '11:35', '11:59', '12:20'].map(dRow),
+      // H: inside; a custom event before its first pageview.
+      { at: '2026-03-10T10:10:00Z', session_id: 'h', user_id: 'u8', pathname: '/h0', ...custom },
+      { at: '2026-03-10T10:11:00Z', session_id: 'h', user_id: 'u8', pathname: '/h1' },
+      { at: '2026-03-10T10:12:00Z', session_id: 'h', user_id: 'u8', pathname: '/h2' },
+      // J: inside; no pageview at all.
+      { at: '2026-03-10T11:20:00Z', session_id: 'j', user_id: 'u10', pathname: '/j', ...custom },
       // F and G: before and after the range.
       { at: '2026-03-10T08:00:00Z', session_id: 'f', user_id: 'u6' },
       { at: '2026-03-10T13:00:00Z', session_id: 'g', user_id: 'u7' },
       // I: opened at 12:05 by one request while another, stamped 11:58, joined it.
-      { at: '2026-03-10T11:58:00Z', session_id: 'i', user_id: 'u5', session_start: '2026-03-10 12:05:00.000' },
-      { at: '2026-03-10T12:05:00Z', session_id: 'i', user_id: 'u5', session_start: '2026-03-10 12:05:00.000' },
+      { at: '2026-03-10T11:58:00Z', session_id: 'i', user_id: 'u5', session_start: '2026-03-10 12:05:00.000', country: 'CA', channel: 'Social', pathname: '/i1' },
+      { at: '2026-03-10T12:05:00Z', session_id: 'i', user_id: 'u5', session_start: '2026-03-10 12:05:00.000', country: 'CA', pathname: '/i2' },
     ].map((row) => ({ ...row, session_id: sessionNumber(row.session_id) })));
     // E: written in two inserts, so its rows sit in two parts until a merge: the first alone looks
     // wholly inside the range, the pair runs past its end.
-    await seedEvents(t, siteId, [{ at: '2026-03-10T11:00:00Z', session_id: sessionNumber('e'), user_id: 'u4' }]);
-    await seedEvents(t, siteId, [{ at: '2026-03-10T12:15:00Z', session_id: sessionNumber('e'), user_id: 'u4', session_start: '2026-03-10 11:00:00.000' }]);
+    await seedEvents(t, siteId, [{ at: '2026-03-10T11:00:00Z', session_id: sessionNumber('e'), user_id: 'u4', country: 'US', channel: 'Direct', pathname: '/e1' }]);
+    await seedEvents(t, siteId, [{ at: '2026-03-10T12:15:00Z', session_id: sessionNumber('e'), user_id: 'u4', session_start: '2026-03-10 11:00:00.000', pathname: '/e2' }]);
     // Z: written by a writer that does not know session starts (the column stays at its zero).
     await t.services.analytics.insert('events', ['2026-03-12 09:00:00.000', '2026-03-12 09:10:00.000'].map((timestamp) => ({
       site_id: siteId, timestamp, session_id: String(sessionNumber('z')), user_id: 'u9', type: 'pageview',
@@ -53,7 +63,7 @@ describe('overview from the sessions table', () => {
   const everything = `&filters=${encodeURIComponent(JSON.stringify([{ parameter: 'hostname', type: 'not_equals', value: ['none.invalid'] }]))}`;
 
   it('counts each session by its events inside the range, whichever side of an edge the rest fall', async () => {
-    const expected = { sessions: 6, pageviews: 11, users: 5, pages_per_session: 1.83, bounce_rate: 66.67, session_duration: 1240 };
+    const expected = { sessions: 8, pageviews: 13, users: 7, pages_per_session: 1.63, bounce_rate: 50, session_duration: 945 };
     expect((await get(`/overview?${range}`)).json()).toEqual({ data: expected });
     expect((await get(`/overview?${range}${everything}`)).json()).toEqual({ data: expected });
   });
@@ -63,8 +73,8 @@ describe('overview from the sessions table', () => {
       ((await get(`/overview/time-series?${range}&bucket=hour${extra}`)).json().data as Array<{ time: string; sessions: number; pageviews: number; users: number }>)
         .map((bucket) => [bucket.time, bucket.sessions, bucket.pageviews, bucket.users]);
     const expected = [
-      ['2026-03-10 10:00:00', 3, 8, 2],
-      ['2026-03-10 11:00:00', 3, 3, 3],
+      ['2026-03-10 10:00:00', 4, 10, 3],
+      ['2026-03-10 11:00:00', 4, 3, 4],
     ];
     expect(await series('')).toEqual(expected);
     expect(await series(everything)).toEqual(expected);
@@ -83,6 +93,30 @@ describe('overview from the sessions table', () => {
       expect((await get(`/overview?${query}${everything}`)).json()).toEqual(fast);
     }
   });
+
+  it.each([
+    // B's custom event has no channel, and an empty channel is not Direct: B, H and J count under ''.
+    ['channel', [['', 3], ['Direct', 1], ['Email', 1], ['Organic Search', 1], ['Referral', 1], ['Social', 1]]],
+    ['entry_page', [['', 1], ['/a1', 1], ['/b1', 1], ['/c1', 1], ['/d-10:20', 1], ['/e1', 1], ['/h1', 1], ['/i1', 1]]],
+    ['exit_page', [['', 1], ['/a2', 1], ['/b1', 1], ['/c1', 1], ['/d-11:59', 1], ['/e1', 1], ['/h2', 1], ['/i1', 1]]],
+    ['country', [['US', 3], ['', 2], ['CA', 1], ['DE', 1], ['GB', 1]]],
+    ['referrer', [['', 6], ['blog.example', 1], ['news.example', 1]]],
+  ])('attributes each session to its %s inside the range, on both paths', async (parameter, expected) => {
+    const breakdown = async (extra: string) =>
+      ((await get(`/metric?${range}&parameter=${parameter}${extra}`)).json().data.data as Array<{ value: string; count: number }>)
+        .map((entry) => [entry.value, entry.count]);
+    expect(await breakdown('')).toEqual(expected);
+    expect(await breakdown(everything)).toEqual(expected);
+  });
+
+  it.each(['utm_source', 'utm_medium', 'utm_campaign', 'browser', 'operating_system', 'device_type'])(
+    'gives the same %s breakdown from the sessions table as from the events',
+    async (parameter) => {
+      const fast = (await get(`/metric?${range}&parameter=${parameter}`)).json();
+      expect(fast.data.totalCount).toBeGreaterThan(1);
+      expect((await get(`/metric?${range}&parameter=${parameter}${everything}`)).json()).toEqual(fast);
+    },
+  );
 
   it('reads the sessions table: a session row with no events counts only without filters', async () => {
     await t.services.analytics.insert('sessions', [

@@ -1,6 +1,9 @@
 // The SQL of one /metric breakdown by kind of dimension: per value its count, sessions, pageviews, bounces (and duration).
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import type { Dimension } from '../../stats/dimensions.js';
+import { sessionRowsSql } from '../../stats/session-rows.js';
 import type { SqlFragment } from '../../stats/sql-fragment.js';
+import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 
 /**
  * How a session is attributed to values:
@@ -28,29 +31,27 @@ const SESSION_FIGURES = `
 const PER_SESSION_VALUE = 'countIf(pv = 1) AS bounces, sum(dur) AS duration_sum';
 
 /**
- * `SELECT value, count, sessions, pageviews, bounces[, duration_sum] ... GROUP BY value` over the events
- * matching `where`; a bounce is a session with exactly one pageview, durations are in seconds. Page
+ * `SELECT value, count, sessions, pageviews, bounces[, duration_sum] ... GROUP BY value` over the sessions
+ * and events of the query; a bounce is a session with exactly one pageview, durations are in seconds. Page
  * breakdowns have no duration_sum: they read pageview rows, not sessions, so they cost one scan less.
  */
-export function breakdownSql(dimension: Dimension, where: SqlFragment): SqlFragment {
+export async function breakdownSql(store: AnalyticsStore, query: StatsQuery, dimension: Dimension): Promise<SqlFragment> {
   const kind = breakdownKindOf(dimension);
+  if (kind === 'session') return firstValueSql(await sessionRowsSql(store, query, dimension));
+  const where = baseWhere(query);
   const params = { ...where.params, ...dimension.expression.params };
-  const sql = kind === 'session' ? firstValueSql(dimension, where) : kind === 'page' ? pageSql(dimension, where) : eventSql(where);
-  return { sql, params };
+  return { sql: kind === 'page' ? pageSql(dimension, where) : eventSql(where), params };
 }
 
-/** One value per session: its own (session-level dimension) or its first event's. */
-function firstValueSql(dimension: Dimension, where: SqlFragment): string {
-  const expression = dimension.expression.sql;
-  const value = dimension.level === 'session' ? expression : `argMin(${expression}, timestamp)`;
-  return `
-  SELECT value, count() AS count, count() AS sessions, sum(pv) AS pageviews, ${PER_SESSION_VALUE}
-  FROM (
-    SELECT session_id, ${value} AS value, ${SESSION_FIGURES}
-    FROM events WHERE ${where.sql}
-    GROUP BY session_id
-  )
-  GROUP BY value`;
+/** One value per session (see stats/session-rows.ts): its own for a session-level dimension, else its first event's. */
+function firstValueSql(sessions: SqlFragment): SqlFragment {
+  return {
+    sql: `
+  SELECT value, count() AS count, count() AS sessions, sum(pv) AS pageviews, countIf(pv = 1) AS bounces, sum(dur_ms) / 1000 AS duration_sum
+  FROM (${sessions.sql})
+  GROUP BY value`,
+    params: sessions.params,
+  };
 }
 
 /**

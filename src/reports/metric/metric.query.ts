@@ -2,7 +2,7 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { StatsParamError } from '../../stats/bad-request-error.js';
 import { findDimension } from '../../stats/dimensions.js';
-import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import type { StatsQuery } from '../../stats/stats-query.js';
 import { breakdownSql } from './metric-breakdown-sql.js';
 import { percentOf, round2 } from '../percentage.js';
 import { rankedPage } from './ranked-page.js';
@@ -43,7 +43,7 @@ export interface MetricRequest extends Paging {
 export async function metricBreakdown(store: AnalyticsStore, query: StatsQuery, request: MetricRequest): Promise<MetricPage> {
   const dimension = findDimension(request.parameter, 'metric_key');
   if (!dimension) throw new StatsParamError('parameter', `Invalid parameter: unknown dimension '${request.parameter}'`);
-  const grouped = breakdownSql(dimension, baseWhere(query));
+  const grouped = await breakdownSql(store, query, dimension);
   const { rows, totals } = await rankedPage<BreakdownRow>(store, grouped, 'count DESC, value ASC', request);
   return {
     data: rows.map((row) => {
