@@ -6,7 +6,7 @@ import { SESSION_TIMEOUT_MS } from '../platform/shared-state/session-store.js';
 import type { Dimension } from './dimensions.js';
 import { sessionValueOfEvents, sessionValueOfSessionsRow } from './session-values.js';
 import { baseWhere, type StatsQuery } from './stats-query.js';
-import { allOf, anyOf, type SqlFragment } from './sql-fragment.js';
+import { allOf, anyOf, mergeParams, type SqlFragment } from './sql-fragment.js';
 import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './time-range.js';
 
 /**
@@ -73,26 +73,29 @@ async function edgeSessions(store: AnalyticsStore, siteId: number, range: TimeRa
   const start = edgeConditions(range, 'session_start');
   const first = edgeConditions(range, 'first_at');
   const last = edgeConditions(range, 'last_at');
-  const lateStart = range.to && {
-    sql: `session_start <= {edge_late_start:${DT}}`,
-    params: { edge_late_start: toClickHouseDateTime(new Date(range.to.getTime() + SESSION_TIMEOUT_MS)) },
-  };
-  const crossing = anyOf([
+  const soonAfter = (instant: Date, name: string) => ({
+    sql: `session_start < {${name}:${DT}}`,
+    params: { [name]: toClickHouseDateTime(new Date(instant.getTime() + SESSION_TIMEOUT_MS)) },
+  });
+  // One SELECT per way of crossing, so each gets its own index analysis: the sorting key bounds the
+  // starts, the min-max index on last_at skips sessions that ended long before.
+  const branches: SqlFragment[] = [
     // Started before the range, still running inside it.
     ...(start.before ? [allOf([start.before, { sql: `last_at >= {range_from:${DT}}`, params: {} }])] : []),
-    // Started inside it, with events before or after it.
-    allOf([start.within, anyOf([first.before, last.after].filter((part) => part !== undefined))]),
-    // Started just after it, with an event inside it.
-    ...(start.after && lateStart ? [allOf([start.after, lateStart, first.within])] : []),
-  ]);
+    // Started inside it with an earlier event (at most a session timeout earlier).
+    ...(range.from && first.before ? [allOf([start.within, soonAfter(range.from, 'edge_early_start'), first.before])] : []),
+    // Started inside it, still running after it.
+    ...(last.after ? [allOf([start.within, last.after])] : []),
+    // Started just after it, with an earlier event inside it.
+    ...(range.to && start.after ? [allOf([start.after, soonAfter(range.to, 'edge_late_start'), first.within])] : []),
+  ];
+  const crossing = branches.map((branch) => `SELECT session_start, session_id FROM sessions WHERE site_id = {siteId:UInt32} AND ${branch.sql}`);
   const rows = await store.query<{ id: string; first: string; last: string }>(
     `SELECT toString(session_id) AS id, toUnixTimestamp64Milli(min(first_at)) AS first, toUnixTimestamp64Milli(max(last_at)) AS last
      FROM sessions
-     WHERE site_id = {siteId:UInt32} AND (session_start, session_id) IN (
-       SELECT session_start, session_id FROM sessions WHERE site_id = {siteId:UInt32} AND ${crossing.sql}
-     )
+     WHERE site_id = {siteId:UInt32} AND (session_start, session_id) IN (${crossing.join(' UNION ALL ')})
      GROUP BY session_id`,
-    { siteId, ...crossing.params },
+    { siteId, ...mergeParams(branches) },
   );
   return rows.map((row) => ({ id: row.id, first: Number(row.first), last: Number(row.last) }));
 }
@@ -118,11 +121,15 @@ function fromSessionsTable(siteId: number, range: TimeRange, edges: readonly Edg
   const params = { siteId, ...interior.params };
   if (edges.length === 0) return { sql: interiorSql, params };
   const fromMs = range.from?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const headEnds = edges.filter((edge) => edge.first < fromMs).map((edge) => edge.last);
-  const tailStarts = edges.filter((edge) => edge.first >= fromMs).map((edge) => edge.first);
+  let headEnd: number | undefined;
+  let tailStart: number | undefined;
+  for (const edge of edges) {
+    if (edge.first < fromMs) headEnd = Math.max(headEnd ?? edge.last, edge.last);
+    else tailStart = Math.min(tailStart ?? edge.first, edge.first);
+  }
   const windows = anyOf([
-    ...(headEnds.length > 0 ? [{ sql: `timestamp <= {edge_head_end:${DT}}`, params: { edge_head_end: toClickHouseDateTime(new Date(Math.max(...headEnds))) } }] : []),
-    ...(tailStarts.length > 0 ? [{ sql: `timestamp >= {edge_tail_start:${DT}}`, params: { edge_tail_start: toClickHouseDateTime(new Date(Math.min(...tailStarts))) } }] : []),
+    ...(headEnd === undefined ? [] : [{ sql: `timestamp <= {edge_head_end:${DT}}`, params: { edge_head_end: toClickHouseDateTime(new Date(headEnd)) } }]),
+    ...(tailStart === undefined ? [] : [{ sql: `timestamp >= {edge_tail_start:${DT}}`, params: { edge_tail_start: toClickHouseDateTime(new Date(tailStart)) } }]),
   ]);
   const edgeWhere = allOf([SITE, ...timeRangeConditions(range), windows, { sql: 'session_id IN (SELECT toUInt64(arrayJoin({edge_ids:Array(String)})))', params: {} }]);
   return {
