@@ -65,6 +65,33 @@ describe.each(backends)('sessions on %s', (backend) => {
     expect(sessions.every((id) => /^\d+$/.test(id))).toBe(true);
   });
 
+  it('stores the session\'s opening time on each of its events, and one merged sessions row', async () => {
+    clock.set('2026-03-12T09:00:00.000Z');
+    const visitor = newVisitor();
+    await view(visitor, '/opening/0');
+    clock.advance(20 * MINUTE_MS);
+    await t.services.ingestion.flush();
+    await view(visitor, '/opening/1', { type: 'custom_event', event_name: 'click' });
+    clock.advance(20 * MINUTE_MS);
+    await view(visitor, '/opening/2');
+    const stored = await rows<{ session_start: string; session_id: string }>(
+      t,
+      'SELECT toString(session_start) AS session_start, toString(session_id) AS session_id FROM events WHERE pathname LIKE {p:String} ORDER BY timestamp',
+      { p: '/opening/%' },
+    );
+    expect(stored.map((row) => row.session_start)).toEqual(Array(3).fill('2026-03-12 09:00:00.000'));
+    const [session] = await rows(
+      t,
+      `SELECT toString(session_start) AS start, toString(first_at) AS first, toString(last_at) AS last, toString(pageviews) AS pageviews,
+         substring(entry_page, 24) AS entry, substring(exit_page, 24) AS exit
+       FROM sessions FINAL WHERE session_id = {id:UInt64}`,
+      { id: stored[0]?.session_id },
+    );
+    expect(session).toEqual({
+      start: '2026-03-12 09:00:00.000', first: '2026-03-12 09:00:00.000', last: '2026-03-12 09:40:00.000', pageviews: '2', entry: '/opening/0', exit: '/opening/2',
+    });
+  });
+
   it('gives different visitors different sessions at the same moment', async () => {
     const [a, b] = [newVisitor(), newVisitor()];
     await view(a, '/parallel/a');
