@@ -15,7 +15,8 @@ ALTER TABLE events ADD COLUMN IF NOT EXISTS session_start DateTime64(3, 'UTC') A
 -- (`YYYY-MM-DD HH:MM:SS.mmm`, 23 characters) followed by the value: the smallest string is the first
 -- event's, so a plain `min` merges them. `first_informative_channel` is the first channel other than Direct
 -- and Internal, '~' (after every time) when there is none; `entry_page` is the first pageview's path, '~'
--- without pageviews; `exit_page` the last pageview's, '' without.
+-- without pageviews; `exit_page` the last pageview's, '' without. `pages` maps each path the session viewed
+-- to its pageviews.
 CREATE TABLE IF NOT EXISTS sessions
 (
     site_id UInt32,
@@ -37,6 +38,7 @@ CREATE TABLE IF NOT EXISTS sessions
     first_device_type SimpleAggregateFunction(min, String),
     entry_page SimpleAggregateFunction(min, String),
     exit_page SimpleAggregateFunction(max, String),
+    pages SimpleAggregateFunction(sumMap, Tuple(Array(String), Array(UInt64))),
     INDEX last_at_range last_at TYPE minmax GRANULARITY 1
 )
 ENGINE = AggregatingMergeTree
@@ -64,7 +66,8 @@ SELECT
     min(concat(toString(timestamp), operating_system)) AS first_operating_system,
     min(concat(toString(timestamp), device_type)) AS first_device_type,
     min(if(type = 'pageview', concat(toString(timestamp), pathname), '~')) AS entry_page,
-    max(if(type = 'pageview', concat(toString(timestamp), pathname), '')) AS exit_page
+    max(if(type = 'pageview', concat(toString(timestamp), pathname), '')) AS exit_page,
+    sumMapIf(([pathname], [toUInt64(1)]), type = 'pageview') AS pages
 FROM events
 GROUP BY site_id, session_start, session_id;
 
@@ -89,7 +92,8 @@ SELECT
     min(concat(toString(timestamp), operating_system)) AS first_operating_system,
     min(concat(toString(timestamp), device_type)) AS first_device_type,
     min(if(type = 'pageview', concat(toString(timestamp), pathname), '~')) AS entry_page,
-    max(if(type = 'pageview', concat(toString(timestamp), pathname), '')) AS exit_page
+    max(if(type = 'pageview', concat(toString(timestamp), pathname), '')) AS exit_page,
+    sumMapIf(([pathname], [toUInt64(1)]), type = 'pageview') AS pages
 FROM events
 WHERE (site_id, session_id) NOT IN (SELECT site_id, session_id FROM sessions)
 GROUP BY site_id, session_id;

@@ -3,8 +3,7 @@
 // cross an edge of the range, from their events inside it; with filters, from the events.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { SESSION_TIMEOUT_MS } from '../platform/shared-state/session-store.js';
-import type { Dimension } from './dimensions.js';
-import { sessionValueOfEvents, sessionValueOfSessionsRow } from './session-values.js';
+import type { SessionColumn } from './session-values.js';
 import { baseWhere, type StatsQuery } from './stats-query.js';
 import { allOf, anyOf, mergeParams, type SqlFragment } from './sql-fragment.js';
 import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './time-range.js';
@@ -12,22 +11,23 @@ import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './tim
 /**
  * A subquery with one row per session: `start` (its first event in the range), `uh` (the smallest
  * sipHash64 of its visitor ids: count distinct visitors with it), `pv` (pageviews) and `dur_ms` (first to
- * last event in the range), and with a dimension, its `value` for the session (see session-values.ts).
- * Only the session's events inside the site, range and filters count.
+ * last event in the range), plus an optional column (see session-values.ts). Only the session's events
+ * inside the site, range and filters count.
  */
-export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, dimension?: Dimension): Promise<SqlFragment> {
-  const value = dimension ? valueColumns(dimension) : { events: '', sessions: '' };
-  const rows =
-    query.filters.length > 0 || value.sessions === undefined
-      ? fromEvents(baseWhere(query), value.events)
-      : fromSessionsTable(query.siteId, query.range, await edgeSessions(store, query.siteId, query.range), { events: value.events, sessions: value.sessions });
-  return { sql: rows.sql, params: { ...rows.params, ...dimension?.expression.params } };
+export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, column?: SessionColumn): Promise<SqlFragment> {
+  const events = column ? `, ${column.events} AS ${column.alias}` : '';
+  const rows = !readsSessionsTable(query, column)
+    ? fromEvents(baseWhere(query), events)
+    : fromSessionsTable(query.siteId, query.range, await edgeSessions(store, query.siteId, query.range), {
+        events,
+        sessions: column ? `, ${column.sessions} AS ${column.alias}` : '',
+      });
+  return { sql: rows.sql, params: { ...rows.params, ...column?.params } };
 }
 
-/** The extra `value` column over events, and over a merged sessions row (undefined when the table lacks it). */
-function valueColumns(dimension: Dimension): { events: string; sessions: string | undefined } {
-  const sessions = sessionValueOfSessionsRow(dimension);
-  return { events: `, ${sessionValueOfEvents(dimension)} AS value`, sessions: sessions === undefined ? undefined : `, ${sessions} AS value` };
+/** True when the rows come from the `sessions` table: no filter narrows the events, and it keeps the column. */
+export function readsSessionsTable(query: StatsQuery, column?: SessionColumn): boolean {
+  return query.filters.length === 0 && (column === undefined || column.sessions !== undefined);
 }
 
 const EVENT_FIGURES = `min(timestamp) AS start, min(sipHash64(user_id)) AS uh, countIf(type = 'pageview') AS pv,

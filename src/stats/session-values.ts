@@ -1,6 +1,17 @@
-// A session's value of a dimension (its own for channel / entry / exit page, else its first event's), read
-// from a merged `sessions` row: the columns hold the value after its event's 23-character time.
+// Per-session columns a report may add to the session rows (stats/session-rows.ts), as an aggregate over the
+// session's events and, when the `sessions` table keeps it, over a merged row. A dimension's value (its own
+// for channel / entry / exit page, else its first event's) is kept after its event's 23-character time.
+import type { QueryParams } from '../platform/analytics-store/analytics-store.js';
 import type { Dimension } from './dimensions.js';
+
+export interface SessionColumn {
+  readonly alias: string;
+  /** An aggregate over the session's events. */
+  readonly events: string;
+  /** The same over a merged `sessions` row; undefined when the table does not keep it. */
+  readonly sessions: string | undefined;
+  readonly params: QueryParams;
+}
 
 const TIME_PREFIX = 23;
 /** The value after the time; '' for the '~' (after every time) a column holds when no event qualified. */
@@ -20,12 +31,20 @@ const FROM_SESSIONS_ROW: Readonly<Record<string, string>> = {
   exit_page: after('exit_page'),
 };
 
-/** The dimension's per-session value as an aggregate over the session's events. */
-export function sessionValueOfEvents(dimension: Dimension): string {
-  return dimension.level === 'session' ? dimension.expression.sql : `argMin(${dimension.expression.sql}, timestamp)`;
+/** `value`: the session's value of the dimension. */
+export function sessionValue(dimension: Dimension): SessionColumn {
+  return {
+    alias: 'value',
+    events: dimension.level === 'session' ? dimension.expression.sql : `argMin(${dimension.expression.sql}, timestamp)`,
+    sessions: Object.hasOwn(FROM_SESSIONS_ROW, dimension.name) ? FROM_SESSIONS_ROW[dimension.name] : undefined,
+    params: dimension.expression.params,
+  };
 }
 
-/** The same value over a merged `sessions` row, when the table keeps it. */
-export function sessionValueOfSessionsRow(dimension: Dimension): string | undefined {
-  return Object.hasOwn(FROM_SESSIONS_ROW, dimension.name) ? FROM_SESSIONS_ROW[dimension.name] : undefined;
-}
+/** `pages`: the paths the session viewed and their pageviews, as (paths, counts) arrays. */
+export const SESSION_PAGES: SessionColumn = {
+  alias: 'pages',
+  events: "sumMapIf(([pathname], [toUInt64(1)]), type = 'pageview')",
+  sessions: 'pages',
+  params: {},
+};

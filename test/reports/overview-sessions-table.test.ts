@@ -109,6 +109,34 @@ describe('overview from the sessions table', () => {
     expect(await breakdown(everything)).toEqual(expected);
   });
 
+  it('counts the sessions and pageviews of each path inside the range, on both paths', async () => {
+    const pages = async (extra: string) => (await get(`/metric?${range}&parameter=pathname&limit=3${extra}`)).json();
+    const fast = await pages('');
+    // A (2), B, C, D (5 inside), E, H (2), I: thirteen paths viewed once each; B, C, E and I bounced.
+    expect(fast.data.totalCount).toBe(13);
+    expect(fast.data.data.map((entry: { value: string; count: number; pageviews: number; bounce_rate: number }) => [entry.value, entry.count, entry.pageviews, entry.bounce_rate])).toEqual([
+      ['/a1', 1, 1, 0],
+      ['/a2', 1, 1, 0],
+      ['/b1', 1, 1, 100],
+    ]);
+    expect(await pages(everything)).toEqual(fast);
+  });
+
+  it('sums a path\'s views over sessions and repeats', async () => {
+    await seedEvents(t, siteId, [
+      { at: '2026-03-14T10:00:00Z', session_id: sessionNumber('k'), user_id: 'u11', pathname: '/x' },
+      { at: '2026-03-14T10:01:00Z', session_id: sessionNumber('k'), user_id: 'u11', pathname: '/x' },
+      { at: '2026-03-14T10:02:00Z', session_id: sessionNumber('k'), user_id: 'u11', pathname: '/y' },
+      { at: '2026-03-14T11:00:00Z', session_id: sessionNumber('l'), user_id: 'u12', pathname: '/x' },
+    ]);
+    const pages = async (extra: string) =>
+      ((await get(`/metric?start_date=2026-03-14&end_date=2026-03-14&parameter=pathname${extra}`)).json().data.data as Array<Record<string, unknown>>)
+        .map((entry) => [entry.value, entry.count, entry.pageviews, entry.bounce_rate]);
+    const expected = [['/x', 2, 3, 50], ['/y', 1, 1, 0]];
+    expect(await pages('')).toEqual(expected);
+    expect(await pages(everything)).toEqual(expected);
+  });
+
   it.each(['utm_source', 'utm_medium', 'utm_campaign', 'browser', 'operating_system', 'device_type'])(
     'gives the same %s breakdown from the sessions table as from the events',
     async (parameter) => {

@@ -1,7 +1,8 @@
 // The SQL of one /metric breakdown by kind of dimension: per value its count, sessions, pageviews, bounces (and duration).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import type { Dimension } from '../../stats/dimensions.js';
-import { sessionRowsSql } from '../../stats/session-rows.js';
+import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
+import { SESSION_PAGES, sessionValue } from '../../stats/session-values.js';
 import type { SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 
@@ -37,7 +38,8 @@ const PER_SESSION_VALUE = 'countIf(pv = 1) AS bounces, sum(dur) AS duration_sum'
  */
 export async function breakdownSql(store: AnalyticsStore, query: StatsQuery, dimension: Dimension): Promise<SqlFragment> {
   const kind = breakdownKindOf(dimension);
-  if (kind === 'session') return firstValueSql(await sessionRowsSql(store, query, dimension));
+  if (kind === 'session') return firstValueSql(await sessionRowsSql(store, query, sessionValue(dimension)));
+  if (dimension.name === 'pathname' && readsSessionsTable(query, SESSION_PAGES)) return pagesOfSessionsSql(await sessionRowsSql(store, query, SESSION_PAGES));
   const where = baseWhere(query);
   const params = { ...where.params, ...dimension.expression.params };
   return { sql: kind === 'page' ? pageSql(dimension, where) : eventSql(where), params };
@@ -49,6 +51,21 @@ function firstValueSql(sessions: SqlFragment): SqlFragment {
     sql: `
   SELECT value, count() AS count, count() AS sessions, sum(pv) AS pageviews, countIf(pv = 1) AS bounces, sum(dur_ms) / 1000 AS duration_sum
   FROM (${sessions.sql})
+  GROUP BY value`,
+    params: sessions.params,
+  };
+}
+
+/**
+ * Sessions that viewed each path and its pageviews, from the sessions' page maps (the `sessions` table
+ * keeps them): a bounced session viewed exactly one path once.
+ */
+function pagesOfSessionsSql(sessions: SqlFragment): SqlFragment {
+  return {
+    sql: `
+  SELECT page AS value, count() AS count, count AS sessions, sum(views) AS pageviews, countIf(pv = 1) AS bounces
+  FROM (${sessions.sql})
+  ARRAY JOIN tupleElement(pages, 1) AS page, tupleElement(pages, 2) AS views
   GROUP BY value`,
     params: sessions.params,
   };
