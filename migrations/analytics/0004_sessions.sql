@@ -16,7 +16,7 @@ ALTER TABLE events ADD COLUMN IF NOT EXISTS session_start DateTime64(3, 'UTC') A
 -- event's, so a plain `min` merges them. `first_informative_channel` is the first channel other than Direct
 -- and Internal, '~' (after every time) when there is none; `entry_page` is the first pageview's path, '~'
 -- without pageviews; `exit_page` the last pageview's, '' without. `pages` maps each path the session viewed
--- to its pageviews.
+-- to its pageviews, `titled_pages` each (title, path) pair.
 CREATE TABLE IF NOT EXISTS sessions
 (
     site_id UInt32,
@@ -39,6 +39,7 @@ CREATE TABLE IF NOT EXISTS sessions
     entry_page SimpleAggregateFunction(min, String),
     exit_page SimpleAggregateFunction(max, String),
     pages SimpleAggregateFunction(sumMap, Tuple(Array(String), Array(UInt64))),
+    titled_pages SimpleAggregateFunction(sumMap, Tuple(Array(Tuple(String, String)), Array(UInt64))),
     INDEX last_at_range last_at TYPE minmax GRANULARITY 1
 )
 ENGINE = AggregatingMergeTree
@@ -67,7 +68,8 @@ SELECT
     min(concat(toString(timestamp), device_type)) AS first_device_type,
     min(if(type = 'pageview', concat(toString(timestamp), pathname), '~')) AS entry_page,
     max(if(type = 'pageview', concat(toString(timestamp), pathname), '')) AS exit_page,
-    sumMapIf(([pathname], [toUInt64(1)]), type = 'pageview') AS pages
+    sumMapIf(([pathname], [toUInt64(1)]), type = 'pageview') AS pages,
+    sumMapIf(([(page_title, pathname)], [toUInt64(1)]), type = 'pageview') AS titled_pages
 FROM events
 GROUP BY site_id, session_start, session_id;
 
@@ -93,7 +95,8 @@ SELECT
     min(concat(toString(timestamp), device_type)) AS first_device_type,
     min(if(type = 'pageview', concat(toString(timestamp), pathname), '~')) AS entry_page,
     max(if(type = 'pageview', concat(toString(timestamp), pathname), '')) AS exit_page,
-    sumMapIf(([pathname], [toUInt64(1)]), type = 'pageview') AS pages
+    sumMapIf(([pathname], [toUInt64(1)]), type = 'pageview') AS pages,
+    sumMapIf(([(page_title, pathname)], [toUInt64(1)]), type = 'pageview') AS titled_pages
 FROM events
 WHERE (site_id, session_id) NOT IN (SELECT site_id, session_id FROM sessions)
 GROUP BY site_id, session_id;

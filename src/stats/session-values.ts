@@ -48,3 +48,11 @@ export const SESSION_PAGES: SessionColumn = {
   sessions: 'pages',
   params: {},
 };
+
+/** `titled_pages`: the (title, path) pairs the session viewed and their pageviews, as (pairs, counts) arrays. */
+export const SESSION_TITLED_PAGES: SessionColumn = {
+  alias: 'titled_pages',
+  events: "sumMapIf(([(page_title, pathname)], [toUInt64(1)]), type = 'pageview')",
+  sessions: 'titled_pages',
+  params: {},
+};

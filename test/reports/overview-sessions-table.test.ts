@@ -124,10 +124,10 @@ describe('overview from the sessions table', () => {
 
   it('sums a path\'s views over sessions and repeats', async () => {
     await seedEvents(t, siteId, [
-      { at: '2026-03-14T10:00:00Z', session_id: sessionNumber('k'), user_id: 'u11', pathname: '/x' },
-      { at: '2026-03-14T10:01:00Z', session_id: sessionNumber('k'), user_id: 'u11', pathname: '/x' },
-      { at: '2026-03-14T10:02:00Z', session_id: sessionNumber('k'), user_id: 'u11', pathname: '/y' },
-      { at: '2026-03-14T11:00:00Z', session_id: sessionNumber('l'), user_id: 'u12', pathname: '/x' },
+      { at: '2026-03-14T10:00:00Z', session_id: sessionNumber('k'), user_id: 'u11', pathname: '/x', page_title: 'X' },
+      { at: '2026-03-14T10:01:00Z', session_id: sessionNumber('k'), user_id: 'u11', pathname: '/x', page_title: 'X' },
+      { at: '2026-03-14T10:02:00Z', session_id: sessionNumber('k'), user_id: 'u11', pathname: '/y', page_title: 'Y' },
+      { at: '2026-03-14T11:00:00Z', session_id: sessionNumber('l'), user_id: 'u12', pathname: '/x', page_title: 'X (old)' },
     ]);
     const pages = async (extra: string) =>
       ((await get(`/metric?start_date=2026-03-14&end_date=2026-03-14&parameter=pathname${extra}`)).json().data.data as Array<Record<string, unknown>>)
@@ -135,6 +135,19 @@ describe('overview from the sessions table', () => {
     const expected = [['/x', 2, 3, 50], ['/y', 1, 1, 0]];
     expect(await pages('')).toEqual(expected);
     expect(await pages(everything)).toEqual(expected);
+
+    const titles = async (extra: string) =>
+      ((await get(`/page-titles?start_date=2026-03-14&end_date=2026-03-14${extra}`)).json().data.data as Array<Record<string, unknown>>)
+        .map((entry) => [entry.value, entry.pathname, entry.count, entry.pageviews]);
+    const expectedTitles = [['X', '/x', 1, 2], ['X (old)', '/x', 1, 1], ['Y', '/y', 1, 1]];
+    expect(await titles('')).toEqual(expectedTitles);
+    expect(await titles(everything)).toEqual(expectedTitles);
+  });
+
+  it('gives the same page titles from the sessions table as from the events across the range\'s edges', async () => {
+    const fast = (await get(`/page-titles?${range}`)).json();
+    expect(fast.data.totalCount).toBe(13);
+    expect((await get(`/page-titles?${range}${everything}`)).json()).toEqual(fast);
   });
 
   it.each(['utm_source', 'utm_medium', 'utm_campaign', 'browser', 'operating_system', 'device_type'])(

@@ -1,5 +1,8 @@
 // /page-titles: pages by title and pathname, ranked by the sessions that viewed them, paged.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
+import { SESSION_TITLED_PAGES } from '../../stats/session-values.js';
+import type { SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { percentOf } from '../percentage.js';
 import type { Paging } from '../report-paging.js';
@@ -22,19 +25,37 @@ interface PageTitleRow {
   pageviews: string;
 }
 
-export async function pageTitles(
-  store: AnalyticsStore,
-  query: StatsQuery,
-  request: Paging,
-): Promise<{ data: PageTitleEntry[]; totalCount: number }> {
+/** Sessions and pageviews per (title, path) from the sessions' (title, path) maps. */
+async function fromSessions(store: AnalyticsStore, query: StatsQuery): Promise<SqlFragment> {
+  const sessions = await sessionRowsSql(store, query, SESSION_TITLED_PAGES);
+  return {
+    sql: `
+    SELECT tupleElement(page, 1) AS value, tupleElement(page, 2) AS pathname, count() AS count, sum(views) AS pageviews
+    FROM (${sessions.sql})
+    ARRAY JOIN tupleElement(titled_pages, 1) AS page, tupleElement(titled_pages, 2) AS views
+    GROUP BY value, pathname`,
+    params: sessions.params,
+  };
+}
+
+/** The same from the pageview events matching the filters. */
+function fromEvents(query: StatsQuery): SqlFragment {
   const where = baseWhere(query);
-  const grouped = {
+  return {
     sql: `
     SELECT page_title AS value, pathname, uniqExact(session_id) AS count, count() AS pageviews
     FROM events WHERE ${where.sql} AND type = 'pageview'
     GROUP BY value, pathname`,
     params: where.params,
   };
+}
+
+export async function pageTitles(
+  store: AnalyticsStore,
+  query: StatsQuery,
+  request: Paging,
+): Promise<{ data: PageTitleEntry[]; totalCount: number }> {
+  const grouped = readsSessionsTable(query, SESSION_TITLED_PAGES) ? await fromSessions(store, query) : fromEvents(query);
   const order = 'count DESC, pageviews DESC, value ASC, pathname ASC';
   const { rows, totals } = await rankedPage<PageTitleRow>(store, grouped, order, request);
   return {
