@@ -53,8 +53,8 @@ it('backfills the sessions of earlier events, keyed by their first event, and me
     { id: '2', start: '2026-03-02 08:00:00.000', first: '2026-03-02 08:00:00.000', last: '2026-03-02 08:00:00.000', pv: '1', entry: '/', exit: '/' },
   ];
   expect(await sessionRows()).toEqual(expected);
-  const [parts] = await store.query<{ rows: string }>("SELECT toString(count()) AS rows FROM sessions");
-  expect(parts?.rows).toBe('2');
+  const [stored] = await store.query<{ rows: string }>('SELECT toString(count()) AS rows FROM sessions');
+  expect(stored?.rows).toBe('2');
 
   // Ingestion sends the start the backfill chose (the session store opened the session at its first event).
   await store.insert('events', [{ ...event('2', '2026-03-02 08:10:00.000', 'pageview', '/later'), session_start: '2026-03-02 08:00:00.000' }]);

@@ -1,11 +1,12 @@
-// The overview without filters reads the sessions table; sessions crossing the range's edges, and sessions
-// whose rows are not merged yet, must give the same figures as the per-event computation.
+// Reports without filters (overview, its series, /metric, /page-titles) read the sessions table; sessions
+// crossing the range's edges, and sessions whose rows are not merged yet, must give the same figures as the
+// per-event computation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-describe('overview from the sessions table', () => {
+describe('reports from the sessions table', () => {
   let t: TestApp;
   let owner: { cookie: string };
   let siteId: number;
