@@ -1,14 +1,13 @@
 // Migration 0004 on a store that already holds events: their sessions are backfilled once, merged, and new
 // events of the same sessions keep merging into the same rows.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { projectPath } from '../project-path.js';
+import { migrationsUpTo } from '../../../test/helpers/migrations-up-to.js';
 import { migrateAnalyticsStore } from './analytics-migrations.js';
 import { ChdbStore } from './chdb-store.js';
 
-const MIGRATIONS = projectPath('migrations', 'analytics');
 let root: string;
 let store: ChdbStore;
 
@@ -20,16 +19,6 @@ afterEach(async () => {
   await store.close();
   rmSync(root, { recursive: true, force: true });
 });
-
-/** A migrations folder with the files that came before the sessions table. */
-function migrationsBeforeSessions(): string {
-  const dir = join(root, 'before-sessions');
-  mkdirSync(dir);
-  for (const file of readdirSync(MIGRATIONS).filter((name) => /^000[1-3]_.+\.sql$/.test(name))) {
-    copyFileSync(join(MIGRATIONS, file), join(dir, file));
-  }
-  return dir;
-}
 
 const event = (session: string, timestamp: string, type = 'pageview', pathname = '/') => ({
   site_id: 1, session_id: session, timestamp, type, pathname, user_id: `visitor-${session}`, event_id: crypto.randomUUID(),
@@ -43,11 +32,11 @@ const sessionRows = () =>
   );
 
 it('backfills the sessions of earlier events, keyed by their first event, and merges them into one row each', async () => {
-  await migrateAnalyticsStore(store, migrationsBeforeSessions());
+  await migrateAnalyticsStore(store, migrationsUpTo(root, '0003'));
   await store.insert('events', [event('1', '2026-03-01 10:00:00.000', 'pageview', '/in'), event('1', '2026-03-01 10:05:00.000', 'custom_event')]);
   await store.insert('events', [event('1', '2026-03-01 10:09:00.000', 'pageview', '/out'), event('2', '2026-03-02 08:00:00.000')]);
 
-  expect(await migrateAnalyticsStore(store)).toEqual(['0004_sessions']);
+  expect(await migrateAnalyticsStore(store)).toEqual(['0004_sessions', '0005_low_cardinality_pages']);
   const expected = [
     { id: '1', start: '2026-03-01 10:00:00.000', first: '2026-03-01 10:00:00.000', last: '2026-03-01 10:09:00.000', pv: '2', entry: '/in', exit: '/out' },
     { id: '2', start: '2026-03-02 08:00:00.000', first: '2026-03-02 08:00:00.000', last: '2026-03-02 08:00:00.000', pv: '1', entry: '/', exit: '/' },
@@ -62,7 +51,7 @@ it('backfills the sessions of earlier events, keyed by their first event, and me
 });
 
 it('adds each session once when the backfill runs again after an interruption', async () => {
-  await migrateAnalyticsStore(store, migrationsBeforeSessions());
+  await migrateAnalyticsStore(store, migrationsUpTo(root, '0003'));
   await store.insert('events', [event('1', '2026-03-01 10:00:00.000'), event('2', '2026-03-01 11:00:00.000')]);
   await migrateAnalyticsStore(store);
   // The migration is recorded only after its last statement: a crash before that runs all of it again.
