@@ -160,6 +160,28 @@ describe('reports from the sessions table', () => {
     },
   );
 
+  it('counts goal conversions against the same sessions on both paths, edges included', async () => {
+    const goals = [
+      { name: 'D pages', goalType: 'path', config: { pathPattern: '/d-*' } },
+      { name: 'Click', goalType: 'event', config: { eventName: 'click' } },
+      { name: 'C after the range', goalType: 'path', config: { pathPattern: '/c2' } },
+    ];
+    for (const goal of goals) {
+      expect((await call(t.app, owner, { method: 'POST', url: `/api/sites/${siteId}/goals`, payload: goal })).statusCode).toBe(200);
+    }
+    const figures = async (extra: string) =>
+      ((await get(`/goals?${range}${extra}`)).json().data as Array<{ name: string; total_conversions: number; total_sessions: number; conversion_rate: number }>)
+        .map((goal) => [goal.name, goal.total_conversions, goal.total_sessions, goal.conversion_rate]);
+    // Sessions B, H and J clicked inside the range; C's /c2 came after it.
+    const expected = [
+      ['D pages', 1, 8, 0.125],
+      ['Click', 3, 8, 0.375],
+      ['C after the range', 0, 8, 0],
+    ];
+    expect(await figures('')).toEqual(expected);
+    expect(await figures(everything)).toEqual(expected);
+  });
+
   it('reads the sessions table: a session row with no events counts only without filters', async () => {
     await t.services.analytics.insert('sessions', [
       { site_id: siteId, session_start: '2026-03-20 10:00:00.000', session_id: '99', user_hash: '7', first_at: '2026-03-20 10:00:00.000', last_at: '2026-03-20 10:01:00.000', pageviews: 2 },

@@ -4,7 +4,8 @@ import type { Goal } from '../../goals/goal.repository.js';
 import { goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
-import { mergeParams } from '../../stats/sql-fragment.js';
+import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
+import { anyOf, mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 
 export interface GoalResult {
@@ -33,17 +34,15 @@ export function conversionRate(conversions: number, sessions: number): number {
 /** Parameter names of goal i; they cannot clash with the stats engine's (`siteId`, `range_*`, `f<i>_*`, `bucket_tz`). */
 const goalPrefix = (index: number) => `goal${index}_`;
 
-/** Every goal's converted sessions and the sessions in range, from one pass over the events. */
+/**
+ * Every goal's converted sessions and the sessions in range. Without filters the sessions come from the
+ * session rows (the `sessions` table, see stats/session-rows.ts), and the conversions from the events that
+ * match some goal only; with filters, from one pass over the filtered events.
+ */
 export async function goalResults(store: AnalyticsStore, query: StatsQuery, goals: readonly Goal[]): Promise<GoalResult[]> {
   if (goals.length === 0) return [];
-  const where = baseWhere(query);
   const conditions = goals.map((goal, index) => goalConditionSql(goal, goalPrefix(index)));
-  const columns = conditions.map((condition, index) => `toString(uniqExactIf(session_id, ${condition.sql})) AS g${index}`);
-  const rows = await store.query<Record<string, string>>(
-    `SELECT toString(uniqExact(session_id)) AS total_sessions, ${columns.join(', ')} FROM events WHERE ${where.sql}`,
-    mergeParams([where, ...conditions]),
-  );
-  const row = rows[0] ?? {};
+  const row = await goalCounts(store, query, conditions);
   const totalSessions = Number(row.total_sessions ?? 0);
   return goals.map((goal, index) => {
     const conversions = Number(row[`g${index}`] ?? 0);
@@ -58,6 +57,31 @@ export async function goalResults(store: AnalyticsStore, query: StatsQuery, goal
       conversion_rate: conversionRate(conversions, totalSessions),
     };
   });
+}
+
+/** `total_sessions` and `g<i>` (sessions converting on goal i), as text. */
+async function goalCounts(store: AnalyticsStore, query: StatsQuery, conditions: readonly SqlFragment[]): Promise<Record<string, string>> {
+  const where = baseWhere(query);
+  const columns = conditions.map((condition, index) => `toString(uniqExactIf(session_id, ${condition.sql})) AS g${index}`).join(', ');
+  const params = mergeParams([where, ...conditions]);
+  if (!readsSessionsTable(query)) {
+    const [row] = await store.query<Record<string, string>>(
+      `SELECT toString(uniqExact(session_id)) AS total_sessions, ${columns} FROM events WHERE ${where.sql}`,
+      params,
+    );
+    return row ?? {};
+  }
+  const [totalSessions, [row]] = await Promise.all([
+    countSessions(store, query),
+    store.query<Record<string, string>>(`SELECT ${columns} FROM events WHERE ${where.sql} AND (${anyOf(conditions).sql})`, params),
+  ]);
+  return { ...row, total_sessions: totalSessions };
+}
+
+async function countSessions(store: AnalyticsStore, query: StatsQuery): Promise<string> {
+  const sessions = await sessionRowsSql(store, query);
+  const [row] = await store.query<{ sessions: string }>(`SELECT toString(count()) AS sessions FROM (${sessions.sql})`, sessions.params);
+  return row?.sessions ?? '0';
 }
 
 /** Per bucket of event time: sessions with events in it, and those with a matching event in it. */
