@@ -74,4 +74,12 @@ describe('chDB insert deduplication by token', () => {
       ]);
     });
   });
+
+  it('performance_events (fed from events) keeps a deduplicated replay of a sample once', async () => {
+    const samples = [1, 2].map((n) => ({ ...numberedEventRow(n), type: 'performance', lcp: 1000 + n }));
+    await store.insert('events', samples, { dedupToken: 'events:vitals' });
+    await store.insert('events', samples, { dedupToken: 'events:vitals' });
+    const copies = await store.query<{ lcp: number }>('SELECT lcp FROM performance_events ORDER BY lcp');
+    expect(copies).toEqual([{ lcp: 1001 }, { lcp: 1002 }]);
+  });
 });

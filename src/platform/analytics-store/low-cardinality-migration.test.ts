@@ -1,27 +1,14 @@
 // Migration 0005 on a store that already holds events: paths, titles and event names become LowCardinality
 // with every stored value kept, and new events still fold into the sessions table.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { migrationsUpTo } from '../../../test/helpers/migrations-up-to.js';
+import { useTemporaryStore } from '../../../test/helpers/temporary-store.js';
 import { migrateAnalyticsStore } from './analytics-migrations.js';
-import { ChdbStore } from './chdb-store.js';
 
-let root: string;
-let store: ChdbStore;
-
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'loupe-low-cardinality-'));
-  store = new ChdbStore(join(root, 'store'));
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(root, { recursive: true, force: true });
-});
+const temporary = useTemporaryStore('loupe-low-cardinality-');
 
 const columnTypes = (table: string) =>
-  store.query<{ name: string; type: string }>(
+  temporary.store.query<{ name: string; type: string }>(
     `SELECT name, type FROM system.columns WHERE database = currentDatabase() AND table = {table:String}
        AND name IN ('pathname', 'page_title', 'event_name') ORDER BY name`,
     { table },
@@ -33,19 +20,19 @@ const event = (session: string, timestamp: string, pathname: string, pageTitle: 
 });
 
 it('converts the columns in place, keeping every stored value, and later inserts still reach the sessions table', async () => {
-  await migrateAnalyticsStore(store, migrationsUpTo(root, '0004'));
-  await store.insert('events', [
+  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0004'));
+  await temporary.store.insert('events', [
     event('1', '2026-03-01 10:00:00.000', '/pricing', 'Pricing'),
     event('1', '2026-03-01 10:01:00.000', '/pricing', 'Pricing', 'custom_event', 'signup'),
   ]);
-  await store.insert('bot_events', [{ site_id: 1, timestamp: '2026-03-01 10:00:00.000', pathname: '/robots.txt', event_name: 'x', event_id: crypto.randomUUID() }]);
+  await temporary.store.insert('bot_events', [{ site_id: 1, timestamp: '2026-03-01 10:00:00.000', pathname: '/robots.txt', event_name: 'x', event_id: crypto.randomUUID() }]);
   expect(await columnTypes('events')).toEqual([
     { name: 'event_name', type: 'String' },
     { name: 'page_title', type: 'String' },
     { name: 'pathname', type: 'String' },
   ]);
 
-  expect(await migrateAnalyticsStore(store)).toEqual(['0005_low_cardinality_pages']);
+  expect(await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0005'))).toEqual(['0005_low_cardinality_pages']);
   expect(await columnTypes('events')).toEqual([
     { name: 'event_name', type: 'LowCardinality(String)' },
     { name: 'page_title', type: 'LowCardinality(String)' },
@@ -56,22 +43,22 @@ it('converts the columns in place, keeping every stored value, and later inserts
     { name: 'pathname', type: 'LowCardinality(String)' },
   ]);
 
-  await store.insert('events', [event('1', '2026-03-01 10:02:00.000', '/docs', 'Docs')]);
-  expect(await store.query('SELECT pathname, page_title, event_name FROM events ORDER BY timestamp')).toEqual([
+  await temporary.store.insert('events', [event('1', '2026-03-01 10:02:00.000', '/docs', 'Docs')]);
+  expect(await temporary.store.query('SELECT pathname, page_title, event_name FROM events ORDER BY timestamp')).toEqual([
     { pathname: '/pricing', page_title: 'Pricing', event_name: '' },
     { pathname: '/pricing', page_title: 'Pricing', event_name: 'signup' },
     { pathname: '/docs', page_title: 'Docs', event_name: '' },
   ]);
-  expect(await store.query('SELECT pathname, event_name FROM bot_events')).toEqual([{ pathname: '/robots.txt', event_name: 'x' }]);
+  expect(await temporary.store.query('SELECT pathname, event_name FROM bot_events')).toEqual([{ pathname: '/robots.txt', event_name: 'x' }]);
   expect(
-    await store.query(
+    await temporary.store.query(
       "SELECT toString(pageviews) AS pv, toString(pages) AS pages, toString(titled_pages) AS titled FROM sessions FINAL WHERE session_id = 1",
     ),
   ).toEqual([{ pv: '2', pages: "(['/docs','/pricing'],[1,1])", titled: "([('Docs','/docs'),('Pricing','/pricing')],[1,1])" }]);
 
   // Running it again (a crash before it was recorded) changes nothing.
-  await store.command("ALTER TABLE schema_migrations DELETE WHERE version = '0005_low_cardinality_pages' SETTINGS mutations_sync = 1");
-  expect(await migrateAnalyticsStore(store)).toEqual(['0005_low_cardinality_pages']);
-  const [rows] = await store.query<{ n: string }>('SELECT toString(count()) AS n FROM events');
+  await temporary.store.command("ALTER TABLE schema_migrations DELETE WHERE version = '0005_low_cardinality_pages' SETTINGS mutations_sync = 1");
+  expect(await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0005'))).toEqual(['0005_low_cardinality_pages']);
+  const [rows] = await temporary.store.query<{ n: string }>('SELECT toString(count()) AS n FROM events');
   expect(rows?.n).toBe('3');
 });

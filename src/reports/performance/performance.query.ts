@@ -10,7 +10,8 @@ import { OVERVIEW_QUANTILES, p75Columns, quantilesSql, readP75, roundVital, WEB_
 export const PERFORMANCE_DIMENSIONS = ['pathname', 'country', 'device_type', 'browser', 'operating_system', 'region'] as const;
 export type PerformanceDimension = (typeof PERFORMANCE_DIMENSIONS)[number];
 
-const PERFORMANCE_ROWS = "type = 'performance'";
+/** The performance events only (a copy of those rows of `events`, see analytics migration 0006). */
+const PERFORMANCE_EVENTS = 'performance_events';
 
 /** `{lcp_p50, lcp_p75, lcp_p90, lcp_p99, cls_p50, ..., ttfb_p99, total_performance_events}`. */
 export async function performanceOverview(store: AnalyticsStore, query: StatsQuery): Promise<Record<string, number | null>> {
@@ -18,7 +19,7 @@ export async function performanceOverview(store: AnalyticsStore, query: StatsQue
   const levels = OVERVIEW_QUANTILES.map((quantile) => quantile.level);
   const columns = WEB_VITALS.map(({ name }) => `${quantilesSql(name, levels)} AS ${name}`).join(', ');
   const rows = await store.query<Record<string, unknown>>(
-    `SELECT ${columns}, count() AS events FROM events WHERE ${where.sql} AND ${PERFORMANCE_ROWS}`,
+    `SELECT ${columns}, count() AS events FROM ${PERFORMANCE_EVENTS} WHERE ${where.sql}`,
     where.params,
   );
   const row = rows[0];
@@ -44,7 +45,7 @@ export async function performanceTimeSeries(store: AnalyticsStore, query: StatsQ
   const time = bucketSql(bucket, query.range.timeZone);
   const rows = await store.query<Record<string, unknown> & { time: string; events: string }>(
     `SELECT ${time.sql} AS time, ${p75Columns()}, count() AS events
-     FROM events WHERE ${where.sql} AND ${PERFORMANCE_ROWS}
+     FROM ${PERFORMANCE_EVENTS} WHERE ${where.sql}
      GROUP BY ${time.key}`,
     { ...where.params, ...time.params },
   );
@@ -64,7 +65,7 @@ export async function performanceByDimension(
   const where = baseWhere(query);
   const rows = await store.query<Record<string, unknown> & { value: string; events: string }>(
     `SELECT ${dimension.expression.sql} AS value, ${p75Columns()}, count() AS events
-     FROM events WHERE ${where.sql} AND ${PERFORMANCE_ROWS}
+     FROM ${PERFORMANCE_EVENTS} WHERE ${where.sql}
      GROUP BY value
      ORDER BY events DESC, value ASC
      LIMIT {performance_limit:UInt32}`,
