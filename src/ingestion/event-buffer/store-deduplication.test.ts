@@ -75,11 +75,14 @@ describe('chDB insert deduplication by token', () => {
     });
   });
 
-  it('performance_events (fed from events) keeps a deduplicated replay of a sample once', async () => {
-    const samples = [1, 2].map((n) => ({ ...numberedEventRow(n), type: 'performance', lcp: 1000 + n }));
-    await store.insert('events', samples, { dedupToken: 'events:vitals' });
-    await store.insert('events', samples, { dedupToken: 'events:vitals' });
-    const copies = await store.query<{ lcp: number }>('SELECT lcp FROM performance_events ORDER BY lcp');
+  it.each([
+    { table: 'performance_events', type: 'performance' },
+    { table: 'action_events', type: 'error' },
+  ])('$table (fed from events) keeps a deduplicated replay of a $type row once', async ({ table, type }) => {
+    const rows = [1, 2].map((n) => ({ ...numberedEventRow(n), type, lcp: 1000 + n }));
+    await store.insert('events', rows, { dedupToken: `events:${type}` });
+    await store.insert('events', rows, { dedupToken: `events:${type}` });
+    const copies = await store.query<{ lcp: number }>(`SELECT lcp FROM ${table} ORDER BY lcp`);
     expect(copies).toEqual([{ lcp: 1001 }, { lcp: 1002 }]);
   });
 });

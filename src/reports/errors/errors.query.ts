@@ -1,4 +1,4 @@
-// Error reports over `type = 'error'` events: messages with their shares, one message's occurrences, its series.
+// Error reports over `type = 'error'` events (read from action_events, see ../action-events.ts): messages with their shares, one message's occurrences, its series.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
@@ -7,6 +7,7 @@ import { percentOf } from '../percentage.js';
 import { pageWindow, type Paging } from '../report-paging.js';
 import { bucketStartIsoIn } from './bucket-start-iso.js';
 import { errorDetails, type ErrorDetails } from './error-details.js';
+import { ACTION_EVENTS } from '../action-events.js';
 
 export interface ErrorNameEntry {
   value: string;
@@ -47,7 +48,7 @@ export async function errorNames(store: AnalyticsStore, query: StatsQuery, pagin
   const rows = await store.query<{ value: string; errorName: string; occurrences: string; sessions: string; total: string }>(
     `SELECT ${MESSAGE} AS value, argMax(event_name, timestamp) AS errorName, count() AS occurrences,
        uniqExact(session_id) AS sessions, sum(count()) OVER () AS total
-     FROM events WHERE ${where.sql}
+     FROM ${ACTION_EVENTS} WHERE ${where.sql}
      GROUP BY value ORDER BY occurrences DESC, value ASC
      LIMIT {limit:UInt32} OFFSET {offset:UInt64}`,
     { ...where.params, ...pageWindow(paging) },
@@ -67,7 +68,7 @@ export async function errorEvents(store: AnalyticsStore, query: StatsQuery, mess
   const rows = await store.query<Omit<ErrorEvent, keyof ErrorDetails | 'timestamp' | 'session_id'> & { at: string; sid: string; props: string }>(
     `SELECT toString(timestamp) AS at, toString(session_id) AS sid, user_id, identified_user_id,
        pathname, hostname, browser, operating_system, device_type, country, props
-     FROM events WHERE ${where.sql}
+     FROM ${ACTION_EVENTS} WHERE ${where.sql}
      ORDER BY timestamp DESC, event_id ASC
      LIMIT {limit:UInt32} OFFSET {offset:UInt64}`,
     { ...where.params, ...pageWindow(paging) },
@@ -90,7 +91,7 @@ export async function errorTimeSeries(
   const where = errorWhere(query, message);
   const time = bucketSql(bucket, query.range.timeZone);
   const rows = await store.query<{ time: string; error_count: string }>(
-    `SELECT ${time.sql} AS time, count() AS error_count FROM events WHERE ${where.sql} GROUP BY ${time.key}`,
+    `SELECT ${time.sql} AS time, count() AS error_count FROM ${ACTION_EVENTS} WHERE ${where.sql} GROUP BY ${time.key}`,
     { ...where.params, ...time.params },
   );
   const series = rows.map((row) => ({ time: row.time, error_count: Number(row.error_count) }));

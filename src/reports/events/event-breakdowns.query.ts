@@ -1,13 +1,14 @@
-// Custom event names, one event's property key/value pairs, and outbound link clicks, counted.
+// Custom event names, one event's property key/value pairs, and outbound link clicks, counted (from action_events, see ../action-events.ts).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { isoTimeSql } from '../iso-time-sql.js';
+import { ACTION_EVENTS } from '../action-events.js';
 
 /** Custom event names by occurrences, most frequent first (ties by name). */
 export async function eventNames(store: AnalyticsStore, query: StatsQuery, limit: number): Promise<Array<{ eventName: string; count: number }>> {
   const where = baseWhere(query);
   const rows = await store.query<{ name: string; occurrences: string }>(
-    `SELECT event_name AS name, count() AS occurrences FROM events
+    `SELECT event_name AS name, count() AS occurrences FROM ${ACTION_EVENTS}
      WHERE ${where.sql} AND type = 'custom_event'
      GROUP BY event_name ORDER BY occurrences DESC, name LIMIT {row_limit:UInt32}`,
     { ...where.params, row_limit: limit },
@@ -30,7 +31,7 @@ export async function eventProperties(
   const rows = await store.query<{ prop_key: string; prop_value: string; occurrences: string }>(
     `SELECT prop.1 AS prop_key, if(JSONType(prop.2) = 'String', JSONExtractString(prop.2), prop.2) AS prop_value, count() AS occurrences
      FROM (
-       SELECT props FROM events
+       SELECT props FROM ${ACTION_EVENTS}
        WHERE ${where.sql} AND type = 'custom_event' AND event_name = {prop_event:String} AND props != ''
      )
      ARRAY JOIN JSONExtractKeysAndValuesRaw(props) AS prop
@@ -49,7 +50,7 @@ export async function outboundLinks(
   const where = baseWhere(query);
   const rows = await store.query<{ link: string; clicks: string; last_clicked: string }>(
     `SELECT JSONExtractString(props, 'url') AS link, count() AS clicks, ${isoTimeSql('max(timestamp)')} AS last_clicked
-     FROM events
+     FROM ${ACTION_EVENTS}
      WHERE ${where.sql} AND type = 'outbound'
      GROUP BY link ORDER BY clicks DESC, link LIMIT {row_limit:UInt32}`,
     { ...where.params, row_limit: limit },

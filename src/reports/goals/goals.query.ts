@@ -1,7 +1,8 @@
 // Goal conversions: sessions with at least one matching event, for a page of goals in one scan, or per time bucket for one goal.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import type { Goal } from '../../goals/goal.repository.js';
-import { goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
+import { GOAL_TARGETS, goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
+import { ACTION_EVENTS, isActionEventType } from '../action-events.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
 import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
@@ -35,14 +36,15 @@ export function conversionRate(conversions: number, sessions: number): number {
 const goalPrefix = (index: number) => `goal${index}_`;
 
 /**
- * Every goal's converted sessions and the sessions in range. Without filters the sessions come from the
- * session rows (the `sessions` table, see stats/session-rows.ts), and the conversions from the events that
- * match some goal only; with filters, from one pass over the filtered events.
+ * Every goal's converted sessions and the sessions in range. Conversions on pageviews come from `events`,
+ * the others from `action_events` (the same rows, without pageviews and vitals, see ../action-events.ts).
+ * Without filters the sessions come from the session rows (the `sessions` table, see
+ * stats/session-rows.ts) and each table is read only where some goal matches; with filters, the sessions
+ * and the pageview goals come from one pass over the filtered events.
  */
 export async function goalResults(store: AnalyticsStore, query: StatsQuery, goals: readonly Goal[]): Promise<GoalResult[]> {
   if (goals.length === 0) return [];
-  const conditions = goals.map((goal, index) => goalConditionSql(goal, goalPrefix(index)));
-  const row = await goalCounts(store, query, conditions);
+  const row = await goalCounts(store, query, goals);
   const totalSessions = Number(row.total_sessions ?? 0);
   return goals.map((goal, index) => {
     const conversions = Number(row[`g${index}`] ?? 0);
@@ -59,23 +61,47 @@ export async function goalResults(store: AnalyticsStore, query: StatsQuery, goal
   });
 }
 
+interface GoalCondition {
+  /** The goal's place in the report: its column is `g<index>`. */
+  readonly index: number;
+  readonly condition: SqlFragment;
+}
+
+/**
+ * One pass over `table`: `g<i>` for each goal given and, when asked, `total_sessions`. Without the total,
+ * only the rows matching some goal are read.
+ */
+async function countIn(store: AnalyticsStore, table: string, where: SqlFragment, goals: readonly GoalCondition[], total: boolean): Promise<Record<string, string>> {
+  if (goals.length === 0 && !total) return {};
+  const columns = [
+    ...(total ? ['toString(uniqExact(session_id)) AS total_sessions'] : []),
+    ...goals.map(({ index, condition }) => `toString(uniqExactIf(session_id, ${condition.sql})) AS g${index}`),
+  ];
+  const matching = total ? '' : ` AND (${anyOf(goals.map((goal) => goal.condition)).sql})`;
+  const [row] = await store.query<Record<string, string>>(
+    `SELECT ${columns.join(', ')} FROM ${table} WHERE ${where.sql}${matching}`,
+    mergeParams([where, ...goals.map((goal) => goal.condition)]),
+  );
+  return row ?? {};
+}
+
 /** `total_sessions` and `g<i>` (sessions converting on goal i), as text. */
-async function goalCounts(store: AnalyticsStore, query: StatsQuery, conditions: readonly SqlFragment[]): Promise<Record<string, string>> {
+async function goalCounts(store: AnalyticsStore, query: StatsQuery, goals: readonly Goal[]): Promise<Record<string, string>> {
   const where = baseWhere(query);
-  const columns = conditions.map((condition, index) => `toString(uniqExactIf(session_id, ${condition.sql})) AS g${index}`).join(', ');
-  const params = mergeParams([where, ...conditions]);
-  if (!readsSessionsTable(query)) {
-    const [row] = await store.query<Record<string, string>>(
-      `SELECT toString(uniqExact(session_id)) AS total_sessions, ${columns} FROM events WHERE ${where.sql}`,
-      params,
-    );
-    return row ?? {};
-  }
-  const [totalSessions, [row]] = await Promise.all([
-    countSessions(store, query),
-    store.query<Record<string, string>>(`SELECT ${columns} FROM events WHERE ${where.sql} AND (${anyOf(conditions).sql})`, params),
+  const conditions = goals.map((goal, index) => ({
+    index,
+    condition: goalConditionSql(goal, goalPrefix(index)),
+    onActions: isActionEventType(GOAL_TARGETS[goal.goalType].eventType),
+  }));
+  const onActions = conditions.filter((goal) => goal.onActions);
+  const onPages = conditions.filter((goal) => !goal.onActions);
+  const fromSessions = readsSessionsTable(query);
+  const [pages, actions, totalSessions] = await Promise.all([
+    countIn(store, 'events', where, onPages, !fromSessions),
+    countIn(store, ACTION_EVENTS, where, onActions, false),
+    fromSessions ? countSessions(store, query) : undefined,
   ]);
-  return { ...row, total_sessions: totalSessions };
+  return { ...pages, ...actions, ...(totalSessions === undefined ? {} : { total_sessions: totalSessions }) };
 }
 
 async function countSessions(store: AnalyticsStore, query: StatsQuery): Promise<string> {

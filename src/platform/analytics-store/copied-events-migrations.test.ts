@@ -1,0 +1,56 @@
+// Migrations 0006 and 0007 on a store that already holds events: the rows of their types are copied once
+// into performance_events and action_events, later inserts copy theirs, and a rerun after an interruption
+// copies nothing twice.
+import { describe, expect, it } from 'vitest';
+import { migrationsUpTo } from '../../../test/helpers/migrations-up-to.js';
+import { useTemporaryStore } from '../../../test/helpers/temporary-store.js';
+import { migrateAnalyticsStore } from './analytics-migrations.js';
+
+const COPIES = [
+  { migration: '0006_performance_events', before: '0005', table: 'performance_events', types: ['performance'] },
+  {
+    migration: '0007_action_events',
+    before: '0006',
+    table: 'action_events',
+    types: ['button_click', 'copy', 'custom_event', 'error', 'form_submit', 'input_change', 'outbound'],
+  },
+] as const;
+
+const ALL_TYPES = ['pageview', 'performance', 'custom_event', 'outbound', 'error', 'button_click', 'copy', 'form_submit', 'input_change'];
+
+describe.each(COPIES)('migration $migration', ({ migration, before, table, types }) => {
+  const temporary = useTemporaryStore(`loupe-${table}-`);
+  const version = migration.slice(0, 4);
+
+  const event = (second: number, type: string) => ({
+    site_id: 1, session_id: '1', session_start: '2026-03-01 10:00:00.000', timestamp: `2026-03-01 10:00:${String(second).padStart(2, '0')}.000`,
+    type, pathname: `/${type}`, lcp: type === 'performance' ? 1000 + second : null, user_id: 'visitor', event_id: crypto.randomUUID(),
+  });
+  const copied = () =>
+    temporary.store.query<{ at: string; type: string; pathname: string; lcp: number | null }>(
+      `SELECT toString(timestamp) AS at, type, pathname, lcp FROM ${table} ORDER BY timestamp`,
+    );
+  const expected = (seconds: readonly number[]) =>
+    seconds.flatMap((second) => {
+      const row = event(second, ALL_TYPES[second % ALL_TYPES.length] ?? '');
+      return (types as readonly string[]).includes(row.type) ? [{ at: row.timestamp, type: row.type, pathname: row.pathname, lcp: row.lcp }] : [];
+    });
+
+  it('copies the stored rows of its types once, then every new one, with their columns', async () => {
+    await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, before));
+    const stored = ALL_TYPES.map((type, second) => event(second, type));
+    await temporary.store.insert('events', stored);
+
+    expect(await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, version))).toEqual([migration]);
+    expect(await copied()).toEqual(expected([0, 1, 2, 3, 4, 5, 6, 7, 8]));
+
+    const later = [9, 10, 11, 12, 13, 14, 15, 16, 17].map((second) => event(second, ALL_TYPES[second % ALL_TYPES.length] ?? ''));
+    await temporary.store.insert('events', later);
+    expect(await copied()).toEqual(expected([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]));
+
+    // The migration is recorded after its last statement: an interrupted run starts over and copies nothing twice.
+    await temporary.store.command(`ALTER TABLE schema_migrations DELETE WHERE version = '${migration}' SETTINGS mutations_sync = 1`);
+    expect(await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, version))).toEqual([migration]);
+    expect(await copied()).toHaveLength(2 * types.length);
+  });
+});
