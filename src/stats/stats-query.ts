@@ -19,8 +19,10 @@ export interface StatsQuery {
  * Bound names: `siteId`, `range_from`, `range_to`, `f<i>_<j>` (and `f<i>_key` for url_param filters).
  */
 export function baseWhere(query: StatsQuery): SqlFragment {
-  return allOf([
-    ...siteScopeConditions(query.siteId, query.range),
-    ...filterConditions(query.filters, { siteId: query.siteId, range: query.range }),
-  ]);
+  return allOf([...siteScopeConditions(query.siteId, query.range), filterWhere(query)]);
+}
+
+/** The filters' condition alone, `ALWAYS_TRUE` without filters (same bound names as baseWhere's). */
+export function filterWhere(query: StatsQuery): SqlFragment {
+  return allOf(filterConditions(query.filters, { siteId: query.siteId, range: query.range }));
 }

@@ -1,8 +1,8 @@
 // The users list: people with an event matching the filters, sorted and paged, with their figures and traits.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { siteScopeSql } from '../../stats/site-scope.js';
-import type { SqlFragment } from '../../stats/sql-fragment.js';
-import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
+import { baseWhere, filterWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { latestTraits, toUserRow, USER_FIELDS_SQL, USER_HASH_SQL, USER_SORT_SQL, type UserRow, type UserSort } from './user-fields.js';
 
 export interface UserListOptions {
@@ -20,24 +20,25 @@ export interface UserList {
 /**
  * Users (identified id, else anonymous visitor id) with at least one event matching the filters; their
  * figures cover all their events in the site and time range. Two passes: the sort key of every user
- * (grouped on a UInt64 hash) picks the page and counts them, then only the page's users are aggregated.
+ * (grouped on a UInt64 hash, kept when one of its events matches the filters) picks the page and counts
+ * them, then only the page's users are aggregated.
  */
 export async function listUsers(store: AnalyticsStore, query: StatsQuery, options: UserListOptions): Promise<UserList> {
   const scope = siteScopeSql(query.siteId, query.range);
-  const selection = baseWhere(query);
-  const selected = selection.sql === scope.sql ? '' : ` AND ${USER_HASH_SQL} IN (SELECT ${USER_HASH_SQL} FROM events WHERE ${selection.sql})`;
+  const filters = filterWhere(query);
+  const matching = filters.sql === ALWAYS_TRUE.sql ? '' : ` HAVING countIf(${filters.sql}) > 0`;
   const direction = options.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const page = await store.query<{ user_hash: string; total: string }>(
     `SELECT ${USER_HASH_SQL} AS user_hash, count() OVER () AS total
      FROM events
-     WHERE ${scope.sql}${selected}
-     GROUP BY user_hash
+     WHERE ${scope.sql}
+     GROUP BY user_hash${matching}
      ORDER BY ${USER_SORT_SQL[options.sortBy]} ${direction}, user_hash ${direction}
      LIMIT {page_limit:UInt32} OFFSET {page_offset:UInt64}`,
-    { ...selection.params, ...scope.params, page_limit: options.pageSize, page_offset: (options.page - 1) * options.pageSize },
+    { ...filters.params, ...scope.params, page_limit: options.pageSize, page_offset: (options.page - 1) * options.pageSize },
   );
   const first = page[0];
-  if (!first) return { data: [], totalCount: options.page === 1 ? 0 : await countUsers(store, selection) };
+  if (!first) return { data: [], totalCount: options.page === 1 ? 0 : await countUsers(store, baseWhere(query)) };
   const hashes = page.map((row) => BigInt(row.user_hash));
   return { data: await usersByHash(store, query.siteId, scope, hashes), totalCount: Number(first.total) };
 }
