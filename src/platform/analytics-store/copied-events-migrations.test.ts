@@ -22,31 +22,34 @@ describe.each(COPIES)('migration $migration', ({ migration, before, table, types
   const temporary = useTemporaryStore(`loupe-${table}-`);
   const version = migration.slice(0, 4);
 
-  const event = (second: number, type: string) => ({
-    site_id: 1, session_id: '1', session_start: '2026-03-01 10:00:00.000', timestamp: `2026-03-01 10:00:${String(second).padStart(2, '0')}.000`,
-    type, pathname: `/${type}`, lcp: type === 'performance' ? 1000 + second : null, user_id: 'visitor', event_id: crypto.randomUUID(),
-  });
+  /** The event stored at that second: every type in turn. */
+  const event = (second: number) => {
+    const type = ALL_TYPES[second % ALL_TYPES.length] ?? '';
+    return {
+      site_id: 1, session_id: '1', session_start: '2026-03-01 10:00:00.000', timestamp: `2026-03-01 10:00:${String(second).padStart(2, '0')}.000`,
+      type, pathname: `/${type}`, lcp: type === 'performance' ? 1000 + second : null, user_id: 'visitor', event_id: crypto.randomUUID(),
+    };
+  };
+  const seconds = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => from + index);
   const copied = () =>
     temporary.store.query<{ at: string; type: string; pathname: string; lcp: number | null }>(
       `SELECT toString(timestamp) AS at, type, pathname, lcp FROM ${table} ORDER BY timestamp`,
     );
-  const expected = (seconds: readonly number[]) =>
-    seconds.flatMap((second) => {
-      const row = event(second, ALL_TYPES[second % ALL_TYPES.length] ?? '');
+  const expected = (stored: readonly number[]) =>
+    stored.flatMap((second) => {
+      const row = event(second);
       return (types as readonly string[]).includes(row.type) ? [{ at: row.timestamp, type: row.type, pathname: row.pathname, lcp: row.lcp }] : [];
     });
 
   it('copies the stored rows of its types once, then every new one, with their columns', async () => {
     await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, before));
-    const stored = ALL_TYPES.map((type, second) => event(second, type));
-    await temporary.store.insert('events', stored);
+    await temporary.store.insert('events', seconds(0, 8).map(event));
 
     expect(await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, version))).toEqual([migration]);
-    expect(await copied()).toEqual(expected([0, 1, 2, 3, 4, 5, 6, 7, 8]));
+    expect(await copied()).toEqual(expected(seconds(0, 8)));
 
-    const later = [9, 10, 11, 12, 13, 14, 15, 16, 17].map((second) => event(second, ALL_TYPES[second % ALL_TYPES.length] ?? ''));
-    await temporary.store.insert('events', later);
-    expect(await copied()).toEqual(expected([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]));
+    await temporary.store.insert('events', seconds(9, 17).map(event));
+    expect(await copied()).toEqual(expected(seconds(0, 17)));
 
     // The migration is recorded after its last statement: an interrupted run starts over and copies nothing twice.
     await temporary.store.command(`ALTER TABLE schema_migrations DELETE WHERE version = '${migration}' SETTINGS mutations_sync = 1`);
