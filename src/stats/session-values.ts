@@ -56,3 +56,11 @@ export const SESSION_TITLED_PAGES: SessionColumn = {
   sessions: 'titled_pages',
   params: {},
 };
+
+/** `journey`: the session's pageviews as (time, path) pairs, in no particular order (sort them). */
+export const SESSION_JOURNEY: SessionColumn = {
+  alias: 'journey',
+  events: "groupArrayIf((timestamp, toString(pathname)), type = 'pageview')",
+  sessions: 'journey',
+  params: {},
+};

@@ -151,6 +151,23 @@ describe('reports from the sessions table', () => {
     expect((await get(`/page-titles?${range}${everything}`)).json()).toEqual(fast);
   });
 
+  it.each([
+    // Inside the range A, D and H viewed two pages or more (D's first and last fall outside it).
+    [range, 2, [[['/a1', '/a2'], 1, 33.33], [['/d-10:20', '/d-10:45'], 1, 33.33], [['/h1', '/h2'], 1, 33.33]]],
+    [range, 3, [[['/d-10:20', '/d-10:45', '/d-11:10'], 1, 100]]],
+    // Over the whole day B, C, E and I count too; E's two pages sit in rows written by two inserts.
+    ['start_date=2026-03-10&end_date=2026-03-10', 2, [
+      [['/a1', '/a2'], 1, 14.29], [['/b0', '/b1'], 1, 14.29], [['/c1', '/c2'], 1, 14.29], [['/d-09:55', '/d-10:20'], 1, 14.29],
+      [['/e1', '/e2'], 1, 14.29], [['/h1', '/h2'], 1, 14.29], [['/i1', '/i2'], 1, 14.29],
+    ]],
+  ])('ranks the journeys of %s with %i steps from the stored pageviews as from the events', async (query, steps, expected) => {
+    const journeys = async (extra: string) =>
+      ((await get(`/journeys?${query}&steps=${steps}${extra}`)).json().journeys as Array<{ path: string[]; count: number; percentage: number }>)
+        .map((journey) => [journey.path, journey.count, journey.percentage]);
+    expect(await journeys('')).toEqual(expected);
+    expect(await journeys(everything)).toEqual(expected);
+  });
+
   it.each(['utm_source', 'utm_medium', 'utm_campaign', 'browser', 'operating_system', 'device_type'])(
     'gives the same %s breakdown from the sessions table as from the events',
     async (parameter) => {
@@ -189,6 +206,19 @@ describe('reports from the sessions table', () => {
     const day = 'start_date=2026-03-20&end_date=2026-03-20';
     expect((await get(`/overview?${day}`)).json().data).toMatchObject({ sessions: 1, pageviews: 2, session_duration: 60 });
     expect((await get(`/overview?${day}${everything}`)).json().data).toMatchObject({ sessions: 0, pageviews: 0 });
+  });
+
+  it('reads journeys from the sessions table: a stored journey with no events counts only without filters', async () => {
+    await t.services.analytics.insert('sessions', [
+      {
+        site_id: siteId, session_start: '2026-03-21 10:00:00.000', session_id: '98', user_hash: '8', first_at: '2026-03-21 10:00:00.000',
+        last_at: '2026-03-21 10:02:00.000', pageviews: 3,
+        journey: [['2026-03-21 10:02:00.000', '/third'], ['2026-03-21 10:00:00.000', '/first'], ['2026-03-21 10:01:00.000', '/second']],
+      },
+    ]);
+    const day = 'start_date=2026-03-21&end_date=2026-03-21&steps=3';
+    expect((await get(`/journeys?${day}`)).json().journeys).toEqual([{ path: ['/first', '/second', '/third'], count: 1, percentage: 100 }]);
+    expect((await get(`/journeys?${day}${everything}`)).json().journeys).toEqual([]);
   });
 });
 
