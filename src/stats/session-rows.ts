@@ -1,11 +1,12 @@
 // One row per session of a report: its first instant, visitor, pageviews and duration inside the range.
-// Without filters they come from the `sessions` table (a row per session), plus, for the few sessions that
-// cross an edge of the range, from their events inside it; with filters, from the events.
+// Without filters, or with filters only on the visitor attributes the `sessions` table keeps, they come from
+// that table (a row per session), plus, for the few sessions that cross an edge of the range or whose events
+// disagree on an attribute, from their events; with other filters, from the events.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { SESSION_TIMEOUT_MS } from '../platform/shared-state/session-store.js';
 import type { SessionColumn } from './session-values.js';
-import { baseWhere, type StatsQuery } from './stats-query.js';
-import { allOf, anyOf, mergeParams, type SqlFragment } from './sql-fragment.js';
+import { baseWhere, filterWhere, type StatsQuery } from './stats-query.js';
+import { ALWAYS_TRUE, allOf, anyOf, mergeParams, type SqlFragment } from './sql-fragment.js';
 import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './time-range.js';
 
 /**
@@ -16,18 +17,45 @@ import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './tim
  */
 export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, column?: SessionColumn): Promise<SqlFragment> {
   const events = column ? `, ${column.events} AS ${column.alias}` : '';
-  const rows = !readsSessionsTable(query, column)
-    ? fromEvents(baseWhere(query), events)
-    : fromSessionsTable(query.siteId, query.range, await edgeSessions(store, query.siteId, query.range), {
-        events,
-        sessions: column ? `, ${column.sessions} AS ${column.alias}` : '',
-      });
+  if (!readsSessionsTable(query, column)) {
+    const rows = fromEvents(baseWhere(query), events);
+    return { sql: rows.sql, params: { ...rows.params, ...column?.params } };
+  }
+  const filters = filterWhere(query);
+  const [edges, disagreeing] = await Promise.all([
+    edgeSessions(store, query.siteId, query.range),
+    query.filters.length === 0 ? [] : disagreeingSessions(store, query.siteId, query.range),
+  ]);
+  const rows = fromSessionsTable(query.siteId, query.range, filters, [...edges, ...disagreeing], {
+    events,
+    sessions: column ? `, ${column.sessions} AS ${column.alias}` : '',
+  });
   return { sql: rows.sql, params: { ...rows.params, ...column?.params } };
 }
 
-/** True when the rows come from the `sessions` table: no filter narrows the events, and it keeps the column. */
+/**
+ * Visitor attributes the `sessions` table keeps (migration 0009), in columns named as in `events`, so a
+ * filter's SQL reads the same on either table. They come from the IP address and user agent, so a
+ * session's events nearly always agree on them.
+ */
+const SESSION_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'country',
+  'region',
+  'city',
+  'browser',
+  'browser_version',
+  'operating_system',
+  'operating_system_version',
+  'device_type',
+  'language',
+]);
+
+/**
+ * True when the rows come from the `sessions` table: every filter is on a visitor attribute it keeps, and it
+ * keeps the column.
+ */
 export function readsSessionsTable(query: StatsQuery, column?: SessionColumn): boolean {
-  return query.filters.length === 0 && (column === undefined || column.sessions !== undefined);
+  return query.filters.every((filter) => SESSION_ATTRIBUTES.has(filter.parameter)) && (column === undefined || column.sessions !== undefined);
 }
 
 const EVENT_FIGURES = `min(timestamp) AS start, min(sipHash64(user_id)) AS uh, countIf(type = 'pageview') AS pv,
@@ -54,6 +82,7 @@ function edgeConditions(range: TimeRange, column: string) {
   };
 }
 
+/** A session computed from its events: one crossing an edge of the range, or disagreeing on an attribute. */
 interface EdgeSession {
   id: string;
   /** First and last event of the whole session, ms. */
@@ -100,19 +129,59 @@ async function edgeSessions(store: AnalyticsStore, siteId: number, range: TimeRa
   return rows.map((row) => ({ id: row.id, first: Number(row.first), last: Number(row.last) }));
 }
 
-/**
- * Sessions wholly inside the range from the merged `sessions` rows, and the edge sessions from their
- * events inside the range: from the range's start to the last end of those that began before it, and
- * from the first start of the others to the range's end.
- */
-function fromSessionsTable(siteId: number, range: TimeRange, edges: readonly EdgeSession[], value: { sessions: string; events: string }): SqlFragment {
-  const start = edgeConditions(range, 'session_start');
-  const interior = allOf([
+/** Sessions whose rows all begin and end inside the range (a merged row's condition: read it with FINAL). */
+function interiorCondition(range: TimeRange): SqlFragment {
+  return allOf([
     SITE,
-    start.within,
+    edgeConditions(range, 'session_start').within,
     ...(range.from ? [{ sql: `first_at >= {range_from:${DT}}`, params: {} }] : []),
     ...(range.to ? [{ sql: `last_at ${range.toInclusive ? '<=' : '<'} {range_to:${DT}}`, params: {} }] : []),
   ]);
+}
+
+/** A merged row whose events all agree on every visitor attribute (see migration 0009). */
+const AGREEING = { sql: 'attributes_low = attributes_high', params: {} };
+
+/**
+ * The sessions inside the range whose events disagree on a visitor attribute, so that their row cannot
+ * answer a filter on one: the few whose visitor changed network or browser mid-session, and any not yet
+ * backfilled by migration 0009.
+ */
+async function disagreeingSessions(store: AnalyticsStore, siteId: number, range: TimeRange): Promise<EdgeSession[]> {
+  // Sessions that started inside the range (those crossing an edge are among the edge sessions anyway).
+  const started = allOf([SITE, edgeConditions(range, 'session_start').within]);
+  // Only the sorting key and the two hashes are read while merging rows (the cheap part); the times of the
+  // few sessions found are read by their ids afterwards.
+  const ids = await store.query<{ id: string }>(
+    `SELECT toString(session_id) AS id FROM sessions FINAL
+     WHERE ${started.sql} AND NOT (${AGREEING.sql})`,
+    { siteId, ...started.params },
+  );
+  if (ids.length === 0) return [];
+  const rows = await store.query<{ id: string; first: string; last: string }>(
+    `SELECT toString(session_id) AS id, toUnixTimestamp64Milli(min(first_at)) AS first, toUnixTimestamp64Milli(max(last_at)) AS last
+     FROM sessions
+     WHERE ${started.sql} AND session_id IN (SELECT toUInt64(arrayJoin({disagreeing_ids:Array(String)})))
+     GROUP BY session_id`,
+    { siteId, ...started.params, disagreeing_ids: ids.map((row) => row.id) },
+  );
+  return rows.map((row) => ({ id: row.id, first: Number(row.first), last: Number(row.last) }));
+}
+
+/**
+ * The sessions wholly inside the range from the merged `sessions` rows (with filters, those agreeing on
+ * every attribute and matching), and the others from their events inside the range matching the filters.
+ * The events' window: from the range's start to the last end of sessions that began before it, and from
+ * the first start of the others to the range's end.
+ */
+function fromSessionsTable(
+  siteId: number,
+  range: TimeRange,
+  filters: SqlFragment,
+  edges: readonly EdgeSession[],
+  value: { sessions: string; events: string },
+): SqlFragment {
+  const interior = allOf([interiorCondition(range), ...(filters.sql === ALWAYS_TRUE.sql ? [] : [AGREEING, filters])]);
   const interiorSql = `
     SELECT CAST(first_at AS ${DT}) AS start, toUInt64(user_hash) AS uh, toUInt64(pageviews) AS pv,
       dateDiff('millisecond', first_at, last_at) AS dur_ms${value.sessions}
@@ -131,7 +200,13 @@ function fromSessionsTable(siteId: number, range: TimeRange, edges: readonly Edg
     ...(headEnd === undefined ? [] : [{ sql: `timestamp <= {edge_head_end:${DT}}`, params: { edge_head_end: toClickHouseDateTime(new Date(headEnd)) } }]),
     ...(tailStart === undefined ? [] : [{ sql: `timestamp >= {edge_tail_start:${DT}}`, params: { edge_tail_start: toClickHouseDateTime(new Date(tailStart)) } }]),
   ]);
-  const edgeWhere = allOf([SITE, ...timeRangeConditions(range), windows, { sql: 'session_id IN (SELECT toUInt64(arrayJoin({edge_ids:Array(String)})))', params: {} }]);
+  const edgeWhere = allOf([
+    SITE,
+    ...timeRangeConditions(range),
+    filters,
+    windows,
+    { sql: 'session_id IN (SELECT toUInt64(arrayJoin({edge_ids:Array(String)})))', params: {} },
+  ]);
   return {
     sql: `${interiorSql}
     UNION ALL

@@ -199,6 +199,48 @@ describe('reports from the sessions table', () => {
     expect(await figures(everything)).toEqual(expected);
   });
 
+  type FilterList = Array<{ parameter: string; type: string; value: string[] }>;
+  const only = (...filters: FilterList): FilterList => filters;
+  const param = (filters: FilterList) => `&filters=${encodeURIComponent(JSON.stringify(filters))}`;
+  // The same filters plus one that keeps every event, so the per-event path answers.
+  const perEvent = (filters: FilterList) => param([...filters, { parameter: 'hostname', type: 'not_equals', value: ['none.invalid'] }]);
+  const whole = 'start_date=2026-03-10&end_date=2026-03-10';
+
+  it.each([
+    // US events: A (both), C (11:50 only; 12:10 has no country), E (11:00 only; its 12:15 row has none).
+    // Over the whole day E lies inside the range but its two rows disagree, so its events decide.
+    [range, only({ parameter: 'country', type: 'equals', value: ['US'] }), { sessions: 3, pageviews: 4, users: 3, pages_per_session: 1.33, bounce_rate: 66.67, session_duration: 200 }],
+    [whole, only({ parameter: 'country', type: 'equals', value: ['US'] }), { sessions: 3, pageviews: 4, users: 3, pages_per_session: 1.33, bounce_rate: 66.67, session_duration: 200 }],
+    // B began in France and went on in Germany: only its German pageview and click count.
+    [whole, only({ parameter: 'country', type: 'equals', value: ['DE'] }), { sessions: 1, pageviews: 1, users: 1, pages_per_session: 1, bounce_rate: 100, session_duration: 900 }],
+    // D's events all agree (GB, Firefox, Linux): its row answers, 09:55 to 12:20.
+    [whole, only({ parameter: 'country', type: 'equals', value: ['GB'] }, { parameter: 'browser', type: 'contains', value: ['fire'] }), { sessions: 1, pageviews: 7, users: 1, pages_per_session: 7, bounce_rate: 0, session_duration: 8700 }],
+    [whole, only({ parameter: 'browser', type: 'equals', value: ['Chrome'] }), { sessions: 1, pageviews: 2, users: 1, pages_per_session: 2, bounce_rate: 0, session_duration: 600 }],
+    // Everything but US inside the range: B (its German part), D, H, J and I; C's and E's events there are US.
+    [range, only({ parameter: 'country', type: 'not_equals', value: ['US'] }), { sessions: 5, pageviews: 9, users: 5, pages_per_session: 1.8, bounce_rate: 40, session_duration: 1392 }],
+  ])('filters on visitor attributes over %s (%j) from agreeing session rows as from the events', async (query, filters, expected) => {
+    expect((await get(`/overview?${query}${param(filters)}`)).json()).toEqual({ data: expected });
+    expect((await get(`/overview?${query}${perEvent(filters)}`)).json()).toEqual({ data: expected });
+  });
+
+  it.each([
+    '/overview/time-series?bucket=hour&',
+    '/metric?parameter=pathname&',
+    '/metric?parameter=channel&',
+    '/metric?parameter=referrer&',
+    '/page-titles?',
+    '/journeys?steps=2&',
+    '/goals?',
+  ])('answers %s with a visitor-attribute filter as the per-event path does', async (report) => {
+    for (const query of [range, whole]) {
+      for (const filters of [only({ parameter: 'country', type: 'equals', value: ['US', 'GB'] }), only({ parameter: 'country', type: 'is_null', value: [] })]) {
+        const fast = (await get(`${report}${query}${param(filters)}`)).json();
+        expect(fast.error).toBeUndefined();
+        expect((await get(`${report}${query}${perEvent(filters)}`)).json()).toEqual(fast);
+      }
+    }
+  });
+
   it('reads the sessions table: a session row with no events counts only without filters', async () => {
     await t.services.analytics.insert('sessions', [
       { site_id: siteId, session_start: '2026-03-20 10:00:00.000', session_id: '99', user_hash: '7', first_at: '2026-03-20 10:00:00.000', last_at: '2026-03-20 10:01:00.000', pageviews: 2 },
@@ -206,6 +248,16 @@ describe('reports from the sessions table', () => {
     const day = 'start_date=2026-03-20&end_date=2026-03-20';
     expect((await get(`/overview?${day}`)).json().data).toMatchObject({ sessions: 1, pageviews: 2, session_duration: 60 });
     expect((await get(`/overview?${day}${everything}`)).json().data).toMatchObject({ sessions: 0, pageviews: 0 });
+    // With its attributes agreeing (equal hashes), a filter on them reads the row too; else its events decide.
+    const stored = { site_id: siteId, user_hash: '9', pageviews: 4, country: 'NZ', browser: 'Safari' };
+    await t.services.analytics.insert('sessions', [
+      { ...stored, session_start: '2026-03-22 10:00:00.000', session_id: '97', first_at: '2026-03-22 10:00:00.000', last_at: '2026-03-22 10:03:00.000', attributes_low: '5', attributes_high: '5' },
+      { ...stored, session_start: '2026-03-22 11:00:00.000', session_id: '96', first_at: '2026-03-22 11:00:00.000', last_at: '2026-03-22 11:03:00.000', attributes_low: '5', attributes_high: '6' },
+    ]);
+    const nz = only({ parameter: 'country', type: 'equals', value: ['NZ'] });
+    const day22 = 'start_date=2026-03-22&end_date=2026-03-22';
+    expect((await get(`/overview?${day22}${param(nz)}`)).json().data).toMatchObject({ sessions: 1, pageviews: 4, session_duration: 180 });
+    expect((await get(`/overview?${day22}${perEvent(nz)}`)).json().data).toMatchObject({ sessions: 0, pageviews: 0 });
   });
 
   it('reads journeys from the sessions table: a stored journey with no events counts only without filters', async () => {

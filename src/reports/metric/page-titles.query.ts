@@ -55,7 +55,10 @@ export async function pageTitles(
   query: StatsQuery,
   request: Paging,
 ): Promise<{ data: PageTitleEntry[]; totalCount: number }> {
-  const grouped = readsSessionsTable(query, SESSION_TITLED_PAGES) ? await fromSessions(store, query) : fromEvents(query);
+  // With filters the matching pageviews are fewer than the session rows' (title, path) pairs to unfold:
+  // on 10 M events with country=US, 507 ms from the events against 826 ms from the session rows.
+  const fromTable = query.filters.length === 0 && readsSessionsTable(query, SESSION_TITLED_PAGES);
+  const grouped = fromTable ? await fromSessions(store, query) : fromEvents(query);
   const order = 'count DESC, pageviews DESC, value ASC, pathname ASC';
   const { rows, totals } = await rankedPage<PageTitleRow>(store, grouped, order, request);
   return {
