@@ -6,7 +6,7 @@ import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.j
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { listSessions, newestOfSessions } from '../sessions/sessions.query.js';
 import type { SessionRow } from '../sessions/session-fields.js';
-import { latestTraits, toUserRow, USER_FIELDS_SQL, USER_KEY_SQL, type UserRow } from './user-fields.js';
+import { latestTraits, personSql, toUserRow, USER_FIELDS_SQL, USER_KEY_SQL, type UserRow } from './user-fields.js';
 
 /** How many of a user's sessions the detail lists, newest first. */
 export const USER_RECENT_SESSIONS = 100;
@@ -24,7 +24,7 @@ export type UserDetail = Omit<UserRow, 'sessions'> & { session_count: number; se
 export async function userDetail(store: AnalyticsStore, query: StatsQuery, userId: string): Promise<UserDetail> {
   const scope = siteScopeSql(query.siteId, query.range);
   const selection = baseWhere(query);
-  const person: SqlFragment = { sql: `${USER_KEY_SQL} = {user_key:String}`, params: { user_key: userId } };
+  const person: SqlFragment = { sql: personSql('user_key'), params: { user_key: userId } };
   const matching: SqlFragment =
     selection.sql === scope.sql
       ? ALWAYS_TRUE
