@@ -80,8 +80,9 @@ describe('createBatchEnricher', () => {
   });
 
   it('relies on no column of events or bot_events having a DEFAULT expression', async () => {
+    // A MATERIALIZED column is computed from the others and never written, so leaving columns out cannot change it.
     const columns = await store.query(`SELECT table, name, default_kind FROM system.columns
-      WHERE database = currentDatabase() AND table IN ('events', 'bot_events') AND default_kind != ''`);
+      WHERE database = currentDatabase() AND table IN ('events', 'bot_events') AND default_kind NOT IN ('', 'MATERIALIZED')`);
     expect(columns).toEqual([]);
   });
 });
