@@ -26,6 +26,11 @@ export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, c
     edgeSessions(store, query.siteId, query.range),
     query.filters.length === 0 ? [] : disagreeingSessions(store, query.siteId, query.range),
   ]);
+  if (disagreeing === undefined) {
+    // So many sessions disagree that listing them would cost more than grouping the matching events.
+    const rows = fromEvents(baseWhere(query), events);
+    return { sql: rows.sql, params: { ...rows.params, ...column?.params } };
+  }
   const rows = fromSessionsTable(query.siteId, query.range, filters, [...edges, ...disagreeing], {
     events,
     sessions: column ? `, ${column.sessions} AS ${column.alias}` : '',
@@ -142,21 +147,26 @@ function interiorCondition(range: TimeRange): SqlFragment {
 /** A merged row whose events all agree on every visitor attribute (see migration 0009). */
 const AGREEING = { sql: 'attributes_low = attributes_high', params: {} };
 
+/** Above this many disagreeing sessions in a range, a report groups the matching events instead. */
+const MAX_DISAGREEING = 10_000;
+
 /**
  * The sessions inside the range whose events disagree on a visitor attribute, so that their row cannot
  * answer a filter on one: the few whose visitor changed network or browser mid-session, and any not yet
- * backfilled by migration 0009.
+ * backfilled by migration 0009. Undefined when there are more than MAX_DISAGREEING.
  */
-async function disagreeingSessions(store: AnalyticsStore, siteId: number, range: TimeRange): Promise<EdgeSession[]> {
+async function disagreeingSessions(store: AnalyticsStore, siteId: number, range: TimeRange): Promise<EdgeSession[] | undefined> {
   // Sessions that started inside the range (those crossing an edge are among the edge sessions anyway).
   const started = allOf([SITE, edgeConditions(range, 'session_start').within]);
   // Only the sorting key and the two hashes are read while merging rows (the cheap part); the times of the
   // few sessions found are read by their ids afterwards.
   const ids = await store.query<{ id: string }>(
     `SELECT toString(session_id) AS id FROM sessions FINAL
-     WHERE ${started.sql} AND NOT (${AGREEING.sql})`,
-    { siteId, ...started.params },
+     WHERE ${started.sql} AND NOT (${AGREEING.sql})
+     LIMIT {disagreeing_limit:UInt32}`,
+    { siteId, ...started.params, disagreeing_limit: MAX_DISAGREEING + 1 },
   );
+  if (ids.length > MAX_DISAGREEING) return undefined;
   if (ids.length === 0) return [];
   const rows = await store.query<{ id: string; first: string; last: string }>(
     `SELECT toString(session_id) AS id, toUnixTimestamp64Milli(min(first_at)) AS first, toUnixTimestamp64Milli(max(last_at)) AS last

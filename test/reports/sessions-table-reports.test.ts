@@ -260,6 +260,18 @@ describe('reports from the sessions table', () => {
     expect((await get(`/overview?${day22}${perEvent(nz)}`)).json().data).toMatchObject({ sessions: 0, pageviews: 0 });
   });
 
+  it('groups the matching events instead when too many sessions of the range disagree on their attributes', async () => {
+    const row = (id: number, low: string) => ({
+      site_id: siteId, session_start: '2026-03-23 10:00:00.000', session_id: String(1000 + id), user_hash: '9', pageviews: 1,
+      first_at: '2026-03-23 10:00:00.000', last_at: '2026-03-23 10:00:00.000', country: 'NZ', attributes_low: low, attributes_high: '6',
+    });
+    // One agreeing row (no events) and 10,001 disagreeing ones: past the limit the report reads events only.
+    await t.services.analytics.insert('sessions', [row(0, '6'), ...Array.from({ length: 10_001 }, (_, index) => row(index + 1, '5'))]);
+    const nz = param(only({ parameter: 'country', type: 'equals', value: ['NZ'] }));
+    expect((await get(`/overview?start_date=2026-03-23&end_date=2026-03-23${nz}`)).json().data).toMatchObject({ sessions: 0, pageviews: 0 });
+    expect((await get('/overview?start_date=2026-03-23&end_date=2026-03-23')).json().data).toMatchObject({ sessions: 10_002, pageviews: 10_002 });
+  });
+
   it('reads journeys from the sessions table: a stored journey with no events counts only without filters', async () => {
     await t.services.analytics.insert('sessions', [
       {
