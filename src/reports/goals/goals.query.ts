@@ -95,8 +95,8 @@ async function goalCounts(store: AnalyticsStore, query: StatsQuery, goals: reado
   }));
   const onActions = conditions.filter((goal) => goal.onActions);
   const onPages = conditions.filter((goal) => !goal.onActions);
-  // With filters the events pass counts the sessions itself: cheaper than a second read of the sessions table
-  // (measured on 10 M events with country=US: 667 ms against under 500 ms).
+  // With filters the events pass, which reads the matching events anyway, counts their sessions too; the
+  // session rows would add a query and a FINAL read of the sessions table (10 M events, country=US: 454 ms).
   const fromSessions = query.filters.length === 0 && readsSessionsTable(query);
   const [pages, actions, totalSessions] = await Promise.all([
     countIn(store, 'events', where, onPages, !fromSessions),
