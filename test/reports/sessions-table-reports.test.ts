@@ -233,7 +233,13 @@ describe('reports from the sessions table', () => {
     '/goals?',
   ])('answers %s with a visitor-attribute filter as the per-event path does', async (report) => {
     for (const query of [range, whole]) {
-      for (const filters of [only({ parameter: 'country', type: 'equals', value: ['US', 'GB'] }), only({ parameter: 'country', type: 'is_null', value: [] })]) {
+      const attributeFilters = [
+        only({ parameter: 'country', type: 'equals', value: ['US', 'GB'] }),
+        only({ parameter: 'country', type: 'is_null', value: [] }),
+        only({ parameter: 'browser', type: 'regex', value: ['^(Chrome|Firefox)$'] }, { parameter: 'operating_system', type: 'not_contains', value: ['win'] }),
+        only({ parameter: 'country', type: 'greater_than', value: ['D'] }),
+      ];
+      for (const filters of attributeFilters) {
         const fast = (await get(`${report}${query}${param(filters)}`)).json();
         expect(fast.error).toBeUndefined();
         expect((await get(`${report}${query}${perEvent(filters)}`)).json()).toEqual(fast);
