@@ -17,25 +17,20 @@ import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './tim
  */
 export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, column?: SessionColumn): Promise<SqlFragment> {
   const events = column ? `, ${column.events} AS ${column.alias}` : '';
-  if (!readsSessionsTable(query, column)) {
-    const rows = fromEvents(baseWhere(query), events);
-    return { sql: rows.sql, params: { ...rows.params, ...column?.params } };
-  }
-  const filters = filterWhere(query);
+  const withColumn = (rows: SqlFragment): SqlFragment => ({ sql: rows.sql, params: { ...rows.params, ...column?.params } });
+  if (!readsSessionsTable(query, column)) return withColumn(fromEvents(baseWhere(query), events));
   const [edges, disagreeing] = await Promise.all([
     edgeSessions(store, query.siteId, query.range),
     query.filters.length === 0 ? [] : disagreeingSessions(store, query.siteId, query.range),
   ]);
-  if (disagreeing === undefined) {
-    // So many sessions disagree that listing them would cost more than grouping the matching events.
-    const rows = fromEvents(baseWhere(query), events);
-    return { sql: rows.sql, params: { ...rows.params, ...column?.params } };
-  }
-  const rows = fromSessionsTable(query.siteId, query.range, filters, [...edges, ...disagreeing], {
-    events,
-    sessions: column ? `, ${column.sessions} AS ${column.alias}` : '',
-  });
-  return { sql: rows.sql, params: { ...rows.params, ...column?.params } };
+  // So many sessions disagree that listing them would cost more than grouping the matching events.
+  if (disagreeing === undefined) return withColumn(fromEvents(baseWhere(query), events));
+  return withColumn(
+    fromSessionsTable(query.siteId, query.range, filterWhere(query), [...edges, ...disagreeing], {
+      events,
+      sessions: column ? `, ${column.sessions} AS ${column.alias}` : '',
+    }),
+  );
 }
 
 /**
