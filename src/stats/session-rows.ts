@@ -119,14 +119,20 @@ async function edgeSessions(store: AnalyticsStore, siteId: number, range: TimeRa
     ...(range.to && start.after ? [allOf([start.after, soonAfter(range.to, 'edge_late_start'), first.within])] : []),
   ];
   const crossing = branches.map((branch) => `SELECT session_start, session_id FROM sessions WHERE site_id = {siteId:UInt32} AND ${branch.sql}`);
-  const rows = await store.query<{ id: string; first: string; last: string }>(
+  return sessionSpans(store, {
+    sql: `site_id = {siteId:UInt32} AND (session_start, session_id) IN (${crossing.join(' UNION ALL ')})`,
+    params: { siteId, ...mergeParams(branches) },
+  });
+}
+
+/** The first and last event times of the sessions whose `sessions` rows meet `rows`, over all those rows. */
+async function sessionSpans(store: AnalyticsStore, rows: SqlFragment): Promise<EdgeSession[]> {
+  const spans = await store.query<{ id: string; first: string; last: string }>(
     `SELECT toString(session_id) AS id, toUnixTimestamp64Milli(min(first_at)) AS first, toUnixTimestamp64Milli(max(last_at)) AS last
-     FROM sessions
-     WHERE site_id = {siteId:UInt32} AND (session_start, session_id) IN (${crossing.join(' UNION ALL ')})
-     GROUP BY session_id`,
-    { siteId, ...mergeParams(branches) },
+     FROM sessions WHERE ${rows.sql} GROUP BY session_id`,
+    rows.params,
   );
-  return rows.map((row) => ({ id: row.id, first: Number(row.first), last: Number(row.last) }));
+  return spans.map((span) => ({ id: span.id, first: Number(span.first), last: Number(span.last) }));
 }
 
 /** Sessions whose rows all begin and end inside the range (a merged row's condition: read it with FINAL). */
@@ -163,14 +169,10 @@ async function disagreeingSessions(store: AnalyticsStore, siteId: number, range:
   );
   if (ids.length > MAX_DISAGREEING) return undefined;
   if (ids.length === 0) return [];
-  const rows = await store.query<{ id: string; first: string; last: string }>(
-    `SELECT toString(session_id) AS id, toUnixTimestamp64Milli(min(first_at)) AS first, toUnixTimestamp64Milli(max(last_at)) AS last
-     FROM sessions
-     WHERE ${started.sql} AND session_id IN (SELECT toUInt64(arrayJoin({disagreeing_ids:Array(String)})))
-     GROUP BY session_id`,
-    { siteId, ...started.params, disagreeing_ids: ids.map((row) => row.id) },
-  );
-  return rows.map((row) => ({ id: row.id, first: Number(row.first), last: Number(row.last) }));
+  return sessionSpans(store, {
+    sql: `${started.sql} AND session_id IN (SELECT toUInt64(arrayJoin({disagreeing_ids:Array(String)})))`,
+    params: { siteId, ...started.params, disagreeing_ids: ids.map((row) => row.id) },
+  });
 }
 
 /**
