@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { DailySalts } from './daily-salts.js';
 import { visitorId } from './enrichment/visitor-id.js';
 import type { EventSink } from './event-buffer/event-buffer.js';
-import { botHeadersOf, type IntakeRecord } from './intake/intake-record.js';
+import { botHeadersOf, intakeLine, type IntakeFields } from './intake/intake-record.js';
 import { PipelineCounters, runSteps, type Step } from './pipeline.js';
 import { dropOutcome, type TrackOutcome } from './track-outcome.js';
 import { siteOf, type TrackContext, type TrackRequest } from './track-context.js';
@@ -31,11 +31,11 @@ export class IngestionService {
     const result = await runSteps(this.deps.steps, context);
     this.counters.record(result);
     if (result.kind === 'drop') return dropOutcome(result);
-    await this.deps.intake.append(await this.intakeRecord(context));
+    await this.deps.intake.appendJson(intakeLine(await this.intakeFields(context), context.payload, context.request.body));
     return ACCEPTED;
   }
 
-  private async intakeRecord(context: TrackContext): Promise<IntakeRecord> {
+  private async intakeFields(context: TrackContext): Promise<IntakeFields> {
     const site = siteOf(context);
     const { payload } = context;
     const anonymousId = payload.anonymous_id;
@@ -50,7 +50,6 @@ export class IngestionService {
       ip: context.ip,
       user_agent: context.userAgent,
       headers: detectBots ? botHeadersOf(context.request.headers) : NO_HEADERS,
-      payload,
     };
   }
 }

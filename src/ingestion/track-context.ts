@@ -6,6 +6,8 @@ export interface TrackRequest {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly socketIp: string;
   readonly bearerKey: string | undefined;
+  /** The JSON text the payload was validated from, when the caller kept it. */
+  readonly body?: string;
 }
 
 export interface TrackContext {

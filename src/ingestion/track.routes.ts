@@ -27,10 +27,10 @@ function invalid(reply: FastifyReply, details: PayloadProblem): FastifyReply {
   return reply.status(400).send({ success: false, error: 'Invalid payload', details });
 }
 
-function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false; details: PayloadProblem } {
+function parseBody(raw: unknown): { ok: true; value: unknown; text: string } | { ok: false; details: PayloadProblem } {
   if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, details: { fieldErrors: {}, formErrors: ['Request body is empty'] } };
   try {
-    return { ok: true, value: JSON.parse(raw) as unknown };
+    return { ok: true, value: JSON.parse(raw) as unknown, text: raw };
   } catch {
     return { ok: false, details: { fieldErrors: {}, formErrors: ['Request body is not valid JSON'] } };
   }
@@ -81,7 +81,12 @@ export async function trackRoutes(app: FastifyInstance, deps: TrackRoutesDeps): 
     if (!body.ok) return invalid(reply, body.details);
     const validated = validateTrackPayload(body.value);
     if (!validated.ok) return invalid(reply, validated.details);
-    const outcome = await deps.ingestion.track(validated.payload, { headers: request.headers, socketIp: request.socket.remoteAddress ?? '', bearerKey: bearerToken(request) });
+    const outcome = await deps.ingestion.track(validated.payload, {
+      headers: request.headers,
+      socketIp: request.socket.remoteAddress ?? '',
+      bearerKey: bearerToken(request),
+      body: body.text,
+    });
     return send(reply, outcome);
   });
 

@@ -1,9 +1,10 @@
 // The POST /api/track payload: shared fields composed once, type-specific rules checked per event type.
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { commonPayload } from './common-payload.js';
+import { EVENT_TYPES } from './event-types.js';
 
-export const EVENT_TYPES = ['pageview', 'custom_event', 'performance', 'outbound', 'error', 'button_click', 'copy', 'form_submit', 'input_change'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventType } from './event-types.js';
 
 const vital = z.number().min(0).nullable().optional();
 const count = z.number().int().min(0);
@@ -121,6 +122,8 @@ export function notAnObject(body: unknown): PayloadProblem | undefined {
 export function validateTrackPayload(body: unknown): { ok: true; payload: TrackPayload } | { ok: false; details: PayloadProblem } {
   const wrongShape = notAnObject(body);
   if (wrongShape) return { ok: false, details: wrongShape };
+  const common = commonPayload(body as Record<string, unknown>);
+  if (common !== undefined) return { ok: true, payload: common };
   const result = TrackPayloadSchema.safeParse(body);
   if (result.success) return { ok: true, payload: result.data };
   return { ok: false, details: payloadProblem(result.error.issues) };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../helpers/analytics-rows.js';
 import { frozenClock } from '../helpers/frozen-clock.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { browserHeaders, track, USER_AGENTS } from '../helpers/track-client.js';
+import { browserHeaders, postRaw, track, USER_AGENTS } from '../helpers/track-client.js';
 import { createTrackingFixture, type TrackingFixture } from '../helpers/tracking-fixture.js';
 
 const ORIGIN = 'https://www.example.com';
@@ -156,6 +156,26 @@ describe('event types', () => {
     expect(response.statusCode).toBe(200);
     const found = await rows(t, 'SELECT page_title, url_parameters, feature_flags FROM events WHERE pathname = {path:String}', { path: '/lone-\ufffd-surrogate' });
     expect(found).toEqual([{ page_title: 'cut mid-emoji \ufffd', url_parameters: { q: '\ufffd' }, feature_flags: { '\ufffdflag': 'v\ufffd' } }]);
+  });
+
+  it('stores the validated payload whatever the layout of the JSON text', async () => {
+    // The spool keeps a one-line body as sent: whitespace, duplicate keys (the last wins) and escapes must read back
+    // as the validated payload; a body on several lines is serialized again.
+    const bodies = [
+      `  {"site_id":"${f.site.id}",\t"pathname":"/layout-compact", "page_title":"a\\u0041\\n"}  `,
+      `{"site_id":"${f.site.id}","pathname":"/ignored","pathname":"/layout-duplicate","type":"custom_event","event_name":"x","type":"pageview"}`,
+      JSON.stringify({ site_id: f.site.id, pathname: '/layout-pretty', page_title: 'a\nb' }, null, 2),
+    ];
+    for (const body of bodies) {
+      const response = await postRaw(t.app, '/api/track', body, browserHeaders());
+      expect(response.statusCode).toBe(200);
+    }
+    const found = await rows(t, "SELECT pathname, type, event_name, page_title FROM events WHERE pathname LIKE '/layout-%' ORDER BY pathname");
+    expect(found).toEqual([
+      { pathname: '/layout-compact', type: 'pageview', event_name: '', page_title: 'aA\n' },
+      { pathname: '/layout-duplicate', type: 'pageview', event_name: 'x', page_title: '' },
+      { pathname: '/layout-pretty', type: 'pageview', event_name: '', page_title: 'a\nb' },
+    ]);
   });
 
   it('accepts a numeric site id as well as the public id', async () => {

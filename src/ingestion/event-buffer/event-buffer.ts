@@ -11,6 +11,8 @@ import { WriteAheadLog, type SealedSegment } from './write-ahead-log.js';
 export interface EventSink {
   /** Resolves once the row is durable on local disk; rejects with BackPressureError when the store lags. */
   append(row: AnalyticsRow): Promise<void>;
+  /** The same for a row already serialized: one JSON object, without line breaks. */
+  appendJson(json: string): Promise<void>;
 }
 
 export interface EventBufferLogger {
@@ -156,20 +158,35 @@ class DurableEventBuffer implements EventBuffer {
   }
 
   append(row: AnalyticsRow): Promise<void> {
-    if (this.closed) return Promise.reject(new EventBufferClosedError(this.table));
-    const { maxPendingRows } = this.options;
-    if (this.count.pending >= maxPendingRows) {
-      this.count.rejected += 1;
-      return Promise.reject(new BackPressureError(this.table, this.count.pending, maxPendingRows));
-    }
-    let line: string;
+    const refusal = this.refusal();
+    if (refusal) return Promise.reject(refusal);
+    let json: string;
     try {
-      line = JSON.stringify(row) + '\n';
+      json = JSON.stringify(row);
     } catch (error) {
       return Promise.reject(error);
     }
+    return this.write(json);
+  }
+
+  appendJson(json: string): Promise<void> {
+    const refusal = this.refusal();
+    if (refusal) return Promise.reject(refusal);
+    if (json.includes('\n')) return Promise.reject(new Error('a spooled row must be one line of JSON'));
+    return this.write(json);
+  }
+
+  private refusal(): Error | undefined {
+    if (this.closed) return new EventBufferClosedError(this.table);
+    const { maxPendingRows } = this.options;
+    if (this.count.pending < maxPendingRows) return undefined;
+    this.count.rejected += 1;
+    return new BackPressureError(this.table, this.count.pending, maxPendingRows);
+  }
+
+  private write(json: string): Promise<void> {
     this.count.pending += 1;
-    return this.wal.append(line).then(this.onWritten, this.onWriteFailed);
+    return this.wal.append(json + '\n').then(this.onWritten, this.onWriteFailed);
   }
 
   counters(): EventBufferCounters {

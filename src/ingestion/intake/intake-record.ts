@@ -20,6 +20,19 @@ export type IntakeRecord = {
   readonly payload: TrackPayload;
 };
 
+export type IntakeFields = Omit<IntakeRecord, 'payload'>;
+
+/**
+ * One spool line. The validated payload equals the request body but for `type`, which the schema defaults
+ * to pageview (nothing else is transformed), so a body that fits on one line is spliced in as sent instead of
+ * being serialized again; parseIntakeLine restores the default.
+ */
+export function intakeLine(fields: IntakeFields, payload: TrackPayload, body: string | undefined): string {
+  const head = JSON.stringify(fields);
+  const payloadJson = body !== undefined && !body.includes('\n') ? body : JSON.stringify(payload);
+  return `${head.slice(0, -1)},"payload":${payloadJson}}`;
+}
+
 const BOT_HEADER_NAMES = ['accept', 'accept-language', 'accept-encoding', 'sec-ch-ua'] as const;
 const FETCH_METADATA_PREFIX = 'sec-fetch-';
 
@@ -57,5 +70,6 @@ export function parseIntakeLine(line: string): IntakeRecord | null {
   const { site_id: siteId, at, event_id: eventId, user_id: userId, detect_bots: detectBots, ip, user_agent: userAgent } = value;
   if (typeof siteId !== 'number' || typeof at !== 'number' || typeof eventId !== 'string' || typeof userId !== 'string') return null;
   if (typeof detectBots !== 'boolean' || typeof ip !== 'string' || typeof userAgent !== 'string') return null;
+  if (value.payload.type === undefined) value.payload.type = 'pageview';
   return value as IntakeRecord;
 }

@@ -4,12 +4,24 @@ import { isIP } from 'node:net';
 import { drop, ok, type Step } from '../pipeline.js';
 import { siteOf, type TrackContext } from '../track-context.js';
 
-function originHost(origin: string): string | undefined {
+function parseOriginHost(origin: string): string | undefined {
   try {
     return new URL(origin).hostname.replace(/^\[|\]$/g, '').toLowerCase();
   } catch {
     return undefined;
   }
+}
+
+/** A site's visitors send a handful of distinct Origin values: parse each once. */
+const HOST_CACHE_SIZE = 1_000;
+const hostsByOrigin = new Map<string, string | undefined>();
+
+function originHost(origin: string): string | undefined {
+  if (hostsByOrigin.has(origin)) return hostsByOrigin.get(origin);
+  const host = parseOriginHost(origin);
+  if (hostsByOrigin.size >= HOST_CACHE_SIZE) hostsByOrigin.clear();
+  hostsByOrigin.set(origin, host);
+  return host;
 }
 
 /** True when `host` may send events for a site on `domain`. localhost and IPs compare as-is. */

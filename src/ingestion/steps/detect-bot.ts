@@ -1,6 +1,6 @@
 // Enrichment step: key-less calls to sites that block bots pass the five bot layers; bots are stored apart
 // (bot_events), never as humans.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { detectBot as detect, type DetectBotDeps } from '../bots/detect-bot.js';
 import type { EnrichContext } from '../intake/enrich-context.js';
 import { drop, ok, type Step } from '../pipeline.js';
@@ -13,7 +13,7 @@ export function detectBot(deps: DetectBotDeps): Step<EnrichContext> {
       if (!record.detect_bots) return ok();
       // Without an SDK device id the visitor id already is a hash of address and user agent (salted per day
       // at most); with one, the rate layer still counts per address and user agent so rotating ids cannot hide.
-      const visitorKey = record.payload.anonymous_id === undefined ? record.user_id : createHash('sha1').update(`${record.ip}|${record.user_agent}`).digest('base64');
+      const visitorKey = record.payload.anonymous_id === undefined ? record.user_id : hash('sha1', `${record.ip}|${record.user_agent}`, 'base64');
       const verdict = detect(
         {
           userAgent: record.user_agent,

@@ -1,0 +1,74 @@
+// A quick check for the tracking calls that make up almost all traffic (a browser's pageview, custom event,
+// web vitals or interaction with plain fields). It accepts only what the schema in track.schema.ts accepts,
+// and answers "don't know" for everything else, which then goes through the schema and its exact errors.
+import { isIP } from 'node:net';
+import { EVENT_TYPES, type EventType } from './event-types.js';
+import type { TrackPayload } from './track.schema.js';
+
+type Rule = (value: unknown) => boolean;
+
+const text = (max: number, min = 0): Rule => (value) => typeof value === 'string' && value.length >= min && value.length <= max;
+const count = (max: number): Rule => (value) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= max;
+const vital: Rule = (value) => value === null || (typeof value === 'number' && Number.isFinite(value) && value >= 0);
+
+/** Every field of the schema this check decides on its own; `feature_flags` is left to the schema. */
+const RULES: Readonly<Record<string, Rule>> = {
+  site_id: text(64, 1),
+  hostname: text(253),
+  pathname: text(2048),
+  querystring: text(2048),
+  referrer: text(2048),
+  page_title: text(512),
+  language: text(35),
+  screenWidth: count(65_535),
+  screenHeight: count(65_535),
+  event_name: text(256),
+  // Longer properties are valid only on error events, which this check leaves to the schema.
+  properties: text(2048),
+  lcp: vital,
+  cls: vital,
+  inp: vital,
+  fcp: vital,
+  ttfb: vital,
+  user_id: text(255),
+  anonymous_id: text(255, 1),
+  tag: text(256),
+  ip_address: (value) => typeof value === 'string' && isIP(value) !== 0,
+  user_agent: text(1024),
+  _bs: count(Number.MAX_SAFE_INTEGER),
+  _bsm: count(Number.MAX_SAFE_INTEGER),
+};
+
+/** Types whose rules the check covers; outbound and error events carry properties the schema inspects. */
+const QUICK_TYPES: ReadonlySet<string> = new Set<EventType>(EVENT_TYPES.filter((type) => type !== 'outbound' && type !== 'error'));
+
+function isJsonObjectText(value: string): boolean {
+  if (value === '') return true;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return false;
+  }
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+}
+
+/**
+ * The validated payload when `body` is certainly valid, else undefined (it may still be valid: ask the schema).
+ * The result equals what the schema returns: the same fields, with `type` defaulting to pageview.
+ */
+export function commonPayload(body: Readonly<Record<string, unknown>>): TrackPayload | undefined {
+  if (Object.getPrototypeOf(body) !== Object.prototype || body.site_id === undefined) return undefined;
+  const type = body.type === undefined ? 'pageview' : body.type;
+  if (typeof type !== 'string' || !QUICK_TYPES.has(type)) return undefined;
+  for (const key in body) {
+    if (key === 'type') continue;
+    if (!Object.hasOwn(RULES, key)) return undefined;
+    const rule = RULES[key];
+    if (rule === undefined || !rule(body[key])) return undefined;
+  }
+  if (type === 'custom_event' && !body.event_name) return undefined;
+  const properties = body.properties;
+  if (typeof properties === 'string' && !isJsonObjectText(properties)) return undefined;
+  return { ...body, type } as TrackPayload;
+}
