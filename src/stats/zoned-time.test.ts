@@ -45,6 +45,14 @@ describe('offsets and wall time', () => {
     expect(utcOffsetAt(at(iso), zone)).toBe(offset);
     expect(formatWallTime(wallTimeAt(at(iso), zone))).toBe(wall);
   });
+
+  it('reads UTC without Intl exactly as Intl shows it', () => {
+    const intl = new Intl.DateTimeFormat('en-US', { timeZone: 'Etc/UTC', hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    for (let instant = at('1999-12-31T23:59:59.999Z'); instant < at('2031-01-01T00:00:00Z'); instant += 7_777_777_777) {
+      const parts = Object.fromEntries(intl.formatToParts(instant).filter((part) => part.type !== 'literal').map((part) => [part.type, Number(part.value)]));
+      expect(wallTimeAt(instant, 'UTC')).toEqual(parts);
+    }
+  });
 });
 
 describe('startOfLocalDay', () => {

@@ -59,8 +59,23 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** Wall time in UTC, straight from the date's UTC fields (seconds precision, like the Intl path). */
+function utcWallTime(instant: number): WallTime {
+  const date = new Date(instant);
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
+  };
+}
+
 /** The wall-clock time shown in `timeZone` at `instant` (epoch milliseconds). */
 export function wallTimeAt(instant: number, timeZone: string): WallTime {
+  // UTC, the default zone of every report, needs no Intl formatting (about 50 µs a call).
+  if (timeZone === 'UTC') return utcWallTime(instant);
   const fields: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
