@@ -103,15 +103,7 @@ export function wallClockOf(timeZone: string): (instant: number) => WallTime {
     const hour = Math.floor(instant / HOUR_MS) * HOUR_MS;
     const offset = offsetAtHour(hour);
     if (offset !== offsetAtHour(hour + HOUR_MS)) return wallTimeAt(instant, timeZone);
-    const wall = new Date(Math.floor(instant / 1000) * 1000 + offset);
-    return {
-      year: wall.getUTCFullYear(),
-      month: wall.getUTCMonth() + 1,
-      day: wall.getUTCDate(),
-      hour: wall.getUTCHours(),
-      minute: wall.getUTCMinutes(),
-      second: wall.getUTCSeconds(),
-    };
+    return utcWallTime(Math.floor(instant / 1000) * 1000 + offset);
   };
 }
 
