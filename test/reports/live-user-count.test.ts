@@ -15,9 +15,9 @@ describe('live user count', () => {
     const org = await createOrganization(t.app, owner.cookie, 'live-org');
     siteId = (await createSite(t.app, owner, org, { domain: 'live.example.com' })).siteId;
     await seedEvents(t, siteId, [
-      { at: '2026-03-20T11:58:00Z', session_id: 10, browser: 'Chrome' },
-      { at: '2026-03-20T12:00:00Z', session_id: 10, browser: 'Chrome' },
-      { at: '2026-03-20T11:55:00Z', session_id: 11, browser: 'Firefox' },
+      { at: '2026-03-20T11:58:00Z', session_id: 10, browser: 'Chrome', pathname: '/a' },
+      { at: '2026-03-20T12:00:00Z', session_id: 10, browser: 'Chrome', pathname: '/b' },
+      { at: '2026-03-20T11:55:00Z', session_id: 11, browser: 'Firefox', pathname: '/a' },
       { at: '2026-03-20T11:54:59.999Z', session_id: 12, browser: 'Chrome' },
       { at: '2026-03-20T12:00:00.001Z', session_id: 13, browser: 'Chrome' },
       { at: '2026-03-19T13:00:00Z', session_id: 14, browser: 'Chrome' },
@@ -35,6 +35,12 @@ describe('live user count', () => {
     ['?minutes=1440', 4],
     ['?minutes=5&filters=' + encodeURIComponent('[{"parameter":"browser","type":"equals","value":["Firefox"]}]'), 1],
     ['?minutes=1440&start_date=2026-03-19&end_date=2026-03-19', 1],
+    // A range that ends before the window starts, and one that starts after now.
+    ['?minutes=1440&start_date=2026-03-18&end_date=2026-03-18', 0],
+    ['?minutes=1440&start_date=2026-03-21&end_date=2026-03-21', 0],
+    // A session-level filter judges sessions over the query's range, the count over the window inside it.
+    ['?minutes=1440&filters=' + encodeURIComponent('[{"parameter":"entry_page","type":"equals","value":["/a"]}]'), 2],
+    ['?minutes=3&filters=' + encodeURIComponent('[{"parameter":"entry_page","type":"equals","value":["/a"]}]'), 1],
   ])('counts the sessions active in the window for %s', async (qs, count) => {
     const res = await get(qs);
     expect(res.statusCode).toBe(200);
