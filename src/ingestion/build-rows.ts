@@ -121,6 +121,7 @@ export function buildEventRow(context: EnrichContext): AnalyticsRow {
     ip: '',
     tag: payload.tag ?? '',
     feature_flags: payload.feature_flags ?? {},
+    attributes_changed: session.attributesChanged ? 1 : 0,
   });
 }
 

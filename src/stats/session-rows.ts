@@ -145,8 +145,12 @@ function interiorCondition(range: TimeRange): SqlFragment {
   ]);
 }
 
-/** A merged row whose events all agree on every visitor attribute (see migration 0009). */
-const AGREEING = { sql: 'attributes_low = attributes_high', params: {} };
+/**
+ * A merged row whose events all agree on every visitor attribute (migrations 0009 and 0011): no row of the
+ * session was marked, neither by the ingestion (an event whose attributes differ from the session's first
+ * event's) nor by the view (events of one insert that differ among themselves).
+ */
+const AGREEING = { sql: 'attributes_changed = 0', params: {} };
 
 /** Above this many disagreeing sessions in a range, a report groups the matching events instead. */
 const MAX_DISAGREEING = 10_000;
@@ -159,11 +163,11 @@ const MAX_DISAGREEING = 10_000;
 async function disagreeingSessions(store: AnalyticsStore, siteId: number, range: TimeRange): Promise<EdgeSession[] | undefined> {
   // Sessions that started inside the range (those crossing an edge are among the edge sessions anyway).
   const started = allOf([SITE, edgeConditions(range, 'session_start').within]);
-  // Only the sorting key and the two hashes are read while merging rows (the cheap part); the times of the
-  // few sessions found are read by their ids afterwards.
+  // A session disagrees when any of its rows is marked, so a plain read finds them, without merging rows;
+  // the times of the few sessions found are read by their ids afterwards.
   const ids = await store.query<{ id: string }>(
-    `SELECT toString(session_id) AS id FROM sessions FINAL
-     WHERE ${started.sql} AND NOT (${AGREEING.sql})
+    `SELECT DISTINCT toString(session_id) AS id FROM sessions
+     WHERE ${started.sql} AND attributes_changed = 1
      LIMIT {disagreeing_limit:UInt32}`,
     { siteId, ...started.params, disagreeing_limit: MAX_DISAGREEING + 1 },
   );

@@ -142,6 +142,8 @@ describe('event types', () => {
       ip: '',
       tag: 'variant-b',
       feature_flags: { 'new-checkout': 'on', theme: 'dark' },
+      // The same visitor's earlier events in this session (beforeAll) sent no language: this one differs.
+      attributes_changed: 1,
     });
   });
 

@@ -123,6 +123,30 @@ describe.each(backends)('sessions on %s', (backend) => {
     ]);
   });
 
+  it("marks an event whose visitor attributes differ from its session's first event's, and the session's row", async () => {
+    // One device (its SDK id) moves from a US address to an Australian one inside a session; the two events
+    // are delivered in two inserts, so only the ingestion can tell that the session's rows disagree.
+    const device = { anonymous_id: `device-${visitorCount}` };
+    await view('8.8.8.8', '/moved/us', device);
+    await t.services.ingestion.flush();
+    clock.advance(MINUTE_MS);
+    await view('8.8.8.8', '/moved/us-again', device);
+    await view('1.1.1.1', '/moved/au', device);
+    await t.services.ingestion.flush();
+    const stored = await rows<{ pathname: string; country: string; attributes_changed: number; session_id: string }>(
+      t,
+      "SELECT pathname, country, attributes_changed, session_id FROM events WHERE pathname LIKE '/moved/%' ORDER BY timestamp, pathname",
+    );
+    expect(stored.map(({ pathname, country, attributes_changed }) => [pathname, country, attributes_changed])).toEqual([
+      ['/moved/us', 'US', 0],
+      ['/moved/au', 'AU', 1],
+      ['/moved/us-again', 'US', 0],
+    ]);
+    expect(new Set(stored.map((row) => row.session_id)).size).toBe(1);
+    const session = await rows(t, 'SELECT attributes_changed FROM sessions FINAL WHERE session_id = {id:UInt64}', { id: stored[0]?.session_id ?? '' });
+    expect(session).toEqual([{ attributes_changed: 1 }]);
+  });
+
   it('keeps sessions of one visitor apart per site', async () => {
     const other = await addSite(t.app, f, 'other-example.org');
     const visitor = newVisitor();

@@ -48,9 +48,10 @@ describe('reports from the sessions table', () => {
       { at: '2026-03-10T12:05:00Z', session_id: 'i', user_id: 'u5', session_start: '2026-03-10 12:05:00.000', country: 'CA', pathname: '/i2' },
     ].map((row) => ({ ...row, session_id: sessionNumber(row.session_id) })));
     // E: written in two inserts, so its rows sit in two parts until a merge: the first alone looks
-    // wholly inside the range, the pair runs past its end.
+    // wholly inside the range, the pair runs past its end. Its second event has no country, unlike its first,
+    // so the ingestion marks it (attributes_changed) as the session store would.
     await seedEvents(t, siteId, [{ at: '2026-03-10T11:00:00Z', session_id: sessionNumber('e'), user_id: 'u4', country: 'US', channel: 'Direct', pathname: '/e1' }]);
-    await seedEvents(t, siteId, [{ at: '2026-03-10T12:15:00Z', session_id: sessionNumber('e'), user_id: 'u4', session_start: '2026-03-10 11:00:00.000', pathname: '/e2' }]);
+    await seedEvents(t, siteId, [{ at: '2026-03-10T12:15:00Z', session_id: sessionNumber('e'), user_id: 'u4', session_start: '2026-03-10 11:00:00.000', pathname: '/e2', attributes_changed: 1 }]);
     // Z: written by a writer that does not know session starts (the column stays at its zero).
     await t.services.analytics.insert('events', ['2026-03-12 09:00:00.000', '2026-03-12 09:10:00.000'].map((timestamp) => ({
       site_id: siteId, timestamp, session_id: String(sessionNumber('z')), user_id: 'u9', type: 'pageview',
@@ -254,11 +255,18 @@ describe('reports from the sessions table', () => {
     const day = 'start_date=2026-03-20&end_date=2026-03-20';
     expect((await get(`/overview?${day}`)).json().data).toMatchObject({ sessions: 1, pageviews: 2, session_duration: 60 });
     expect((await get(`/overview?${day}${everything}`)).json().data).toMatchObject({ sessions: 0, pageviews: 0 });
-    // With its attributes agreeing (equal hashes), a filter on them reads the row too; else its events decide.
+    // With its attributes agreeing (no row marked), a filter on them reads the row too; else its events decide.
     const stored = { site_id: siteId, user_hash: '9', pageviews: 4, country: 'NZ', browser: 'Safari' };
     await t.services.analytics.insert('sessions', [
       { ...stored, session_start: '2026-03-22 10:00:00.000', session_id: '97', first_at: '2026-03-22 10:00:00.000', last_at: '2026-03-22 10:03:00.000', attributes_low: '5', attributes_high: '5' },
-      { ...stored, session_start: '2026-03-22 11:00:00.000', session_id: '96', first_at: '2026-03-22 11:00:00.000', last_at: '2026-03-22 11:03:00.000', attributes_low: '5', attributes_high: '6' },
+      { ...stored, session_start: '2026-03-22 11:00:00.000', session_id: '96', first_at: '2026-03-22 11:00:00.000', last_at: '2026-03-22 11:03:00.000', attributes_low: '5', attributes_high: '6', attributes_changed: 1 },
+    ]);
+    // A session whose second row is marked disagrees as a whole: its first row no longer answers.
+    await t.services.analytics.insert('sessions', [
+      { ...stored, session_start: '2026-03-22 12:00:00.000', session_id: '95', first_at: '2026-03-22 12:00:00.000', last_at: '2026-03-22 12:03:00.000', attributes_low: '5', attributes_high: '5' },
+    ]);
+    await t.services.analytics.insert('sessions', [
+      { ...stored, pageviews: 1, session_start: '2026-03-22 12:00:00.000', session_id: '95', first_at: '2026-03-22 12:04:00.000', last_at: '2026-03-22 12:04:00.000', attributes_low: '7', attributes_high: '7', attributes_changed: 1 },
     ]);
     const nz = only({ parameter: 'country', type: 'equals', value: ['NZ'] });
     const day22 = 'start_date=2026-03-22&end_date=2026-03-22';
@@ -270,6 +278,7 @@ describe('reports from the sessions table', () => {
     const row = (id: number, low: string) => ({
       site_id: siteId, session_start: '2026-03-23 10:00:00.000', session_id: String(1000 + id), user_hash: '9', pageviews: 1,
       first_at: '2026-03-23 10:00:00.000', last_at: '2026-03-23 10:00:00.000', country: 'NZ', attributes_low: low, attributes_high: '6',
+      attributes_changed: low === '6' ? 0 : 1,
     });
     // One agreeing row (no events) and 10,001 disagreeing ones: past the limit the report reads events only.
     await t.services.analytics.insert('sessions', [row(0, '6'), ...Array.from({ length: 10_001 }, (_, index) => row(index + 1, '5'))]);

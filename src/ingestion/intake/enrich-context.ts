@@ -3,7 +3,7 @@ import type { BotVerdict } from '../bots/detect-bot.js';
 import type { GeoLocation } from '../enrichment/geolocate.js';
 import type { UrlParameters, UtmFields } from '../enrichment/url-parameters.js';
 import type { UserAgentFields } from '../enrichment/user-agent.js';
-import type { SessionRef } from '../../platform/shared-state/session-store.js';
+import type { SessionVisit } from '../../platform/shared-state/session-store.js';
 import type { IntakeRecord } from './intake-record.js';
 
 export interface EnrichContext {
@@ -12,5 +12,5 @@ export interface EnrichContext {
   geo?: GeoLocation;
   bot?: BotVerdict;
   page?: { hostname: string; referrer: string; channel: string; urlParameters: UrlParameters; utm: UtmFields };
-  session?: SessionRef;
+  session?: SessionVisit;
 }

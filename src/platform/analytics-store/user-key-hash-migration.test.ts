@@ -21,7 +21,7 @@ const event = (userId: string, identifiedUserId: string, hm: string) => ({
 it('stores the hash of the person key on earlier and later events alike', async () => {
   await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0009'));
   await temporary.store.insert('events', [event('visitor-a', '', '10:00'), event('visitor-b', 'alice', '10:01')]);
-  expect(await migrateAnalyticsStore(temporary.store)).toEqual(['0010_user_key_hash']);
+  expect(await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0010'))).toEqual(['0010_user_key_hash']);
   await temporary.store.insert('events', [event('visitor-c', '', '10:02'), event('visitor-d', 'alice', '10:03')]);
 
   const rows = await temporary.store.query<{ user: string; stored: string; expected: string }>(

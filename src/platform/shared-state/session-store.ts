@@ -11,9 +11,19 @@ export interface SessionRef {
   readonly startedAt: number;
 }
 
+/** The session an event belongs to, and whether the event's visitor attributes differ from its first event's. */
+export interface SessionVisit extends SessionRef {
+  readonly attributesChanged: boolean;
+}
+
 export interface SessionStore {
-  /** The session of `visitorKey` at `nowMs`: the current one if its last event is < 30 min old, else a new one. */
-  touch(visitorKey: string, nowMs: number): Promise<SessionRef>;
+  /**
+   * The session of `visitorKey` at `nowMs`: the current one if its last event is < 30 min old, else a new one.
+   * `attributes` identifies the event's visitor attributes (country, browser, ...; no ':' in it): a new session
+   * keeps them, and a later event whose attributes differ is told so. A session whose first attributes are
+   * unknown (stored by an earlier version) counts every event as changed, which is always safe.
+   */
+  touch(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit>;
 }
 
 /** Random bytes drawn in blocks: one call to the generator serves 512 session ids. */
@@ -34,27 +44,30 @@ export function newSessionId(): string {
 
 interface Entry {
   readonly session: SessionRef;
+  readonly attributes: string;
   lastSeen: number;
 }
 
 export class MemorySessionStore implements SessionStore {
   private readonly sessions = new LRUCache<string, Entry>({ max: 1_000_000 });
 
-  async touch(visitorKey: string, nowMs: number): Promise<SessionRef> {
+  async touch(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit> {
     const entry = this.sessions.get(visitorKey);
     if (entry && nowMs - entry.lastSeen < SESSION_TIMEOUT_MS && nowMs >= entry.lastSeen - SESSION_TIMEOUT_MS) {
       entry.lastSeen = Math.max(entry.lastSeen, nowMs);
-      return entry.session;
+      return { ...entry.session, attributesChanged: entry.attributes !== attributes };
     }
     const session = { id: newSessionId(), startedAt: nowMs };
-    this.sessions.set(visitorKey, { session, lastSeen: nowMs });
-    return session;
+    this.sessions.set(visitorKey, { session, attributes, lastSeen: nowMs });
+    return { ...session, attributesChanged: false };
   }
 }
 
-// KEYS[1] = session key; ARGV = candidate id, now, timeout. Stored value: "<id>:<lastSeen>:<startedAt>";
-// returns "<id>:<startedAt>". A value without a start (written before sessions recorded one) opens a new
-// session: every event of a session must carry the same start.
+// KEYS[1] = session key; ARGV = candidate id, now, timeout, attributes. Stored value:
+// "<id>:<lastSeen>:<startedAt>:<attributes>"; returns "<id>:<startedAt>:<changed>" (changed is 0 or 1). A value
+// without a start (written before sessions recorded one) opens a new session: every event of a session must
+// carry the same start. A value without attributes (written before sessions kept them) continues its session,
+// and its events count as changed.
 const TOUCH_SCRIPT = `
 local current = redis.call('GET', KEYS[1])
 local now = tonumber(ARGV[2])
@@ -65,26 +78,38 @@ if current then
   if second then
     local id = string.sub(current, 1, first - 1)
     local last = tonumber(string.sub(current, first + 1, second - 1))
-    local started = string.sub(current, second + 1)
+    local third = string.find(current, ':', second + 1, true)
+    local started
+    local kept
+    if third then
+      started = string.sub(current, second + 1, third - 1)
+      kept = string.sub(current, third + 1)
+    else
+      started = string.sub(current, second + 1)
+    end
     if now - last < timeout and now >= last - timeout then
       if now > last then last = now end
-      redis.call('SET', KEYS[1], id .. ':' .. last .. ':' .. started, 'PX', timeout * 2)
-      return id .. ':' .. started
+      local changed = '1'
+      if kept == ARGV[4] then changed = '0' end
+      if not kept then kept = ARGV[4] end
+      redis.call('SET', KEYS[1], id .. ':' .. last .. ':' .. started .. ':' .. kept, 'PX', timeout * 2)
+      return id .. ':' .. started .. ':' .. changed
     end
   end
 end
-redis.call('SET', KEYS[1], ARGV[1] .. ':' .. now .. ':' .. now, 'PX', timeout * 2)
-return ARGV[1] .. ':' .. now
+redis.call('SET', KEYS[1], ARGV[1] .. ':' .. now .. ':' .. now .. ':' .. ARGV[4], 'PX', timeout * 2)
+return ARGV[1] .. ':' .. now .. ':0'
 `;
 
 export class RedisSessionStore implements SessionStore {
   constructor(private readonly redis: Redis) {}
 
-  async touch(visitorKey: string, nowMs: number): Promise<SessionRef> {
+  async touch(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit> {
+    if (attributes.includes(':')) throw new Error('session attributes must not contain ":"');
     const result = String(
-      await this.redis.eval(TOUCH_SCRIPT, 1, `loupe:session:${visitorKey}`, newSessionId(), String(nowMs), String(SESSION_TIMEOUT_MS)),
+      await this.redis.eval(TOUCH_SCRIPT, 1, `loupe:session:${visitorKey}`, newSessionId(), String(nowMs), String(SESSION_TIMEOUT_MS), attributes),
     );
-    const separator = result.indexOf(':');
-    return { id: result.slice(0, separator), startedAt: Number(result.slice(separator + 1)) };
+    const [id = '', startedAt = '', changed = ''] = result.split(':');
+    return { id, startedAt: Number(startedAt), attributesChanged: changed === '1' };
   }
 }

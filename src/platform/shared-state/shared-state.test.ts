@@ -33,15 +33,31 @@ describe.each(backends)('shared state (%s)', (_name, open) => {
     const { sessions } = open();
     const visitor = `v-${randomBytes(6).toString('hex')}`;
     const t0 = 1_700_000_000_000;
-    const first = await sessions.touch(visitor, t0);
+    const first = await sessions.touch(visitor, t0, 'a');
     expect(first.id).toMatch(/^\d+$/);
     expect(first.startedAt).toBe(t0);
-    expect(await sessions.touch(visitor, t0 + 29 * 60_000)).toEqual(first);
-    expect(await sessions.touch(visitor, t0 + 58 * 60_000)).toEqual(first);
-    const next = await sessions.touch(visitor, t0 + 58 * 60_000 + SESSION_TIMEOUT_MS);
+    expect(await sessions.touch(visitor, t0 + 29 * 60_000, 'a')).toEqual(first);
+    expect(await sessions.touch(visitor, t0 + 58 * 60_000, 'a')).toEqual(first);
+    const next = await sessions.touch(visitor, t0 + 58 * 60_000 + SESSION_TIMEOUT_MS, 'a');
     expect(next.id).not.toBe(first.id);
     expect(next.startedAt).toBe(t0 + 58 * 60_000 + SESSION_TIMEOUT_MS);
-    expect((await sessions.touch(`${visitor}-other`, t0)).id).not.toBe(first.id);
+    expect((await sessions.touch(`${visitor}-other`, t0, 'a')).id).not.toBe(first.id);
+  });
+
+  it("tells an event whose attributes differ from its session's first event's, and only within that session", async () => {
+    const { sessions } = open();
+    const visitor = `v-${randomBytes(6).toString('hex')}`;
+    const t0 = 1_700_000_000_000;
+    const first = await sessions.touch(visitor, t0, 'US-chrome');
+    expect(first.attributesChanged).toBe(false);
+    const moved = await sessions.touch(visitor, t0 + 60_000, 'DE-chrome');
+    expect(moved).toEqual({ id: first.id, startedAt: t0, attributesChanged: true });
+    // The first event's attributes stay the reference.
+    expect((await sessions.touch(visitor, t0 + 120_000, 'US-chrome')).attributesChanged).toBe(false);
+    expect((await sessions.touch(visitor, t0 + 180_000, 'DE-chrome')).attributesChanged).toBe(true);
+    const next = await sessions.touch(visitor, t0 + 180_000 + SESSION_TIMEOUT_MS, 'DE-chrome');
+    expect(next.id).not.toBe(first.id);
+    expect(next.attributesChanged).toBe(false);
   });
 
   it('allows max hits per window and reports when to retry', async () => {
@@ -61,8 +77,20 @@ describe.runIf(redis)('Redis sessions stored before they kept a start', () => {
     const visitor = `v-${randomBytes(6).toString('hex')}`;
     const t0 = 1_700_000_000_000;
     await redis?.set(`loupe:session:${visitor}`, `12345:${t0}`, 'PX', 60_000);
-    const session = await new RedisSessionStore(redis as Redis).touch(visitor, t0 + 60_000);
+    const session = await new RedisSessionStore(redis as Redis).touch(visitor, t0 + 60_000, 'a');
     expect(session.id).not.toBe('12345');
     expect(session.startedAt).toBe(t0 + 60_000);
+  });
+});
+
+describe.runIf(redis)('Redis sessions stored before they kept the first attributes', () => {
+  it('continues the session and counts its events as changed, then compares with the attributes it kept', async () => {
+    const visitor = `v-${randomBytes(6).toString('hex')}`;
+    const t0 = 1_700_000_000_000;
+    await redis?.set(`loupe:session:${visitor}`, `12345:${t0}:${t0 - 5_000}`, 'PX', 60_000);
+    const store = new RedisSessionStore(redis as Redis);
+    expect(await store.touch(visitor, t0 + 1_000, 'a')).toEqual({ id: '12345', startedAt: t0 - 5_000, attributesChanged: true });
+    expect(await store.touch(visitor, t0 + 2_000, 'a')).toEqual({ id: '12345', startedAt: t0 - 5_000, attributesChanged: false });
+    expect(await store.touch(visitor, t0 + 3_000, 'b')).toEqual({ id: '12345', startedAt: t0 - 5_000, attributesChanged: true });
   });
 });
