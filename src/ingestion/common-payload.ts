@@ -3,6 +3,7 @@
 // and answers "don't know" for everything else, which then goes through the schema and its exact errors.
 import { isIP } from 'node:net';
 import { EVENT_TYPES, type EventType } from './event-types.js';
+import { PROPERTIES_MAX, SCREEN_MAX, TEXT_MAX } from './payload-limits.js';
 import type { TrackPayload } from './track.schema.js';
 
 type Rule = (value: unknown) => boolean;
@@ -13,28 +14,28 @@ const vital: Rule = (value) => value === null || (typeof value === 'number' && N
 
 /** Every field of the schema this check decides on its own; `feature_flags` is left to the schema. */
 const RULES: Readonly<Record<string, Rule>> = {
-  site_id: text(64, 1),
-  hostname: text(253),
-  pathname: text(2048),
-  querystring: text(2048),
-  referrer: text(2048),
-  page_title: text(512),
-  language: text(35),
-  screenWidth: count(65_535),
-  screenHeight: count(65_535),
-  event_name: text(256),
+  site_id: text(TEXT_MAX.site_id, 1),
+  hostname: text(TEXT_MAX.hostname),
+  pathname: text(TEXT_MAX.pathname),
+  querystring: text(TEXT_MAX.querystring),
+  referrer: text(TEXT_MAX.referrer),
+  page_title: text(TEXT_MAX.page_title),
+  language: text(TEXT_MAX.language),
+  screenWidth: count(SCREEN_MAX),
+  screenHeight: count(SCREEN_MAX),
+  event_name: text(TEXT_MAX.event_name),
   // Longer properties are valid only on error events, which this check leaves to the schema.
-  properties: text(2048),
+  properties: text(PROPERTIES_MAX),
   lcp: vital,
   cls: vital,
   inp: vital,
   fcp: vital,
   ttfb: vital,
-  user_id: text(255),
-  anonymous_id: text(255, 1),
-  tag: text(256),
+  user_id: text(TEXT_MAX.user_id),
+  anonymous_id: text(TEXT_MAX.anonymous_id, 1),
+  tag: text(TEXT_MAX.tag),
   ip_address: (value) => typeof value === 'string' && isIP(value) !== 0,
-  user_agent: text(1024),
+  user_agent: text(TEXT_MAX.user_agent),
   _bs: count(Number.MAX_SAFE_INTEGER),
   _bsm: count(Number.MAX_SAFE_INTEGER),
 };

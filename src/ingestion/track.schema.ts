@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { commonPayload } from './common-payload.js';
 import { EVENT_TYPES } from './event-types.js';
+import { ERROR_PROPERTIES_MAX, PROPERTIES_MAX, SCREEN_MAX, TEXT_MAX } from './payload-limits.js';
 
 export { EVENT_TYPES, type EventType } from './event-types.js';
 
@@ -11,29 +12,28 @@ const count = z.number().int().min(0);
 
 const TrackFieldsSchema = z
   .object({
-    site_id: z.string().min(1).max(64),
+    site_id: z.string().min(1).max(TEXT_MAX.site_id),
     type: z.enum(EVENT_TYPES).default('pageview'),
-    hostname: z.string().max(253).optional(),
-    pathname: z.string().max(2048).optional(),
-    querystring: z.string().max(2048).optional(),
-    referrer: z.string().max(2048).optional(),
-    page_title: z.string().max(512).optional(),
-    language: z.string().max(35).optional(),
-    // The columns are UInt16: larger values would be stored wrapped around.
-    screenWidth: count.max(65_535).optional(),
-    screenHeight: count.max(65_535).optional(),
-    event_name: z.string().max(256).optional(),
-    properties: z.string().max(4096).optional(),
+    hostname: z.string().max(TEXT_MAX.hostname).optional(),
+    pathname: z.string().max(TEXT_MAX.pathname).optional(),
+    querystring: z.string().max(TEXT_MAX.querystring).optional(),
+    referrer: z.string().max(TEXT_MAX.referrer).optional(),
+    page_title: z.string().max(TEXT_MAX.page_title).optional(),
+    language: z.string().max(TEXT_MAX.language).optional(),
+    screenWidth: count.max(SCREEN_MAX).optional(),
+    screenHeight: count.max(SCREEN_MAX).optional(),
+    event_name: z.string().max(TEXT_MAX.event_name).optional(),
+    properties: z.string().max(ERROR_PROPERTIES_MAX).optional(),
     lcp: vital,
     cls: vital,
     inp: vital,
     fcp: vital,
     ttfb: vital,
-    user_id: z.string().max(255).optional(),
-    anonymous_id: z.string().min(1).max(255).optional(),
-    tag: z.string().max(256).optional(),
+    user_id: z.string().max(TEXT_MAX.user_id).optional(),
+    anonymous_id: z.string().min(1).max(TEXT_MAX.anonymous_id).optional(),
+    tag: z.string().max(TEXT_MAX.tag).optional(),
     ip_address: z.string().refine((value) => isIP(value) !== 0, 'Invalid IP address').optional(),
-    user_agent: z.string().max(1024).optional(),
+    user_agent: z.string().max(TEXT_MAX.user_agent).optional(),
     _bs: count.optional(),
     _bsm: count.optional(),
     feature_flags: z.record(z.string().max(100), z.string().max(2048)).optional(),
@@ -61,8 +61,8 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 export const TrackPayloadSchema = TrackFieldsSchema.superRefine((event, ctx) => {
   const issue = (message: string, path?: string) => ctx.addIssue({ code: 'custom', message, ...(path ? { path: [path] } : {}) });
-  if (event.type !== 'error' && event.properties !== undefined && event.properties.length > 2048) {
-    issue('Too big: expected string to have <=2048 characters', 'properties');
+  if (event.type !== 'error' && event.properties !== undefined && event.properties.length > PROPERTIES_MAX) {
+    issue(`Too big: expected string to have <=${PROPERTIES_MAX} characters`, 'properties');
   }
   if (event.type === 'custom_event' && !event.event_name) issue('Custom events require event_name');
   if (event.type === 'error' && !event.event_name) issue('Error events require event_name (the error type)');
