@@ -12,7 +12,7 @@ import type { SiteRef } from '../platform/http/access-control.js';
 import type { Scope } from '../platform/http/principal.js';
 import { OPTIONAL_CREDENTIAL } from '../platform/http/route-docs.js';
 import type { SegmentRepository } from '../segments/segment.repository.js';
-import { commonParamsSchema, parseCommonParams } from '../stats/common-params.schema.js';
+import { commonParamsSchema, parseCommonParams, statsQueryFromParams, type CommonParams, type ParseCommonParamsOptions } from '../stats/common-params.schema.js';
 import type { StatsQuery } from '../stats/stats-query.js';
 
 export interface ReportDeps {
@@ -50,15 +50,20 @@ export interface ReportDefinition<S extends z.ZodRawShape> {
 
 /** Builds the StatsQuery of a request (used by report routes and by POST reports such as funnels). */
 export async function statsQueryOf(request: FastifyRequest, deps: ReportDeps, site: SiteRef): Promise<StatsQuery> {
+  return parseCommonParams(request.query, new Date(deps.clock()), segmentAccess(request, deps, site));
+}
+
+/** The site being read and the saved segments this request may apply. */
+function segmentAccess(request: FastifyRequest, deps: ReportDeps, site: SiteRef): ParseCommonParamsOptions {
   // A viewer of a public site without a role in its organization may apply public segments only.
   const publicOnly = request.organizationRole === null;
-  return parseCommonParams(request.query, new Date(deps.clock()), {
+  return {
     siteId: site.siteId,
     resolveSegment: async (segmentId) => {
       const segment = await deps.segments.get(site.siteId, segmentId);
       return segment && (!publicOnly || segment.isPublic) ? segment.filters : undefined;
     },
-  });
+  };
 }
 
 export function registerReport<S extends z.ZodRawShape>(app: FastifyInstance, deps: ReportDeps, definition: ReportDefinition<S>): void {
@@ -76,10 +81,12 @@ export function registerReport<S extends z.ZodRawShape>(app: FastifyInstance, de
   }, async (request) => {
     const site = siteOf(request);
     const { site: _site, ...path } = request.params as Record<string, string>;
+    // The route's schema has validated the whole query string (common and own parameters) into its output.
+    const validated = request.query as CommonParams & z.output<z.ZodObject<S>>;
     return definition.run({
       site,
-      query: await statsQueryOf(request, deps, site),
-      params: ownParams.parse(request.query),
+      query: await statsQueryFromParams(validated, new Date(deps.clock()), segmentAccess(request, deps, site)),
+      params: validated,
       path,
       store: deps.analytics,
       now: new Date(deps.clock()),

@@ -67,7 +67,11 @@ export async function parseCommonParams(
     const hint = HINTS[parameter];
     throw new StatsParamError(parameter, hint ? `Invalid ${parameter}: ${hint}` : `Invalid ${parameter}`);
   }
-  const params = result.data;
+  return statsQueryFromParams(result.data, now, options);
+}
+
+/** A StatsQuery from parameters the schema has already validated (a route's querystring schema, say). */
+export async function statsQueryFromParams(params: CommonParams, now: Date, options: ParseCommonParamsOptions): Promise<StatsQuery> {
   const range = resolveTimeRange(params, now);
   const filters = parseFiltersParam(params.filters);
   const segmentFilters = params.segment_id === undefined ? [] : await segmentFiltersOf(params.segment_id, options);
