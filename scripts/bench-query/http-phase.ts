@@ -64,8 +64,8 @@ export async function runHttpPhase(input: HttpPhaseInput): Promise<HttpPhaseResu
   const sampler = new RssSampler(server.pid, 50);
   const startRssMb = sampler.peakMb();
   let stopped: HttpPhaseResult['stopped'] | undefined;
+  const client = apiClient(server.baseUrl, input.site.apiKey);
   try {
-    const client = apiClient(server.baseUrl, input.site.apiKey);
     const created = await ensureGoals(client.call, input.site.siteId, input.goals);
     if (created > 0) input.log(`  created ${created} goal(s)`);
     const probes = await probeValues(client.call, input.site.siteId, input.probeParameters);
@@ -75,10 +75,12 @@ export async function runHttpPhase(input: HttpPhaseInput): Promise<HttpPhaseResu
       measurements.push(await measure(client.send, job, input.runs, server.pid));
     }
     const peakRssMb = sampler.stop();
+    client.close();
     stopped = await server.stop('SIGTERM');
     return { measurements, probes, startRssMb, peakRssMb, stopped, serverOutput: server.output() };
   } finally {
     sampler.stop();
+    client.close();
     if (!stopped) await server.stop('SIGKILL');
   }
 }
