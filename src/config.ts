@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_DELAYS: optionalString.refine((value) => value === undefined || /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*(,\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*)*$/.test(value), 'expected a list such as 1m,5m,30m,2h,6h'),
   WEBHOOKS_PAID_ONLY: booleanFlag.default(false),
   ENRICHMENT_THREAD: booleanFlag.default(true),
+  SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
 });
 
 export interface AppConfig {
@@ -60,6 +61,8 @@ export interface AppConfig {
   readonly webhooksPaidOnly: boolean;
   /** Enrich spooled events on a worker thread (default) rather than on the event loop. */
   readonly enrichmentThread: boolean;
+  /** When the tracking spool reaches stable storage: when a segment is sealed (default) or before every acknowledgement. */
+  readonly spoolSync: 'seal' | 'commit';
 }
 
 export class ConfigError extends Error {}
@@ -94,5 +97,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookRetryDelays: e.WEBHOOK_RETRY_DELAYS,
     webhooksPaidOnly: e.WEBHOOKS_PAID_ONLY,
     enrichmentThread: e.ENRICHMENT_THREAD,
+    spoolSync: e.SPOOL_SYNC,
   };
 }

@@ -93,6 +93,7 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
     flushIntervalMs: deps.buffer?.flushIntervalMs ?? 1_000,
     maxBatchRows: deps.buffer?.maxBatchRows ?? 50_000,
     logger: app.log,
+    sync: deps.config.spoolSync,
   });
   const geolocator = await createGeolocator(deps.config.geoipCityDb ? { cityDbPath: deps.config.geoipCityDb } : {});
   const enricher = await createEnricher(deps, geolocator);

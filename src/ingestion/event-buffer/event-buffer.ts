@@ -1,4 +1,4 @@
-// Durable batching into the analytics store: acknowledge after a synchronous write to a local log, insert in batches, replay on start.
+// Durable batching into the analytics store: acknowledge after a write to a local log, insert in batches, replay on start.
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { AnalyticsRow, AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
@@ -6,10 +6,10 @@ import { BackPressureError, EventBufferClosedError } from './event-buffer-errors
 import { listSegments, recoverSegment, syncDirectory } from './segment-file.js';
 import { insertIntoTable, type SegmentDelivery } from './segment-delivery.js';
 import { SegmentFlusher } from './segment-flusher.js';
-import { WriteAheadLog, type SealedSegment } from './write-ahead-log.js';
+import { WriteAheadLog, type SealedSegment, type SpoolSync } from './write-ahead-log.js';
 
 export interface EventSink {
-  /** Resolves once the row is durable on local disk; rejects with BackPressureError when the store lags. */
+  /** Resolves once the row is in the local log (see SpoolSync); rejects with BackPressureError when the store lags. */
   append(row: AnalyticsRow): Promise<void>;
   /** The same for a row already serialized: one JSON object, without line breaks. */
   appendJson(json: string): Promise<void>;
@@ -36,6 +36,8 @@ export interface EventBufferOptions {
   readonly maxBatchRows: number;
   readonly retry?: { readonly initialDelayMs: number; readonly maxDelayMs: number };
   readonly logger?: EventBufferLogger;
+  /** When the spool reaches stable storage (default `seal`; see SpoolSync). */
+  readonly sync?: SpoolSync;
 }
 
 export interface EventBufferCounters {
@@ -142,6 +144,7 @@ class DurableEventBuffer implements EventBuffer {
       maxSegmentRows: options.maxBatchRows,
       maxSegmentAgeMs: options.flushIntervalMs,
       onSeal: (segment) => this.flusher.enqueue(segment),
+      ...(options.sync ? { sync: options.sync } : {}),
     });
   }
 

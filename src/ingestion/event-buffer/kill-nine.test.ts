@@ -9,6 +9,7 @@ import { ChdbStore } from '../../platform/analytics-store/chdb-store.js';
 import { projectPath } from '../../platform/project-path.js';
 import { createEventBuffer } from './event-buffer.js';
 import { storedNumberCounts } from './testing/numbered-rows.js';
+import type { SpoolSync } from './write-ahead-log.js';
 
 const CHILD = fileURLToPath(new URL('./testing/append-until-killed.ts', import.meta.url));
 
@@ -79,9 +80,9 @@ describe('kill -9 of a process appending through the buffer', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('keeps every acknowledged row exactly once when killed mid-stream', async () => {
+  it.each<SpoolSync>(['seal', 'commit'])('keeps every acknowledged row exactly once when killed mid-stream (sync: %s)', async (sync) => {
     const killAfter = 3000 + Math.floor(Math.random() * 2000);
-    const run = await runChild([root, 'stream'], (acked, inserted) => acked >= killAfter && inserted > 0);
+    const run = await runChild([root, 'stream', sync], (acked, inserted) => acked >= killAfter && inserted > 0);
     expect(run.signal).toBe('SIGKILL');
     expect(run.acked.length).toBeGreaterThanOrEqual(killAfter);
     const { counts, replayed } = await reopenAndCount(root);

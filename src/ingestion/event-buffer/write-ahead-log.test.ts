@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitUntil } from './testing/wait-until.js';
-import { WriteAheadLog, type SealedSegment } from './write-ahead-log.js';
+import { WriteAheadLog, type SealedSegment, type SpoolSync } from './write-ahead-log.js';
 
 const line = (n: number): string => `{"n":${n}}\n`;
 const lines = (from: number, to: number): string[] => Array.from({ length: to - from + 1 }, (_, i) => line(from + i));
 
-describe('WriteAheadLog', () => {
+describe.each<SpoolSync>(['seal', 'commit'])('WriteAheadLog (sync: %s)', (sync) => {
   let dir: string;
   let sealed: SealedSegment[];
   const createLog = (maxSegmentRows = 1000, maxSegmentAgeMs = 60_000): WriteAheadLog =>
-    new WriteAheadLog({ dir, maxSegmentRows, maxSegmentAgeMs, onSeal: (segment) => sealed.push(segment) });
+    new WriteAheadLog({ dir, maxSegmentRows, maxSegmentAgeMs, onSeal: (segment) => sealed.push(segment), sync });
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'loupe-wal-'));
@@ -47,6 +47,8 @@ describe('WriteAheadLog', () => {
     for (const wave of [lines(1, 10), lines(11, 20), lines(21, 25)]) {
       await Promise.all(wave.map((text) => log.append(text)));
     }
+    // A full segment is finished (synced, closed) behind the writer, which goes on meanwhile.
+    await waitUntil(() => sealed.length === 2);
     expect(sealed.map((segment) => segment.rows)).toEqual([10, 10]);
     await log.seal();
     expect(sealed.map((segment) => segment.rows)).toEqual([10, 10, 5]);
@@ -61,6 +63,15 @@ describe('WriteAheadLog', () => {
     expect(sealed).toEqual([]);
     await waitUntil(() => sealed.length > 0);
     expect(sealed.map((segment) => segment.rows)).toEqual([1]);
+  });
+
+  it('has every acknowledged line in the open segment file before the segment is sealed', async () => {
+    const log = createLog();
+    await Promise.all(lines(1, 3).map((text) => log.append(text)));
+    await log.append(line(4));
+    const [name] = await readdir(dir);
+    expect(await readFile(join(dir, name ?? ''), 'utf8')).toBe(lines(1, 4).join(''));
+    expect(sealed).toEqual([]);
   });
 
   it('seals nothing and leaves no file when nothing was appended', async () => {

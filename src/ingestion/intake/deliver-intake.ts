@@ -3,6 +3,7 @@
 import type { AnalyticsRow, AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { insertIntoTable, type SegmentDelivery } from '../event-buffer/segment-delivery.js';
 import type { Enricher } from './enricher.js';
+import { asBuffer } from './owned-bytes.js';
 
 export interface IntakeDeliveryDeps {
   readonly store: AnalyticsStore;
@@ -25,8 +26,8 @@ export function deliverIntake(deps: IntakeDeliveryDeps): SegmentDelivery {
   return async ({ name, payload }) => {
     const batch = await deps.enricher.enrich(payload, await deps.watchedSites());
     deps.onEnriched?.(batch);
-    if (batch.events !== '') await insertEvents({ name, payload: Buffer.from(batch.events) });
-    if (batch.botEvents !== '') await insertBotEvents({ name, payload: Buffer.from(batch.botEvents) });
+    if (batch.events.byteLength > 0) await insertEvents({ name, payload: asBuffer(batch.events) });
+    if (batch.botEvents.byteLength > 0) await insertBotEvents({ name, payload: asBuffer(batch.botEvents) });
     for (const row of batch.watched) await deps.onStored(row);
   };
 }

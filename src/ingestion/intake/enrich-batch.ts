@@ -4,12 +4,13 @@ import { buildBotRow, buildEventRow, compactJsonLine } from '../build-rows.js';
 import { runSteps, type Step } from '../pipeline.js';
 import type { EnrichContext } from './enrich-context.js';
 import { parseIntakeLine } from './intake-record.js';
+import { ownedBytes } from './owned-bytes.js';
 
 export interface EnrichedBatch {
-  /** JSONEachRow text of the human events ('' when none). */
-  readonly events: string;
-  /** JSONEachRow text of the bot events ('' when none). */
-  readonly botEvents: string;
+  /** JSONEachRow of the human events, UTF-8 (empty when none); owns its buffer, so it can be transferred. */
+  readonly events: Uint8Array<ArrayBuffer>;
+  /** JSONEachRow of the bot events, the same way. */
+  readonly botEvents: Uint8Array<ArrayBuffer>;
   readonly humans: number;
   readonly bots: number;
   /** Lines that were not intake records (a damaged file), skipped so they cannot block the segment. */
@@ -19,6 +20,11 @@ export interface EnrichedBatch {
 }
 
 export type BatchEnricher = (segment: string, watchedSites: ReadonlySet<number>) => Promise<EnrichedBatch>;
+
+/** Encoded where the rows are built (the enrichment thread), so the event loop receives bytes ready to insert. */
+function jsonEachRow(lines: readonly string[]): Uint8Array<ArrayBuffer> {
+  return ownedBytes(lines.length > 0 ? Buffer.from(lines.join('\n') + '\n') : new Uint8Array(0));
+}
 
 export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): BatchEnricher {
   return async (segment, watchedSites) => {
@@ -46,8 +52,8 @@ export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): Batc
       }
     }
     return {
-      events: events.length > 0 ? events.join('\n') + '\n' : '',
-      botEvents: botEvents.length > 0 ? botEvents.join('\n') + '\n' : '',
+      events: jsonEachRow(events),
+      botEvents: jsonEachRow(botEvents),
       humans: events.length,
       bots: botEvents.length,
       skipped,

@@ -5,6 +5,7 @@ import type { SessionStore } from '../../platform/shared-state/session-store.js'
 import type { Geolocator } from '../enrichment/geolocate.js';
 import { createBatchEnricher, type BatchEnricher, type EnrichedBatch } from './enrich-batch.js';
 import { createEnrichmentSteps, type EnrichmentSources } from './enrichment-steps.js';
+import { ownedBytes } from './owned-bytes.js';
 import { parseWorkerReply, type EnrichRequest, type WorkerReply, type WorkerSettings } from './enrichment-protocol.js';
 
 export interface Enricher {
@@ -98,10 +99,11 @@ class WorkerEnricher implements Enricher {
     const worker = this.worker;
     if (!worker) throw new Error('the enrichment thread is not running');
     const id = this.nextId++;
-    const request: EnrichRequest = { kind: 'enrich', id, segment: new Uint8Array(segment), watchedSites: [...watchedSites] };
+    const bytes = ownedBytes(segment);
+    const request: EnrichRequest = { kind: 'enrich', id, segment: bytes, watchedSites: [...watchedSites] };
     return new Promise<EnrichedBatch>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage(request);
+      worker.postMessage(request, [bytes.buffer]);
     });
   }
 

@@ -12,6 +12,7 @@ export interface WorkerSettings extends EnrichmentSources {
 export interface EnrichRequest {
   readonly kind: 'enrich';
   readonly id: number;
+  /** Transferred, not copied: the sender's view is detached once posted. */
   readonly segment: Uint8Array;
   readonly watchedSites: readonly number[];
 }
@@ -31,6 +32,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+function isOwnedBytes(value: unknown): value is Uint8Array<ArrayBuffer> {
+  return value instanceof Uint8Array && value.buffer instanceof ArrayBuffer;
+}
+
 /** Messages cross the thread boundary untyped; these checks restore the types. */
 export function parseWorkerReply(message: unknown): WorkerReply {
   if (!isRecord(message)) throw new Error('unexpected message from the enrichment thread');
@@ -38,7 +43,7 @@ export function parseWorkerReply(message: unknown): WorkerReply {
   if (typeof message.id !== 'number') throw new Error('unexpected message from the enrichment thread');
   if (message.kind === 'failed') return { kind: 'failed', id: message.id, error: String(message.error) };
   const batch = message.batch;
-  if (message.kind !== 'enriched' || !isRecord(batch) || typeof batch.events !== 'string' || typeof batch.botEvents !== 'string' || !Array.isArray(batch.watched)) {
+  if (message.kind !== 'enriched' || !isRecord(batch) || !isOwnedBytes(batch.events) || !isOwnedBytes(batch.botEvents) || !Array.isArray(batch.watched)) {
     throw new Error('unexpected message from the enrichment thread');
   }
   return {

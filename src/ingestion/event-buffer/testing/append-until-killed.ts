@@ -1,5 +1,5 @@
 // Child process of the kill -9 test: appends numbered rows as fast as it can and prints each acknowledged number.
-// Usage: node --import tsx append-until-killed.ts <root dir> <stream|die-after-insert>
+// Usage: node --import tsx append-until-killed.ts <root dir> <stream|die-after-insert> [seal|commit]
 import { join } from 'node:path';
 import type { AnalyticsStore } from '../../../platform/analytics-store/analytics-store.js';
 import { migrateAnalyticsStore } from '../../../platform/analytics-store/analytics-migrations.js';
@@ -8,7 +8,8 @@ import { createEventBuffer } from '../event-buffer.js';
 import { withInsertFaults } from './insert-fault-store.js';
 import { numberedEventRow } from './numbered-rows.js';
 
-const [root = '', mode = 'stream'] = process.argv.slice(2);
+const [root = '', mode = 'stream', syncArgument = 'seal'] = process.argv.slice(2);
+const sync = syncArgument === 'commit' ? 'commit' : 'seal';
 const CONCURRENCY = 32;
 
 const chdb: AnalyticsStore = new ChdbStore(join(root, 'analytics'));
@@ -23,6 +24,7 @@ const buffer = await createEventBuffer({
   maxPendingRows: 10_000_000,
   flushIntervalMs: 25,
   maxBatchRows: 400,
+  sync,
 });
 
 // Lines starting with '#' are progress notes for the parent; every other line is one acknowledged number.
