@@ -16,6 +16,21 @@ describe('compactJsonLine', () => {
     expect(JSON.parse(line)).toEqual({ a: 'x"y', d: 0, f: { k: '' }, g: 1.5 });
     expect(compactJsonLine({ only: '' })).toBe('{}');
   });
+
+  it('writes what JSON.stringify writes for the kept columns, in the same order', () => {
+    const values: unknown[] = ['', 'text', 'quote " back \\ \n tab \t', 'ünï ☕', null, undefined, 0, -0, 7, -3.25, 1e21, Number.NaN, Number.POSITIVE_INFINITY,
+      {}, { k: 'v' }, { a: '', b: { c: 1 } }, [], [1, 'x'], true, false];
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648);
+    for (let round = 0; round < 500; round += 1) {
+      const row: Record<string, unknown> = {};
+      for (let column = 0; column < 8; column += 1) row[`c${next() % 12}_${column}`] = values[next() % values.length];
+      const kept = Object.fromEntries(Object.entries(row).filter(([, value]) =>
+        value !== '' && value !== null && value !== undefined && !(typeof value === 'number' && !Number.isFinite(value)) &&
+        !(typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)));
+      expect(compactJsonLine(row)).toBe(JSON.stringify(kept));
+    }
+  });
 });
 
 describe('wellFormedRow', () => {

@@ -33,31 +33,41 @@ export interface HeaderScore {
   readonly flagged: boolean;
 }
 
-interface HeaderView {
-  readonly get: (name: string) => string;
-  readonly hasPrefix: (prefix: string) => boolean;
+/** The request's headers by lower-case name, read by the rules. A class, so no closures are made per event. */
+class HeaderView {
+  private readonly lower = new Map<string, string>();
   /** Brand -> major version, from sec-ch-ua. */
-  readonly brands: ReadonlyMap<string, number>;
-  readonly browser: BrowserClaim | null;
-}
+  readonly brands = new Map<string, number>();
 
-function viewHeaders(headers: RequestHeaders, browser: BrowserClaim | null): HeaderView {
-  const lower = new Map<string, string>();
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    lower.set(name.toLowerCase(), (Array.isArray(value) ? value.join(', ') : value).trim());
+  constructor(
+    headers: RequestHeaders,
+    readonly browser: BrowserClaim | null,
+  ) {
+    for (const name in headers) {
+      const value = headers[name];
+      if (value === undefined) continue;
+      this.lower.set(name.toLowerCase(), (Array.isArray(value) ? value.join(', ') : value).trim());
+    }
+    const clientHints = this.lower.get('sec-ch-ua');
+    if (clientHints === undefined) return;
+    for (const found of clientHints.matchAll(/"([^"]*)"\s*;\s*v\s*=\s*"(\d+)/g)) {
+      if (found[1] !== undefined) this.brands.set(found[1].toLowerCase(), Number(found[2]));
+    }
   }
-  const brands = new Map<string, number>();
-  for (const found of (lower.get('sec-ch-ua') ?? '').matchAll(/"([^"]*)"\s*;\s*v\s*=\s*"(\d+)/g)) {
-    if (found[1] !== undefined) brands.set(found[1].toLowerCase(), Number(found[2]));
+
+  get(name: string): string {
+    return this.lower.get(name) ?? '';
   }
-  const keys = [...lower.keys()];
-  return {
-    get: (name) => lower.get(name) ?? '',
-    hasPrefix: (prefix) => keys.some((key) => key.startsWith(prefix)),
-    brands,
-    browser,
-  };
+
+  hasBrandContaining(text: string): boolean {
+    for (const brand of this.brands.keys()) if (brand.includes(text)) return true;
+    return false;
+  }
+
+  hasPrefix(prefix: string): boolean {
+    for (const key of this.lower.keys()) if (key.startsWith(prefix)) return true;
+    return false;
+  }
 }
 
 type RuleTest = (h: HeaderView, config: HeaderHeuristicsConfig) => boolean;
@@ -82,7 +92,7 @@ function fetchMetadataExpected(browser: BrowserClaim | null, config: HeaderHeuri
  * | missing_client_hints          | the claimed Chromium version sends sec-ch-ua and it did not come           |
  */
 const RULE_TESTS: Record<HeaderRuleId, RuleTest> = {
-  headless_brand: (h) => [...h.brands.keys()].some((brand) => brand.includes('headless')),
+  headless_brand: (h) => h.hasBrandContaining('headless'),
   missing_accept_language: (h) => h.get('accept-language') === '',
   client_hints_on_non_chromium: (h) =>
     h.get('sec-ch-ua') !== '' && (h.browser?.family === 'firefox' || h.browser?.family === 'safari'),
@@ -109,8 +119,13 @@ export function scoreHeaderHeuristics(
   browser: BrowserClaim | null,
   config: HeaderHeuristicsConfig = loadHeaderHeuristicsConfig(),
 ): HeaderScore {
-  const view = viewHeaders(headers, browser);
-  const signals = RULE_IDS.filter((id) => RULE_TESTS[id](view, config));
-  const score = signals.reduce((sum, id) => sum + config.rules[id].weight, 0);
+  const view = new HeaderView(headers, browser);
+  const signals: HeaderRuleId[] = [];
+  let score = 0;
+  for (const id of RULE_IDS) {
+    if (!RULE_TESTS[id](view, config)) continue;
+    signals.push(id);
+    score += config.rules[id].weight;
+  }
   return { score, signals, flagged: score >= config.threshold };
 }
