@@ -238,7 +238,9 @@ export class WriteAheadLog {
     if (!segment) return;
     this.current = null;
     clearTimeout(segment.timer);
-    this.sealing = this.sealing.then(() => this.finish(segment, suspect));
+    // Should handing one segment on throw, the later ones still go on; that segment stays on disk and is
+    // replayed at the next start.
+    this.sealing = this.sealing.then(() => this.finish(segment, suspect)).catch(() => undefined);
   }
 
   private async finish(segment: OpenSegment, suspect: boolean): Promise<void> {
