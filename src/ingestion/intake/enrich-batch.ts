@@ -4,7 +4,7 @@ import { buildBotRow, buildEventRow, compactJsonLine } from '../build-rows.js';
 import { runSteps, type Step } from '../pipeline.js';
 import type { EnrichContext } from './enrich-context.js';
 import { parseIntakeLine } from './intake-record.js';
-import { ownedBytes } from './owned-bytes.js';
+import { JsonLinesBuffer } from './json-lines-buffer.js';
 
 export interface EnrichedBatch {
   /** JSONEachRow of the human events, UTF-8 (empty when none); owns its buffer, so it can be transferred. */
@@ -21,18 +21,21 @@ export interface EnrichedBatch {
 
 export type BatchEnricher = (segment: string, watchedSites: ReadonlySet<number>) => Promise<EnrichedBatch>;
 
-/** Encoded where the rows are built (the enrichment thread), so the event loop receives bytes ready to insert. */
-function jsonEachRow(lines: readonly string[]): Uint8Array<ArrayBuffer> {
-  return ownedBytes(lines.length > 0 ? Buffer.from(lines.join('\n') + '\n') : new Uint8Array(0));
-}
+/** Room for a typical second of rows, so the events buffer rarely grows. */
+const EVENTS_BUFFER_BYTES = 4 * 1024 * 1024;
 
 export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): BatchEnricher {
   return async (segment, watchedSites) => {
-    const events: string[] = [];
-    const botEvents: string[] = [];
+    // Encoded here (the enrichment thread), so the event loop receives bytes ready to insert.
+    const events = new JsonLinesBuffer(EVENTS_BUFFER_BYTES);
+    const botEvents = new JsonLinesBuffer();
     const watched: AnalyticsRow[] = [];
     let skipped = 0;
-    for (const line of segment.split('\n')) {
+    for (let start = 0; start < segment.length; ) {
+      const newline = segment.indexOf('\n', start);
+      const end = newline === -1 ? segment.length : newline;
+      const line = segment.slice(start, end);
+      start = end + 1;
       if (line === '') continue;
       const record = parseIntakeLine(line);
       if (record === null) {
@@ -52,10 +55,10 @@ export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): Batc
       }
     }
     return {
-      events: jsonEachRow(events),
-      botEvents: jsonEachRow(botEvents),
-      humans: events.length,
-      bots: botEvents.length,
+      events: events.finish(),
+      botEvents: botEvents.finish(),
+      humans: events.count,
+      bots: botEvents.count,
       skipped,
       watched,
     };
