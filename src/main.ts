@@ -1,6 +1,9 @@
 // Process entry: load config, build the app, listen, and shut down gracefully on SIGTERM/SIGINT.
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
+import { tuneGarbageCollector } from './platform/garbage-collector-tuning.js';
+
+tuneGarbageCollector();
 
 const config = loadConfig();
 const loupe = await createApp(config);
