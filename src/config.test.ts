@@ -13,3 +13,17 @@ describe('loadConfig: SPOOL_SYNC', () => {
     expect(() => loadConfig({ SPOOL_SYNC: 'always' })).toThrow(/SPOOL_SYNC/);
   });
 });
+
+describe('loadConfig: BACKGROUND_THREAD_NICENESS', () => {
+  it('defaults to 10 and accepts 0 to 19', () => {
+    expect(loadConfig({}).backgroundThreadNiceness).toBe(10);
+    expect(loadConfig({ BACKGROUND_THREAD_NICENESS: '0' }).backgroundThreadNiceness).toBe(0);
+    expect(loadConfig({ BACKGROUND_THREAD_NICENESS: '19' }).backgroundThreadNiceness).toBe(19);
+  });
+
+  it('refuses values outside 0-19 and non-integers, naming the variable', () => {
+    for (const value of ['-1', '20', '2.5', 'low']) {
+      expect(() => loadConfig({ BACKGROUND_THREAD_NICENESS: value })).toThrow(/BACKGROUND_THREAD_NICENESS/);
+    }
+  });
+});

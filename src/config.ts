@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   WEBHOOKS_PAID_ONLY: booleanFlag.default(false),
   ENRICHMENT_THREAD: booleanFlag.default(true),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
+  BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
 });
 
 export interface AppConfig {
@@ -63,6 +64,8 @@ export interface AppConfig {
   readonly enrichmentThread: boolean;
   /** When the tracking spool reaches stable storage: when a segment is sealed (default) or before every acknowledgement. */
   readonly spoolSync: 'seal' | 'commit';
+  /** How much nicer than the event loop the process's other threads run (0: equal). */
+  readonly backgroundThreadNiceness: number;
 }
 
 export class ConfigError extends Error {}
@@ -98,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooksPaidOnly: e.WEBHOOKS_PAID_ONLY,
     enrichmentThread: e.ENRICHMENT_THREAD,
     spoolSync: e.SPOOL_SYNC,
+    backgroundThreadNiceness: e.BACKGROUND_THREAD_NICENESS,
   };
 }

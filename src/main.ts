@@ -2,11 +2,14 @@
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { tuneGarbageCollector } from './platform/garbage-collector-tuning.js';
+import { lowerBackgroundThreads } from './platform/thread-priority.js';
 
 tuneGarbageCollector();
 
 const config = loadConfig();
 const loupe = await createApp(config);
+// After the stores and the enrichment thread have started their threads; later ones are found by rescans.
+lowerBackgroundThreads({ niceness: config.backgroundThreadNiceness });
 const { app } = loupe;
 
 let stopping = false;
