@@ -28,7 +28,7 @@ function threadIds(): number[] {
  * thread, chDB's insert, view and merge threads, V8's collector helpers and libuv's pool. Their work
  * comes in bursts (a second of events enriched and inserted at once); on a busy machine, at equal
  * priority, a burst took the event loop's share of the cores and acknowledgements queued behind it.
- * Measured with the paced half-load phase of `npm run bench:ingest`'s traffic: p99 52-75 ms at equal
+ * Measured with the paced half-load phase of `npm run bench:ingest`'s traffic: p99 50-75 ms at equal
  * priority, 16-35 ms with the others 10 steps nicer (docs/durability.md, "CPU priority"). When a core is
  * free nothing changes.
  *
