@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateAnalyticsStore } from '../../platform/analytics-store/analytics-migrations.js';
 import { ChdbStore } from '../../platform/analytics-store/chdb-store.js';
-import { MemorySessionStore } from '../../platform/shared-state/session-store.js';
+import { MemorySessionStore } from '../../platform/shared-state/memory-session-store.js';
 import { createGeolocator } from '../enrichment/geolocate.js';
 import { createBatchEnricher, type BatchEnricher } from './enrich-batch.js';
 import { createEnrichmentSteps } from './enrichment-steps.js';
@@ -34,8 +34,8 @@ function record(overrides: Partial<IntakeRecord>): IntakeRecord {
   };
 }
 
-const lines = (...records: (IntakeRecord | string)[]): string =>
-  records.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry)) + '\n').join('');
+const lines = (...records: (IntakeRecord | string)[]): Buffer =>
+  Buffer.from(records.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry)) + '\n').join(''));
 
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 
@@ -53,6 +53,16 @@ describe('createBatchEnricher', () => {
   afterAll(async () => {
     await store.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads lines of any UTF-8 text, and a last line without its newline', async () => {
+    const path = '/São-Paulo/東京/😀';
+    const first = JSON.stringify(record({ event_id: '00000000-0000-4000-8000-000000000020', payload: { site_id: 'abc', type: 'pageview', pathname: path } }));
+    const last = JSON.stringify(record({ event_id: '00000000-0000-4000-8000-000000000021', payload: { site_id: 'abc', type: 'pageview', pathname: '/ünïcode' } }));
+    const batch = await enrich(Buffer.from(`${first}\n${last}`), new Set([7]));
+    expect(batch.humans).toBe(2);
+    expect(batch.watched.map((row) => row.pathname)).toEqual([path, '/ünïcode']);
+    expect(text(batch.events)).toContain(`"pathname":${JSON.stringify(path)}`);
   });
 
   it('splits humans from bots, skips damaged lines and hands out only the watched sites\' human rows', async () => {

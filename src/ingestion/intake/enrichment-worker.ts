@@ -13,7 +13,6 @@ async function main(): Promise<void> {
   const shared = createSharedState(settings.redisUrl);
   const geolocator = await createGeolocator(settings.geoipCityDb ? { cityDbPath: settings.geoipCityDb } : {});
   const enrichBatch = createBatchEnricher(await createEnrichmentSteps(geolocator, settings, shared.sessions));
-  const decoder = new TextDecoder();
   // One segment at a time, in arrival order: sessions depend on the order of a visitor's events.
   let queue = Promise.resolve();
   port.on('message', (message: unknown) => {
@@ -28,7 +27,7 @@ async function main(): Promise<void> {
     queue = queue.then(async () => {
       let reply: WorkerReply;
       try {
-        reply = { kind: 'enriched', id: request.id, batch: await enrichBatch(decoder.decode(request.segment), new Set(request.watchedSites)) };
+        reply = { kind: 'enriched', id: request.id, batch: await enrichBatch(request.segment, new Set(request.watchedSites)) };
       } catch (error) {
         reply = { kind: 'failed', id: request.id, error: error instanceof Error ? error.message : String(error) };
       }
