@@ -1,7 +1,8 @@
 // Shared state for several server processes: Redis when REDIS_URL is set, in-process otherwise.
 import { Redis } from 'ioredis';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter.js';
-import { MemorySessionStore, RedisSessionStore, type SessionStore } from './session-store.js';
+import { MemorySessionStore } from './memory-session-store.js';
+import { RedisSessionStore, type SessionStore } from './session-store.js';
 
 export interface SharedState {
   readonly sessions: SessionStore;

@@ -1,6 +1,5 @@
 // Sliding 30-minute sessions: the session id a visitor's next event belongs to (in-process or Redis).
 import { randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
 
 export const SESSION_TIMEOUT_MS = 30 * 60 * 1000;
@@ -40,27 +39,6 @@ export function newSessionId(): string {
   const id = randomBlock.readBigUInt64BE(randomOffset);
   randomOffset += 8;
   return id.toString();
-}
-
-interface Entry {
-  readonly session: SessionRef;
-  readonly attributes: string;
-  lastSeen: number;
-}
-
-export class MemorySessionStore implements SessionStore {
-  private readonly sessions = new LRUCache<string, Entry>({ max: 1_000_000 });
-
-  async touch(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit> {
-    const entry = this.sessions.get(visitorKey);
-    if (entry && nowMs - entry.lastSeen < SESSION_TIMEOUT_MS && nowMs >= entry.lastSeen - SESSION_TIMEOUT_MS) {
-      entry.lastSeen = Math.max(entry.lastSeen, nowMs);
-      return { ...entry.session, attributesChanged: entry.attributes !== attributes };
-    }
-    const session = { id: newSessionId(), startedAt: nowMs };
-    this.sessions.set(visitorKey, { session, attributes, lastSeen: nowMs });
-    return { ...session, attributesChanged: false };
-  }
 }
 
 // KEYS[1] = session key; ARGV = candidate id, now, timeout, attributes. Stored value:

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter.js';
-import { MemorySessionStore, RedisSessionStore, SESSION_TIMEOUT_MS, type SessionStore } from './session-store.js';
+import { MemorySessionStore } from './memory-session-store.js';
+import { RedisSessionStore, SESSION_TIMEOUT_MS, type SessionStore } from './session-store.js';
 
 async function redisAnswers(url: string | undefined): Promise<Redis | undefined> {
   if (!url) return undefined;
