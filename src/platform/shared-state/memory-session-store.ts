@@ -12,8 +12,8 @@ const SECOND_CHANCES = 4;
  * store (+10 µs per event with 600,000 sessions, measured). A slot costs the key and two strings, and an
  * event of a known visitor changes nothing but a number: the Map of slots is not reordered per event
  * (moving its key to the end, as an LRU list does, rehashed a table of a million entries now and then).
- * Expired sessions give their slots to new visitors, so the store holds about the visitors of the last 30
- * minutes, up to `maxSessions`.
+ * A new visitor takes the slot of the earliest arrival when that session has expired, else a new slot, up
+ * to `maxSessions` (see freeSlot).
  */
 export class MemorySessionStore implements SessionStore {
   private readonly slots = new Map<string, number>();
