@@ -1,4 +1,4 @@
-// The in-process session store: the sessions of the last visitors seen, least recently seen dropped first.
+// The in-process session store: the sessions of recent visitors, in slots of flat arrays.
 import { newSessionId, SESSION_TIMEOUT_MS, type SessionStore, type SessionVisit } from './session-store.js';
 
 const DEFAULT_MAX_SESSIONS = 1_000_000;
@@ -10,10 +10,10 @@ const SECOND_CHANCES = 4;
  * up to a million sessions on the enrichment thread's heap, and every full collection marks all of them, so
  * at seven small objects per session (entry, session, boxed times, strings) the collections grew with the
  * store (+10 µs per event with 600,000 sessions, measured). A slot costs the key and two strings, and an
- * event of a known visitor changes nothing but a number: the Map of slots is not reordered per event
- * (moving its key to the end, as an LRU list does, rehashed a table of a million entries now and then).
- * A new visitor takes the slot of the earliest arrival when that session has expired, else a new slot, up
- * to `maxSessions` (see freeSlot).
+ * event of a known visitor changes nothing but a number: the Map of slots is not reordered per event, as
+ * an LRU list would be (a first version that moved each touched key to the end still grew costlier as the
+ * store filled). A new visitor takes the slot of the earliest arrival when that session has expired, else
+ * a new slot, up to `maxSessions` (see freeSlot).
  */
 export class MemorySessionStore implements SessionStore {
   private readonly slots = new Map<string, number>();
