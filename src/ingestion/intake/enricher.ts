@@ -17,7 +17,7 @@ export interface Enricher {
 export async function createInlineEnricher(geolocator: Geolocator, sources: EnrichmentSources, sessions: SessionStore): Promise<Enricher> {
   const enrichBatch: BatchEnricher = createBatchEnricher(await createEnrichmentSteps(geolocator, sources, sessions));
   return {
-    enrich: (segment, watchedSites) => enrichBatch(segment, watchedSites),
+    enrich: enrichBatch,
     close: async () => undefined,
   };
 }

@@ -59,24 +59,18 @@ export class MemorySessionStore implements SessionStore {
    * the end (a second chance) a few times before the first one is dropped regardless.
    */
   private freeSlot(nowMs: number): number {
-    for (let chance = 0; chance < SECOND_CHANCES; chance += 1) {
+    const full = this.slots.size >= this.maxSessions;
+    for (let chance = 0; ; chance += 1) {
       const first = this.slots.entries().next().value;
       if (first === undefined) break;
       const [key, slot] = first;
-      if (nowMs - (this.lastSeen[slot] ?? 0) >= SESSION_TIMEOUT_MS) {
+      if (nowMs - (this.lastSeen[slot] ?? 0) >= SESSION_TIMEOUT_MS || (full && chance === SECOND_CHANCES)) {
         this.slots.delete(key);
         return slot;
       }
-      if (this.slots.size < this.maxSessions) break;
+      if (!full) break;
       this.slots.delete(key);
       this.slots.set(key, slot);
-    }
-    if (this.slots.size >= this.maxSessions) {
-      const first = this.slots.entries().next().value;
-      if (first !== undefined) {
-        this.slots.delete(first[0]);
-        return first[1];
-      }
     }
     const slot = this.slots.size;
     if (slot >= this.lastSeen.length) this.grow();
