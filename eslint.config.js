@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importDirection from './eslint/import-direction.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'coverage/**', 'public/**'] },
@@ -9,6 +10,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { loupe: importDirection },
+    rules: {
+      'loupe/layers': 'error',
+      'loupe/no-cycle': 'error',
     },
   },
 );

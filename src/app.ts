@@ -16,6 +16,7 @@ import { createApiKeyVerifier, type KeyPrincipal } from './platform/http/api-key
 import { VerifiedKeyCache } from './platform/auth/verified-key-cache.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { resolveInstanceSecret } from './platform/instance-secret.js';
+import { preparePrivateDataDir } from './platform/private-data-dir.js';
 import { createMetadataDb, type MetadataDb } from './platform/metadata-store/create-metadata-db.js';
 import { migrateMetadataDb } from './platform/metadata-store/metadata-migrations.js';
 import { healthRoutes } from './health/health.routes.js';
@@ -29,6 +30,8 @@ import { ApiKeyIssuer } from './api-keys/api-key-issuer.js';
 import { SegmentRepository } from './segments/segment.repository.js';
 import type { ReportDeps } from './reports/report-route.js';
 import { registerReports } from './reports/register-reports.js';
+import { annotationsRoutes } from './annotations/annotations.routes.js';
+import { segmentsRoutes } from './segments/segments.routes.js';
 import { registerWebhooks, type WebhooksModule } from './webhooks/webhooks-module.js';
 import { webhookSettingsFrom } from './webhooks/webhook-settings.js';
 import type { Resolver } from './webhooks/webhook-url-policy.js';
@@ -73,6 +76,7 @@ export interface LoupeApp {
 }
 
 export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<LoupeApp> {
+  const unprotected = preparePrivateDataDir(config.dataDir);
   const analytics = deps.analytics ?? createAnalyticsStore(config);
   const metadata = deps.metadata ?? createMetadataDb(config);
   await migrateAnalyticsStore(analytics);
@@ -83,6 +87,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (unprotected.length > 0) app.log.warn({ entries: unprotected }, 'DATA_DIR entries other users may read (not owned by this user)');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestDecorations(app);
@@ -126,6 +131,8 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const segments = new SegmentRepository(metadata.db);
   const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db };
   await registerReports(app, reportDeps);
+  await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
+  await app.register(segmentsRoutes, { guards, segments });
   await app.register(mcpRoutes, { keys });
   const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
 

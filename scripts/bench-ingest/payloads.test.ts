@@ -2,9 +2,9 @@
 // detection (and crawler headers that do not), public forwarded addresses, visits in page order.
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
-import { createBotDetectorDeps, detectBot } from '../../src/ingestion/bots/detect-bot.js';
-import { clientIp } from '../../src/ingestion/enrichment/client-ip.js';
-import { validateTrackPayload } from '../../src/ingestion/track.schema.js';
+import { createBotDetectorDeps, detectBot } from '../../src/ingestion/bots/bot-detector.js';
+import { clientIp } from '../../src/ingestion/request/client-ip.js';
+import { validateTrackPayload } from '../../src/ingestion/validate-track-payload.js';
 import { loadBenchData } from './bench-data.js';
 import { MAX_VISIT_EVENTS, TrafficModel, browserHeaders, createRequestFactory, type TrackRequestParts } from './payloads.js';
 

@@ -1,10 +1,11 @@
 // /api/sites/:site/annotations: list (public sites: public annotations), create, update, delete.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { siteOf } from '../platform/http/guards.js';
+import { siteOf, type Guards } from '../platform/http/guards.js';
 import { principalUserId } from '../platform/http/principal.js';
 import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
-import type { ReportDeps } from '../reports/report-route.js';
+import type { Kysely } from 'kysely';
+import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import { AnnotationRepository } from './annotation.repository.js';
 import {
   AnnotationParams,
@@ -20,7 +21,14 @@ function actorOf(request: FastifyRequest): AnnotationActor {
   return { role: request.organizationRole, userId: request.principal ? (principalUserId(request.principal) ?? null) : null };
 }
 
-export async function annotationsRoutes(instance: FastifyInstance, deps: ReportDeps): Promise<void> {
+/** What the annotation routes need from the application. */
+export interface AnnotationsRouteDeps {
+  readonly guards: Guards;
+  readonly metadata: Kysely<MetadataDatabase>;
+  readonly clock: () => number;
+}
+
+export async function annotationsRoutes(instance: FastifyInstance, deps: AnnotationsRouteDeps): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new AnnotationService(new AnnotationRepository(deps.metadata), deps.clock);
   const read = deps.guards.site({ scope: 'annotations:read', allowPublic: true });

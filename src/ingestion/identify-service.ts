@@ -1,10 +1,10 @@
 // /api/identify: the same site, key and origin steps as tracking, then one durable user_identities row.
-import { visitorId } from './enrichment/visitor-id.js';
+import { visitorId } from './request/visitor-id.js';
 import type { EventSink } from './event-buffer/event-buffer.js';
 import { clickhouseTime, wellFormedRow } from './build-rows.js';
-import { dropOutcome, type TrackOutcome } from './track-outcome.js';
+import { dropOutcome, type TrackOutcome } from './request/track-outcome.js';
 import { runSteps, type Step } from './pipeline.js';
-import { siteOf, type TrackContext, type TrackRequest } from './track-context.js';
+import { siteOf, type TrackContext, type TrackRequest } from './request/track-context.js';
 import type { IdentifyPayload } from './identify.schema.js';
 
 export class IdentifyService {

@@ -1,6 +1,6 @@
 // The POST /api/identify payload: which user a device belongs to, with optional traits.
 import { z } from 'zod';
-import { notAnObject, payloadProblem, type PayloadProblem } from './track.schema.js';
+import { notAnObject, payloadProblem, type PayloadProblem } from './payload-problem.js';
 
 export const IdentifyPayloadSchema = z
   .object({

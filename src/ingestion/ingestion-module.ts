@@ -11,21 +11,21 @@ import type { MetadataDatabase } from '../platform/metadata-store/metadata-schem
 import type { SharedState } from '../platform/shared-state/create-shared-state.js';
 import type { SiteRepository } from '../sites/site.repository.js';
 import { DailySalts } from './daily-salts.js';
-import { createGeolocator, type Geolocator } from './enrichment/geolocate.js';
+import { createGeolocator, type Geolocator } from './enrichment/geolocator.js';
 import { createEventBuffer, type EventBuffer, type EventBufferOptions } from './event-buffer/event-buffer.js';
 import { listSegments } from './event-buffer/segment-file.js';
 import { IdentifyService } from './identify-service.js';
-import { deliverIntake } from './intake/deliver-intake.js';
-import { createInlineEnricher, createWorkerEnricher, type Enricher } from './intake/enricher.js';
-import { IngestionService } from './ingestion-service.js';
+import { deliverIntake } from './delivery/deliver-intake.js';
+import { createInlineEnricher, createWorkerEnricher, type Enricher } from './delivery/enricher.js';
+import { IngestionService } from './request/ingestion-service.js';
 import type { Step } from './pipeline.js';
-import { applyExclusions } from './steps/apply-exclusions.js';
-import { checkApiKey } from './steps/check-api-key.js';
-import { checkOrigin } from './steps/check-origin.js';
-import { excludeCountry } from './steps/exclude-country.js';
-import { resolveClient } from './steps/resolve-client.js';
-import { resolveSite } from './steps/resolve-site.js';
-import type { TrackContext } from './track-context.js';
+import { applyExclusions } from './request/apply-exclusions.js';
+import { checkApiKey } from './request/check-api-key.js';
+import { checkOrigin } from './request/check-origin.js';
+import { excludeCountry } from './request/exclude-country.js';
+import { resolveClient } from './request/resolve-client.js';
+import { resolveSite } from './request/resolve-site.js';
+import type { TrackContext } from './request/track-context.js';
 import { trackRoutes } from './track.routes.js';
 
 /** Who hears about stored human events (the webhook triggers). */

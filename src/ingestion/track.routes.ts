@@ -6,9 +6,10 @@ import { BEARER_OPTIONAL } from '../platform/http/route-docs.js';
 import { bearerToken } from '../platform/http/resolve-credentials.js';
 import { BackPressureError, EventBufferClosedError } from './event-buffer/event-buffer-errors.js';
 import type { IdentifyService } from './identify-service.js';
-import type { IngestionService } from './ingestion-service.js';
-import type { TrackOutcome } from './track-outcome.js';
-import { validateTrackPayload, type PayloadProblem } from './track.schema.js';
+import type { IngestionService } from './request/ingestion-service.js';
+import type { TrackOutcome } from './request/track-outcome.js';
+import type { PayloadProblem } from './payload-problem.js';
+import { validateTrackPayload } from './validate-track-payload.js';
 import { validateIdentifyPayload } from './identify.schema.js';
 
 const MAX_BODY_BYTES = 64 * 1024;

@@ -1,7 +1,6 @@
 // The POST /api/track payload: shared fields composed once, type-specific rules checked per event type.
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { commonPayload } from './common-payload.js';
 import { EVENT_TYPES } from './event-types.js';
 import { ERROR_PROPERTIES_MAX, PROPERTIES_MAX, SCREEN_MAX, TEXT_MAX } from './payload-limits.js';
 
@@ -88,43 +87,3 @@ export const TrackPayloadSchema = TrackFieldsSchema.superRefine((event, ctx) => 
 });
 
 export type TrackPayload = z.infer<typeof TrackPayloadSchema>;
-
-export interface PayloadProblem {
-  readonly fieldErrors: Record<string, string[]>;
-  readonly formErrors: string[];
-}
-
-/** Zod issues as the spec's `details`: each unknown key is a field error of its own, path-less issues are form errors. */
-export function payloadProblem(issues: readonly z.core.$ZodIssue[]): PayloadProblem {
-  // No prototype: a field named `toString` or `__proto__` must get an entry of its own, not an inherited one.
-  const fieldErrors = Object.create(null) as Record<string, string[]>;
-  const formErrors: string[] = [];
-  for (const problem of issues) {
-    const keys = problem.code === 'unrecognized_keys' ? problem.keys : [];
-    if (keys.length > 0) {
-      for (const key of keys) (fieldErrors[key] ??= []).push('Unrecognized field');
-      continue;
-    }
-    const field = problem.path[0];
-    if (field === undefined) formErrors.push(problem.message);
-    else (fieldErrors[String(field)] ??= []).push(problem.message);
-  }
-  return { fieldErrors, formErrors };
-}
-
-/** The problem of a body that is valid JSON but not an object (array, string, number, null). */
-export function notAnObject(body: unknown): PayloadProblem | undefined {
-  if (typeof body === 'object' && body !== null && !Array.isArray(body)) return undefined;
-  return { fieldErrors: {}, formErrors: ['Expected a JSON object'] };
-}
-
-/** Validates a parsed body; the problem is the spec's `details` object. */
-export function validateTrackPayload(body: unknown): { ok: true; payload: TrackPayload } | { ok: false; details: PayloadProblem } {
-  const wrongShape = notAnObject(body);
-  if (wrongShape) return { ok: false, details: wrongShape };
-  const common = commonPayload(body as Record<string, unknown>);
-  if (common !== undefined) return { ok: true, payload: common };
-  const result = TrackPayloadSchema.safeParse(body);
-  if (result.success) return { ok: true, payload: result.data };
-  return { ok: false, details: payloadProblem(result.error.issues) };
-}

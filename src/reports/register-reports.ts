@@ -11,8 +11,6 @@ import { retentionRoutes } from './retention/retention.routes.js';
 import { performanceRoutes } from './performance/performance.routes.js';
 import { errorsRoutes } from './errors/errors.routes.js';
 import { botsRoutes } from './bots/bots.routes.js';
-import { annotationsRoutes } from '../annotations/annotations.routes.js';
-import { segmentsRoutes } from '../segments/segments.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
@@ -28,8 +26,6 @@ export async function registerReports(app: FastifyInstance, deps: ReportDeps): P
   await app.register(funnelsRoutes, deps);
   await app.register(errorsRoutes, deps);
   await app.register(botsRoutes, deps);
-  await app.register(annotationsRoutes, deps);
-  await app.register(segmentsRoutes, deps);
   await app.register(sessionsRoutes, deps);
   await app.register(usersRoutes, deps);
   await app.register(eventsRoutes, deps);

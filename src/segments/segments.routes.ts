@@ -1,10 +1,10 @@
 // /api/sites/:site/segments: saved filter sets of a site (members write), applied to reports through segment_id.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { principalOf, siteOf } from '../platform/http/guards.js';
+import { principalOf, siteOf, type Guards } from '../platform/http/guards.js';
 import { principalUserId } from '../platform/http/principal.js';
 import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
-import type { ReportDeps } from '../reports/report-route.js';
+import type { SegmentRepository } from './segment.repository.js';
 import { CreateSegmentBodySchema, SegmentParams, UpdateSegmentBodySchema } from './segment.schema.js';
 import { SegmentService, type SegmentViewer } from './segment.service.js';
 
@@ -12,7 +12,13 @@ const TAGS = ['Segments'];
 
 const viewerOf = (request: FastifyRequest): SegmentViewer => ({ member: request.organizationRole !== null });
 
-export async function segmentsRoutes(instance: FastifyInstance, deps: ReportDeps): Promise<void> {
+/** What the segment routes need from the application. */
+export interface SegmentsRouteDeps {
+  readonly guards: Guards;
+  readonly segments: SegmentRepository;
+}
+
+export async function segmentsRoutes(instance: FastifyInstance, deps: SegmentsRouteDeps): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new SegmentService(deps.segments);
   const read = deps.guards.site({ scope: 'segments:read', allowPublic: true });

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { browserHeaders, track } from '../helpers/track-client.js';
 import { createTrackingFixture, type TrackingFixture } from '../helpers/tracking-fixture.js';
 
-/** [case, referrer, querystring, channel] for an event on www.example.com (names from data/channel-sources.json). */
+/** [case, referrer, querystring, channel] for an event on www.example.com (names from catalogs/channel-sources.json). */
 const CHANNEL_CASES: ReadonlyArray<readonly [string, string, string, string]> = [
   ['no referrer, no tags', '', '', 'Direct'],
   ['same-host referrer', 'https://www.example.com/pricing', '', 'Internal'],

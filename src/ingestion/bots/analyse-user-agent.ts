@@ -1,7 +1,7 @@
 // The ua_pattern layer: is the user agent a bot's (isbot plus our catalog, or empty), which bot, which browser it claims.
 import { isbotMatch } from 'isbot';
 import { LRUCache } from 'lru-cache';
-import type { AiCrawler } from './bot-catalog.js';
+import type { AiCrawler } from '../../catalogs/bot-catalog.js';
 import { type BrowserClaim, readBrowserClaim } from './browser-claim.js';
 import { type BotIdentifier, identifyBot } from './identify-bot.js';
 
@@ -58,7 +58,7 @@ export function createUserAgentAnalyser(options: UserAgentAnalyserOptions = {}):
 
 let defaultAnalyser: UserAgentAnalyser | undefined;
 
-/** Shared, cached analyser over the catalog in data/. */
+/** Shared, cached analyser over the catalog in catalogs/. */
 export function analyseUserAgent(userAgent: string): UserAgentAnalysis {
   defaultAnalyser ??= createUserAgentAnalyser();
   return defaultAnalyser(userAgent);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hostingProviderOf, indexHostingAsns, isHostingAsn } from './hosting-asns.js';
 
-describe('hosting ASNs (data/bot-asns.json)', () => {
+describe('hosting ASNs (catalogs/bot-asns.json)', () => {
   it.each<[number, string | undefined]>([
     [16509, 'Amazon Web Services'],
     [14618, 'Amazon Web Services'],

@@ -1,6 +1,6 @@
-// The bot_asn layer's list: autonomous systems of hosting and cloud providers, from data/bot-asns.json.
+// The bot_asn layer's list: autonomous systems of hosting and cloud providers, from catalogs/bot-asns.json.
 import { z } from 'zod';
-import { readDataFile } from './read-data-file.js';
+import { readCatalog } from '../../catalogs/read-catalog.js';
 
 export const botAsnsSchema = z.object({
   providers: z.array(
@@ -25,7 +25,7 @@ export function indexHostingAsns(file: BotAsnsFile): ReadonlyMap<number, string>
 let defaultIndex: ReadonlyMap<number, string> | undefined;
 
 function hostingIndex(): ReadonlyMap<number, string> {
-  defaultIndex ??= indexHostingAsns(readDataFile('bot-asns.json', botAsnsSchema));
+  defaultIndex ??= indexHostingAsns(readCatalog('bot-asns.json', botAsnsSchema));
   return defaultIndex;
 }
 

@@ -1,6 +1,6 @@
-// Names the bot a user agent announces, from the catalog in data/, in one regular-expression pass.
-import type { AiCrawler, CatalogEntry } from './bot-catalog.js';
-import { loadBotCatalog } from './bot-catalog.js';
+// Names the bot a user agent announces, from the catalog in catalogs/, in one regular-expression pass.
+import type { AiCrawler, CatalogEntry } from '../../catalogs/bot-catalog.js';
+import { loadBotCatalog } from '../../catalogs/bot-catalog.js';
 import { createTokenMatcher } from './token-matcher.js';
 
 export interface BotIdentity {
@@ -21,7 +21,7 @@ export function createBotIdentifier(catalog: readonly CatalogEntry[]): BotIdenti
 
 let defaultIdentifier: BotIdentifier | undefined;
 
-/** Identifies against the catalog in data/ (compiled on first use). */
+/** Identifies against the catalog in catalogs/ (compiled on first use). */
 export function identifyBot(userAgent: string): BotIdentity | null {
   defaultIdentifier ??= createBotIdentifier(loadBotCatalog());
   return defaultIdentifier(userAgent);

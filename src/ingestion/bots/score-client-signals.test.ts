@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headlessSignalsSchema, scoreClientSignals } from './score-client-signals.js';
 
-describe('scoreClientSignals (data/headless-signals.json)', () => {
+describe('scoreClientSignals (catalogs/headless-signals.json)', () => {
   it.each<[string, number | undefined, number | undefined, number, number, string[], boolean]>([
     ['nothing sent', undefined, undefined, 0, 0, [], false],
     ['zeros', 0, 0, 0, 0, [], false],

@@ -1,6 +1,6 @@
-// The client_signals layer: the tracking script's bot score (_bs) and signal bitmask (_bsm), weighed per data/headless-signals.json.
+// The client_signals layer: the tracking script's bot score (_bs) and signal bitmask (_bsm), weighed per catalogs/headless-signals.json.
 import { z } from 'zod';
-import { readDataFile } from './read-data-file.js';
+import { readCatalog } from '../../catalogs/read-catalog.js';
 
 const isPowerOfTwo = (n: number): boolean => Number.isSafeInteger(n) && n > 0 && Math.log2(n) % 1 === 0;
 
@@ -32,7 +32,7 @@ export interface ClientSignalScore {
 let defaultConfig: HeadlessSignalsConfig | undefined;
 
 export function loadHeadlessSignalsConfig(): HeadlessSignalsConfig {
-  defaultConfig ??= readDataFile('headless-signals.json', headlessSignalsSchema);
+  defaultConfig ??= readCatalog('headless-signals.json', headlessSignalsSchema);
   return defaultConfig;
 }
 

@@ -1,7 +1,7 @@
 // The header_heuristics layer: headers a real browser always sends that are missing or contradict the user agent, scored.
 import { z } from 'zod';
 import type { BrowserClaim } from './browser-claim.js';
-import { readDataFile } from './read-data-file.js';
+import { readCatalog } from '../../catalogs/read-catalog.js';
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 
@@ -78,7 +78,7 @@ function fetchMetadataExpected(browser: BrowserClaim | null, config: HeaderHeuri
 }
 
 /**
- * The rules. Weights and the threshold live in data/header-heuristics.json.
+ * The rules. Weights and the threshold live in catalogs/header-heuristics.json.
  *
  * | rule                          | holds when                                                                 |
  * |-------------------------------|----------------------------------------------------------------------------|
@@ -110,7 +110,7 @@ const RULE_TESTS: Record<HeaderRuleId, RuleTest> = {
 let defaultConfig: HeaderHeuristicsConfig | undefined;
 
 export function loadHeaderHeuristicsConfig(): HeaderHeuristicsConfig {
-  defaultConfig ??= readDataFile('header-heuristics.json', headerHeuristicsSchema);
+  defaultConfig ??= readCatalog('header-heuristics.json', headerHeuristicsSchema);
   return defaultConfig;
 }
 

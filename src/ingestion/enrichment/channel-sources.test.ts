@@ -1,7 +1,7 @@
-// Validation and compilation of the channel tables, and hygiene checks on data/channel-sources.json.
+// Validation and compilation of the channel tables, and hygiene checks on catalogs/channel-sources.json.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { projectPath } from '../../platform/project-path.js';
+import { catalogPath } from '../../catalogs/read-catalog.js';
 import { compileChannelSources, loadChannelSources, type ChannelSourcesFile } from './channel-sources.js';
 
 const minimal = (): ChannelSourcesFile => ({
@@ -64,8 +64,8 @@ describe('compileChannelSources', () => {
   });
 });
 
-describe('data/channel-sources.json', () => {
-  const raw = JSON.parse(readFileSync(projectPath('data', 'channel-sources.json'), 'utf8')) as ChannelSourcesFile;
+describe('catalogs/channel-sources.json', () => {
+  const raw = JSON.parse(readFileSync(catalogPath('channel-sources.json'), 'utf8')) as ChannelSourcesFile;
 
   it('loads', () => {
     const sources = loadChannelSources();

@@ -1,8 +1,8 @@
-// Loads data/channel-sources.json once, validates it and compiles it into lookup maps and regular expressions.
+// Loads catalogs/channel-sources.json once, validates it and compiles it into lookup maps and regular expressions.
 import { readFileSync } from 'node:fs';
 import { parse as parseDomain } from 'tldts';
 import { z } from 'zod';
-import { projectPath } from '../../platform/project-path.js';
+import { catalogPath } from '../../catalogs/read-catalog.js';
 import { CHANNELS, type Channel } from './channels.js';
 
 const channelSchema = z.enum(CHANNELS);
@@ -127,6 +127,6 @@ export function compileChannelSources(input: unknown): ChannelSources {
   };
 }
 
-export function loadChannelSources(path = projectPath('data', 'channel-sources.json')): ChannelSources {
+export function loadChannelSources(path = catalogPath('channel-sources.json')): ChannelSources {
   return compileChannelSources(JSON.parse(readFileSync(path, 'utf8')));
 }

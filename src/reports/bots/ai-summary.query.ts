@@ -1,5 +1,5 @@
 // /bots/ai-summary: per AI operator, what its crawlers read and how many human sessions its assistants referred.
-import type { AiOperator } from '../../ingestion/bots/bot-catalog.js';
+import type { AiOperator } from '../../catalogs/bot-catalog.js';
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { UNINFORMATIVE_CHANNELS } from '../../stats/dimensions.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
@@ -19,7 +19,7 @@ export interface AiOperatorSummary {
   referrals: number;
   /** crawls / referrals, 2 decimals; null when there were no referrals. */
   crawls_per_referral: number | null;
-  /** The referrer domains counted as the operator's (from data/ai-operators.json). */
+  /** The referrer domains counted as the operator's (from catalogs/ai-operators.json). */
   referrer_domains: string[];
   bots: Array<{ name: string; purpose: string; reads: number; pages: number }>;
 }

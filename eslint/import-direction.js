@@ -1,0 +1,215 @@
+// Lint rules that keep Loupe's imports pointing down its layers: `layers` (which folders may import which)
+// and `no-cycle` (no module, and no top folder of src/, reaches itself again through its imports, type-only
+// imports included).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = join(ROOT, 'src');
+
+/**
+ * Each rule: files under `from` (a folder of src/) may not import anything under one of `forbidden`
+ * (folders of src/), except paths under one of `allowed`. Tests are exempt: they may reach anywhere.
+ */
+const LAYER_RULES = [
+  {
+    from: 'platform',
+    forbidden: [''],
+    allowed: ['platform'],
+    message: 'platform/ is the bottom layer: it imports no feature folder',
+  },
+  {
+    from: 'stats',
+    forbidden: [''],
+    allowed: ['stats', 'platform'],
+    message: 'stats/ is the query engine: it imports only platform/',
+  },
+  {
+    from: 'catalogs',
+    forbidden: [''],
+    allowed: ['catalogs', 'platform'],
+    message: 'catalogs/ reads the tables in the catalogs folder: it imports only platform/',
+  },
+  {
+    from: 'reports',
+    forbidden: ['ingestion', 'webhooks', 'mcp', 'cli', 'app.ts', 'main.ts'],
+    allowed: [],
+    message: 'reports/ reads the stores through stats/; it does not import ingestion/, webhooks/, mcp/ or the entry points',
+  },
+  {
+    from: '',
+    forbidden: ['app.ts', 'main.ts', 'cli'],
+    allowed: [],
+    message: 'only the entry points import app.ts, main.ts and cli/',
+    exceptFrom: ['app.ts', 'main.ts', 'cli'],
+  },
+];
+
+function isTestFile(file) {
+  return /\.test\.ts$/.test(file) || file.split(sep).includes('testing');
+}
+
+/** The source file a relative specifier names (`./x.js` is written for `./x.ts`), or undefined for packages. */
+function resolveSpecifier(fromFile, specifier) {
+  if (!specifier.startsWith('.')) return undefined;
+  const target = resolve(dirname(fromFile), specifier);
+  const candidates = [target.replace(/\.js$/, '.ts'), target, `${target}.ts`, join(target, 'index.ts')];
+  return candidates.find((candidate) => existsSync(candidate) && candidate.endsWith('.ts')) ?? target;
+}
+
+/** `src/a/b.ts` -> `a/b.ts`; undefined outside src/. */
+function srcRelative(file) {
+  const path = relative(SRC, file);
+  return path.startsWith('..') ? undefined : path.split(sep).join('/');
+}
+
+function under(path, folder) {
+  return folder === '' || path === folder || path.startsWith(`${folder}/`);
+}
+
+function layerViolation(fromFile, targetFile) {
+  const from = srcRelative(fromFile);
+  const to = srcRelative(targetFile);
+  if (from === undefined || to === undefined || isTestFile(fromFile)) return undefined;
+  for (const rule of LAYER_RULES) {
+    if (!under(from, rule.from)) continue;
+    if ((rule.exceptFrom ?? []).some((folder) => under(from, folder))) continue;
+    if (!rule.forbidden.some((folder) => under(to, folder))) continue;
+    if (rule.allowed.some((folder) => under(to, folder))) continue;
+    return rule.message;
+  }
+  return undefined;
+}
+
+// The module graph, read from the files themselves once per lint process (all imports, type-only included).
+const IMPORT_PATTERN = /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const edgesByFile = new Map();
+
+function edgesOf(file) {
+  let edges = edgesByFile.get(file);
+  if (edges) return edges;
+  edges = [];
+  edgesByFile.set(file, edges);
+  if (!existsSync(file)) return edges;
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(IMPORT_PATTERN)) {
+    const target = resolveSpecifier(file, match[1] ?? match[2]);
+    if (target && srcRelative(target) !== undefined && !isTestFile(target)) edges.push(target);
+  }
+  return edges;
+}
+
+/** A path of modules from `start` back to `origin`, or undefined when none exists. */
+function pathBack(start, origin) {
+  const seen = new Set();
+  const stack = [[start, [start]]];
+  while (stack.length > 0) {
+    const [file, path] = stack.pop();
+    if (file === origin) return path;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const next of edgesOf(file)) stack.push([next, [...path, next]]);
+  }
+  return undefined;
+}
+
+/** The top folder of src/ a module belongs to (`reports/x/y.ts` -> `reports`; `app.ts` -> `app.ts`). */
+function folderOf(file) {
+  return srcRelative(file).split('/')[0];
+}
+
+function sourceFiles(folder) {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !isTestFile(path) ? [path] : [];
+  });
+}
+
+// Which top folders of src/ import which, over every module (read once per lint process).
+let folderEdges;
+
+function folderGraph() {
+  if (folderEdges) return folderEdges;
+  folderEdges = new Map();
+  for (const file of sourceFiles(SRC)) {
+    const from = folderOf(file);
+    const targets = folderEdges.get(from) ?? new Set();
+    folderEdges.set(from, targets);
+    for (const target of edgesOf(file)) if (folderOf(target) !== from) targets.add(folderOf(target));
+  }
+  return folderEdges;
+}
+
+/** A path of folders from `start` back to `origin` through the folder graph, or undefined. */
+function folderPathBack(start, origin) {
+  const graph = folderGraph();
+  const seen = new Set();
+  const stack = [[start, [start]]];
+  while (stack.length > 0) {
+    const [folder, path] = stack.pop();
+    if (folder === origin) return path;
+    if (seen.has(folder)) continue;
+    seen.add(folder);
+    for (const next of graph.get(folder) ?? []) stack.push([next, [...path, next]]);
+  }
+  return undefined;
+}
+
+function importSources(node) {
+  if (node.type === 'ImportExpression') return node.source.type === 'Literal' ? [node.source] : [];
+  return node.source ? [node.source] : [];
+}
+
+function visitImports(check) {
+  const visit = (node) => {
+    for (const source of importSources(node)) {
+      if (typeof source.value === 'string') check(node, source.value);
+    }
+  };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
+}
+
+const layers = {
+  meta: { type: 'problem', docs: { description: 'imports point down the layers' }, schema: [] },
+  create(context) {
+    const file = context.filename;
+    return visitImports((node, specifier) => {
+      const target = resolveSpecifier(file, specifier);
+      const message = target && layerViolation(file, target);
+      if (message) context.report({ node, message: `${message} (imports ${srcRelative(target)})` });
+    });
+  },
+};
+
+const noCycle = {
+  meta: { type: 'problem', docs: { description: 'no import cycles between modules of src/' }, schema: [] },
+  create(context) {
+    const file = resolve(context.filename);
+    if (srcRelative(file) === undefined || isTestFile(file)) return {};
+    return visitImports((node, specifier) => {
+      const target = resolveSpecifier(file, specifier);
+      if (!target || srcRelative(target) === undefined || isTestFile(target)) return;
+      const cycle = pathBack(target, file);
+      if (cycle) {
+        const names = [file, ...cycle].map((path) => srcRelative(path)).join(' -> ');
+        context.report({ node, message: `import cycle: ${names}` });
+        return;
+      }
+      const from = folderOf(file);
+      const to = folderOf(target);
+      const folderCycle = from === to ? undefined : folderPathBack(to, from);
+      if (folderCycle) {
+        context.report({ node, message: `folder cycle: ${[from, ...folderCycle].join(' -> ')} (imports ${srcRelative(target)})` });
+      }
+    });
+  },
+};
+
+export default { rules: { layers, 'no-cycle': noCycle } };

@@ -1,0 +1,31 @@
+// Enrichment step: the 30-minute sliding session of the visitor (identified users get sessions of their own),
+// and whether this event's visitor attributes differ from the session's first event's.
+import { hash } from 'node:crypto';
+import type { SessionStore } from '../../platform/shared-state/session-store.js';
+import type { EnrichContext } from './enrich-context.js';
+import { ok, type Step } from '../pipeline.js';
+
+/**
+ * The nine visitor attributes the `sessions` table keeps (migration 0009), as one short key: the values the
+ * row gets. Rows may clean values further (lone surrogates), which can only make two keys' rows equal, so a
+ * differing key marks at worst a session that agrees, and such a session is computed from its events.
+ */
+export function attributesKey(context: EnrichContext): string {
+  const { ua, geo, record } = context;
+  if (!ua || !geo) throw new Error('parse-user-agent and geolocate must run before assign-session');
+  const values = [geo.country, geo.region, geo.city, ua.browser, ua.browser_version, ua.operating_system, ua.operating_system_version, ua.device_type, record.payload.language ?? ''];
+  return hash('sha1', values.join('\u0000'), 'base64url');
+}
+
+export function assignSession(sessions: SessionStore): Step<EnrichContext> {
+  return {
+    name: 'assign-session',
+    async run(context) {
+      const { record } = context;
+      const identifiedUserId = record.payload.user_id;
+      const sessionKey = identifiedUserId ? `${record.site_id}:u:${identifiedUserId}` : `${record.site_id}:v:${record.user_id}`;
+      context.session = await sessions.touch(sessionKey, record.at, attributesKey(context));
+      return ok();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+// The ordered enrichment steps a spooled event passes before it becomes a row.
+import type { SessionStore } from '../../platform/shared-state/session-store.js';
+import { openMmdbAsnLookup } from '../bots/asn-lookup.js';
+import { createBotDetectorDeps } from '../bots/bot-detector.js';
+import type { Geolocator } from '../enrichment/geolocator.js';
+import type { Step } from '../pipeline.js';
+import { assignSession } from './assign-session.js';
+import { classifyChannel } from './classify-channel.js';
+import { detectBot } from './detect-bot.js';
+import { geolocate } from './geolocate.js';
+import { parseUserAgent } from './parse-user-agent.js';
+import type { EnrichContext } from './enrich-context.js';
+
+/** Where the enrichment databases are; plain strings, so a worker thread can receive them. */
+export interface EnrichmentSources {
+  readonly geoipCityDb?: string;
+  readonly geoipAsnDb?: string;
+}
+
+export async function createEnrichmentSteps(geolocator: Geolocator, sources: EnrichmentSources, sessions: SessionStore): Promise<Step<EnrichContext>[]> {
+  return [
+    parseUserAgent(),
+    geolocate(geolocator),
+    detectBot(createBotDetectorDeps({ lookupAsn: await openMmdbAsnLookup(sources.geoipAsnDb) })),
+    classifyChannel(),
+    assignSession(sessions),
+  ];
+}

@@ -1,0 +1,52 @@
+// The lint rules that keep imports pointing down the layers: planted upward imports and cycles fail lint,
+// and the tree as it is passes.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '../../src/platform/project-path.js';
+
+const eslint = new ESLint({ cwd: projectPath() });
+
+/** The messages of the loupe/* rules for `code` linted as if it were the file at `path` (relative to the project). */
+async function layerMessages(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: projectPath(path) });
+  return (result?.messages ?? []).filter((message) => message.ruleId?.startsWith('loupe/')).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('import direction', () => {
+  it.each([
+    ['src/platform/http/planted.ts', "import { registerReports } from '../../reports/register-reports.js';\nexport const x = registerReports;\n", 'loupe/layers: platform/ is the bottom layer'],
+    ['src/platform/planted.ts', "import type { Site } from '../sites/site.js';\nexport type X = Site;\n", 'loupe/layers: platform/ is the bottom layer'],
+    ['src/stats/planted.ts', "import { overviewRoutes } from '../reports/overview/overview.routes.js';\nexport const x = overviewRoutes;\n", 'loupe/layers: stats/ is the query engine'],
+    ['src/reports/bots/planted.ts', "import { detectBot } from '../../ingestion/bots/bot-detector.js';\nexport const x = detectBot;\n", 'loupe/layers: reports/ reads the stores through stats/'],
+    ['src/catalogs/planted.ts', "import { classifyChannel } from '../ingestion/enrichment/channel-classifier.js';\nexport const x = classifyChannel;\n", 'loupe/layers: catalogs/ reads the tables'],
+    ['src/sites/planted.ts', "import { createApp } from '../app.js';\nexport const x = createApp;\n", 'loupe/layers: only the entry points import app.ts'],
+  ])('refuses an upward import in %s', async (path, code, expected) => {
+    const messages = await layerMessages(path, code);
+    expect(messages.some((message) => message.startsWith(expected))).toBe(true);
+  });
+
+  it('refuses a module cycle (the payload schema importing its quick check again)', async () => {
+    const code = "import { commonPayload } from './common-payload.js';\nexport const x = commonPayload;\n";
+    const messages = await layerMessages('src/ingestion/track.schema.ts', code);
+    expect(messages).toContain(
+      'loupe/no-cycle: import cycle: ingestion/track.schema.ts -> ingestion/common-payload.ts -> ingestion/track.schema.ts',
+    );
+  });
+
+  it('refuses a cycle between folders (segments importing the reports that import segments)', async () => {
+    const code = "import type { ReportDeps } from '../reports/report-route.js';\nexport type X = ReportDeps;\n";
+    const messages = await layerMessages('src/segments/planted.ts', code);
+    expect(messages).toEqual(['loupe/no-cycle: folder cycle: segments -> reports -> segments (imports reports/report-route.ts)']);
+  });
+
+  it('accepts imports that point down', async () => {
+    const code = "import { projectPath } from '../platform/project-path.js';\nimport { z } from 'zod';\nexport const x = [projectPath, z];\n";
+    expect(await layerMessages('src/sites/planted.ts', code)).toEqual([]);
+  });
+
+  it('finds nothing in the tree as it is', async () => {
+    const results = await eslint.lintFiles(['src/**/*.ts']);
+    const found = results.flatMap((result) => result.messages.filter((message) => message.ruleId?.startsWith('loupe/')).map((message) => `${result.filePath}: ${message.message}`));
+    expect(found).toEqual([]);
+  });
+});
