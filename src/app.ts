@@ -36,6 +36,7 @@ import { registerWebhooks, type WebhooksModule } from './webhooks/webhooks-modul
 import { webhookSettingsFrom } from './webhooks/webhook-settings.js';
 import type { Resolver } from './webhooks/webhook-url-policy.js';
 import { mcpRoutes } from './mcp/mcp.routes.js';
+import { readableSitesOf } from './mcp/readable-sites.js';
 import { createSharedState, type SharedState } from './platform/shared-state/create-shared-state.js';
 import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
 
@@ -118,7 +119,8 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   registerAuthRoutes(app, { auth, db: metadata.db as unknown as Parameters<typeof registerAuthRoutes>[1]['db'], baseUrl: config.baseUrl });
   await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
   await app.register(organizationsRoutes, { guards, organizations });
-  await app.register(sitesRoutes, { guards, sites, analytics, visibleSites: visibleSitesOf({ organizations, sites, access }) });
+  const visibleSites = visibleSitesOf({ organizations, sites, access });
+  await app.register(sitesRoutes, { guards, sites, analytics, visibleSites });
   await app.register(apiKeysRoutes, { guards, issuer: new ApiKeyIssuer(auth, organizations) });
   const webhooks = await registerWebhooks(app, {
     db: metadata.db, guards, instanceSecret, settings: webhookSettingsFrom(config), clock,
@@ -133,7 +135,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await registerReports(app, reportDeps);
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
   await app.register(segmentsRoutes, { guards, segments });
-  await app.register(mcpRoutes, { keys });
+  await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
   const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
 
   let closed = false;

@@ -21,6 +21,8 @@ const site = (value: string | number) => `/api/sites/${encodeURIComponent(String
 export const MANAGEMENT_TOOLS = [
   tool({
     name: 'get_goals',
+    title: 'Goals and conversions',
+    effect: 'read',
     description: 'Goals of a site with conversions in the period: total_conversions (sessions), total_sessions and conversion_rate (a 0..1 fraction).',
     scope: 'goals:read',
     input: { siteId, page: z.number().int().min(1).optional(), page_size: z.number().int().min(1).optional(), ...commonParams },
@@ -28,6 +30,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'create_goal',
+    title: 'Create a goal',
+    effect: 'create',
     description: 'Create a goal: goalType path (config.pathPattern), event (config.eventName) or an autocapture type (config.valuePattern).',
     scope: 'goals:write',
     input: { siteId, name: z.string().optional(), goalType, config: goalConfig },
@@ -35,6 +39,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'update_goal',
+    title: 'Update a goal',
+    effect: 'update',
     description: "Replace a goal's name, type and config; goalId comes from get_goals.",
     scope: 'goals:write',
     input: { siteId, goalId: z.number().int().min(1), name: z.string().optional(), goalType, config: goalConfig },
@@ -42,6 +48,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'delete_goal',
+    title: 'Delete a goal',
+    effect: 'delete',
     description: 'Delete a goal.',
     scope: 'goals:write',
     input: { siteId, goalId: z.number().int().min(1) },
@@ -49,6 +57,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'get_funnels',
+    title: 'Saved funnels',
+    effect: 'read',
     description: 'Saved funnels of a site with their steps.',
     scope: 'funnels:read',
     input: { siteId },
@@ -56,6 +66,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'analyze_funnel',
+    title: 'Analyze a funnel',
+    effect: 'read',
     description: 'Analyze ordered steps (at least 2): sessions reaching each step in order, conversion_rate and dropoff_rate in percent.',
     scope: 'funnels:read',
     input: { siteId, steps: z.array(funnelStep).min(2), ...commonParams },
@@ -63,6 +75,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'save_funnel',
+    title: 'Save a funnel',
+    effect: 'create',
     description: 'Save a funnel (name and ordered steps) for later analysis.',
     scope: 'funnels:write',
     input: { siteId, name: z.string().min(1), steps: z.array(funnelStep).min(2) },
@@ -70,6 +84,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'delete_funnel',
+    title: 'Delete a funnel',
+    effect: 'delete',
     description: 'Delete a saved funnel; funnelId comes from get_funnels.',
     scope: 'funnels:write',
     input: { siteId, funnelId: z.number().int().min(1) },
@@ -77,6 +93,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'list_annotations',
+    title: 'Chart annotations',
+    effect: 'read',
     description: 'Notes pinned to dates on the traffic chart, including organization-wide ones, optionally within start_date..end_date.',
     scope: 'annotations:read',
     input: { siteId, start_date: z.string().optional(), end_date: z.string().optional() },
@@ -84,6 +102,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'create_annotation',
+    title: 'Create an annotation',
+    effect: 'create',
     description: 'Pin a note to a date (or date range) on the traffic chart.',
     scope: 'annotations:write',
     input: {
@@ -99,6 +119,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'list_webhooks',
+    title: 'List webhooks',
+    effect: 'read',
     description: "The site's webhooks with status and failure counts (secrets are never shown).",
     scope: 'webhooks:read',
     input: { siteId },
@@ -106,6 +128,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'create_webhook',
+    title: 'Create a webhook',
+    effect: 'create',
     description: 'Create a signed webhook to an https URL, triggered by goal ids and/or custom event names; the signing secret is returned only now.',
     scope: 'webhooks:write',
     input: { siteId, url: z.string().min(1), goalIds: z.array(z.number().int()).optional(), eventNames: z.array(z.string()).optional(), description: z.string().optional() },
@@ -113,6 +137,8 @@ export const MANAGEMENT_TOOLS = [
   }),
   tool({
     name: 'delete_webhook',
+    title: 'Delete a webhook',
+    effect: 'delete',
     description: 'Delete a webhook and its delivery log; webhookId comes from list_webhooks.',
     scope: 'webhooks:write',
     input: { siteId, webhookId: z.string().min(1) },

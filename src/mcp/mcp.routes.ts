@@ -5,6 +5,7 @@ import { AppError } from '../platform/http/app-errors.js';
 import type { ApiKeyVerifier } from '../platform/http/api-key-verifier.js';
 import { bearerToken } from '../platform/http/resolve-credentials.js';
 import { buildMcpServer } from './mcp-server.js';
+import type { ReadableSites } from './readable-sites.js';
 
 const CHALLENGE = 'Bearer realm="loupe-mcp"';
 
@@ -12,7 +13,7 @@ function refuse(reply: FastifyReply, message: string): FastifyReply {
   return reply.status(401).header('WWW-Authenticate', CHALLENGE).send({ error: message });
 }
 
-export async function mcpRoutes(app: FastifyInstance, deps: { keys: ApiKeyVerifier }): Promise<void> {
+export async function mcpRoutes(app: FastifyInstance, deps: { keys: ApiKeyVerifier; readableSites: ReadableSites }): Promise<void> {
   app.route({
     method: 'POST',
     url: '/api/mcp',
@@ -31,7 +32,7 @@ export async function mcpRoutes(app: FastifyInstance, deps: { keys: ApiKeyVerifi
     handler: async (request, reply) => {
       const key = bearerToken(request);
       if (!key || !request.principal) return refuse(reply, 'A bearer API key is required');
-      const server = buildMcpServer(app, request.principal, key);
+      const server = buildMcpServer(app, request.principal, key, deps.readableSites);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();
       reply.raw.on('close', () => {

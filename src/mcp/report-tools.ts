@@ -9,6 +9,8 @@ const paging = { page: z.number().int().min(1).optional(), limit: z.number().int
 export const REPORT_TOOLS = [
   tool({
     name: 'get_overview',
+    title: 'Overview totals',
+    effect: 'read',
     description: 'Totals for a site and period: sessions, pageviews, users, pages_per_session, bounce_rate (percent) and session_duration (seconds). Default period: all time.',
     scope: 'analytics:read',
     input: { siteId, ...commonParams },
@@ -16,6 +18,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_overview_timeseries',
+    title: 'Overview time series',
+    effect: 'read',
     description: 'The overview figures per time bucket (minute ... year), zero-filled; time is the bucket start in time_zone.',
     scope: 'analytics:read',
     input: { siteId, bucket, ...commonParams },
@@ -23,6 +27,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_breakdown',
+    title: 'Breakdown by dimension',
+    effect: 'read',
     description: 'Sessions broken down by one dimension (parameter: pathname, page_title, referrer, channel, country, region, city, browser, operating_system, device_type, language, utm_source, utm_medium, utm_campaign, entry_page, exit_page, event_name, url_param:<name>, ...), with counts and percentages.',
     scope: 'analytics:read',
     input: { siteId, parameter: z.string().min(1), ...paging, ...commonParams },
@@ -30,6 +36,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_live_stats',
+    title: 'Live visitors',
+    effect: 'read',
     description: 'Visitors on the site right now: distinct sessions with events in the last `minutes` (default 5).',
     scope: 'analytics:read',
     input: { siteId, minutes: z.number().int().min(1).max(1440).optional() },
@@ -37,6 +45,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_event_names',
+    title: 'Custom event names',
+    effect: 'read',
     description: 'Custom event names tracked on the site with their counts.',
     scope: 'analytics:read',
     input: { siteId, ...commonParams },
@@ -44,6 +54,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_events',
+    title: 'Latest events',
+    effect: 'read',
     description: 'The latest individual events (newest first) with page, session and device context; pass the returned cursor for the next page.',
     scope: 'events:read',
     input: { siteId, page_size: z.number().int().min(1).max(1000).optional(), cursor: z.string().optional(), ...commonParams },
@@ -51,6 +63,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_errors',
+    title: 'JavaScript errors',
+    effect: 'read',
     description: 'JavaScript errors grouped by message: occurrences, affected sessions and share of all errors.',
     scope: 'analytics:read',
     input: { siteId, ...paging, ...commonParams },
@@ -58,6 +72,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_web_vitals',
+    title: 'Core Web Vitals',
+    effect: 'read',
     description: 'Core Web Vitals percentiles (p50, p75, p90, p99) of LCP, CLS, INP, FCP and TTFB.',
     scope: 'analytics:read',
     input: { siteId, ...commonParams },
@@ -65,6 +81,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_retention',
+    title: 'Cohort retention',
+    effect: 'read',
     description: 'Cohort retention: users grouped by first visit (mode week or day) and the share active in each later period.',
     scope: 'analytics:read',
     input: { siteId, mode: z.enum(['week', 'day']).optional(), range: z.number().int().min(1).optional(), ...commonParams },
@@ -72,6 +90,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_journeys',
+    title: 'Visitor journeys',
+    effect: 'read',
     description: 'The most common page paths visitors take from the start of a session (steps pages long).',
     scope: 'analytics:read',
     input: { siteId, steps: z.number().int().min(2).max(10).optional(), limit: z.number().int().min(1).optional(), ...commonParams },
@@ -79,6 +99,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_sessions',
+    title: 'Recent sessions',
+    effect: 'read',
     description: 'Recent sessions with entry and exit page, duration, pageviews, channel, location and device.',
     scope: 'sessions:read',
     input: { siteId, ...paging, ...commonParams },
@@ -86,6 +108,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_session',
+    title: 'One session',
+    effect: 'read',
     description: 'One session with its events in order; sessionId comes from get_sessions.',
     scope: 'sessions:read',
     input: { siteId, sessionId: z.string().min(1), limit: z.number().int().min(1).optional(), offset: z.number().int().min(0).optional() },
@@ -93,6 +117,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_users',
+    title: 'Users',
+    effect: 'read',
     description: 'Visitors and identified users with first and last seen, sessions, pageviews and traits.',
     scope: 'users:read',
     input: {
@@ -107,6 +133,8 @@ export const REPORT_TOOLS = [
   }),
   tool({
     name: 'get_user',
+    title: 'One user',
+    effect: 'read',
     description: 'One user (identified id or anonymous visitor id from get_users) with traits and recent sessions.',
     scope: 'users:read',
     input: { siteId, userId: z.string().min(1) },

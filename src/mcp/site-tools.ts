@@ -25,6 +25,8 @@ const settings = {
 export const SITE_TOOLS = [
   tool({
     name: 'list_sites',
+    title: 'List sites',
+    effect: 'read',
     description: 'List every site the API key can see, with its numeric siteId, public id, domain and organization. Call this first to find the siteId other tools need.',
     scope: 'sites:read',
     input: {},
@@ -32,6 +34,8 @@ export const SITE_TOOLS = [
   }),
   tool({
     name: 'get_site',
+    title: 'Get a site',
+    effect: 'read',
     description: "Get one site's domain, name and tracking settings.",
     scope: 'sites:read',
     input: { siteId },
@@ -39,6 +43,8 @@ export const SITE_TOOLS = [
   }),
   tool({
     name: 'create_site',
+    title: 'Create a site',
+    effect: 'create',
     description: 'Create a site (a tracked domain) in an organization; returns the site with its siteId and public id. organizationId comes from list_sites.',
     scope: 'sites:write',
     input: { organizationId: z.string().min(1), ...settings, domain: z.string().min(1) },
@@ -46,6 +52,8 @@ export const SITE_TOOLS = [
   }),
   tool({
     name: 'update_site_config',
+    title: 'Update site settings',
+    effect: 'update',
     description: "Change a site's name, domain or tracking settings (exclusions, bot blocking, web vitals, error tracking, public visibility).",
     scope: 'sites:write',
     input: { siteId, ...settings },
@@ -53,6 +61,8 @@ export const SITE_TOOLS = [
   }),
   tool({
     name: 'delete_site',
+    title: 'Delete a site',
+    effect: 'delete',
     description: 'Delete a site and all its analytics data. Irreversible.',
     scope: 'sites:write',
     input: { siteId },

@@ -1,7 +1,9 @@
-// What an MCP tool is here: a name, a description an assistant can act on, the scope it needs, a Zod
-// input shape, and the HTTP route it calls (so every rule of the HTTP API applies unchanged).
+// What an MCP tool is here: a name and title, a description an assistant can act on, what it does to the
+// data, the scope it needs, a Zod input shape, and the HTTP route it calls (so every rule of the HTTP API
+// applies unchanged).
 import { z } from 'zod';
 import type { Scope } from '../platform/http/principal.js';
+import type { ToolEffect } from './tool-annotations.js';
 
 export interface RouteCall {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -9,11 +11,18 @@ export interface RouteCall {
   readonly body?: unknown;
 }
 
-export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
+/** What a client is told about a tool, and the scope a key needs to be shown it. */
+export interface ToolInfo<S extends z.ZodRawShape = z.ZodRawShape> {
   readonly name: string;
+  /** Short human-readable name shown by clients. */
+  readonly title: string;
   readonly description: string;
+  readonly effect: ToolEffect;
   readonly scope: Scope;
   readonly input: S;
+}
+
+export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> extends ToolInfo<S> {
   readonly route: (args: z.output<z.ZodObject<S>>) => RouteCall;
 }
 

@@ -47,7 +47,7 @@ describe('MCP endpoint', () => {
     await t.close();
   });
 
-  it('lists every tool for a full-access key and only the analytics tools for an analytics:read key', async () => {
+  it('lists every tool for a full-access key and only the analytics and site-id tools for an analytics:read key', async () => {
     const full = await (await connect(fullKey)).listTools();
     expect(full.tools.map((tool) => tool.name).sort()).toEqual(ALL_TOOLS.map((tool) => tool.name).sort());
     expect(full.tools).toHaveLength(32);
@@ -58,9 +58,12 @@ describe('MCP endpoint', () => {
     const names = reduced.tools.map((tool) => tool.name);
     expect(names).toContain('get_overview');
     expect(names).toContain('get_breakdown');
-    expect(names).not.toContain('list_sites');
+    expect(names).toContain('list_sites');
+    expect(names).toContain('get_site');
+    expect(names).not.toContain('create_site');
     expect(names).not.toContain('create_webhook');
-    expect(names.every((name) => ALL_TOOLS.find((tool) => tool.name === name)?.scope === 'analytics:read')).toBe(true);
+    const reports = names.filter((name) => name !== 'list_sites' && name !== 'get_site');
+    expect(reports.every((name) => ALL_TOOLS.find((tool) => tool.name === name)?.scope === 'analytics:read')).toBe(true);
   });
 
   it('answers list_sites, get_overview and get_breakdown with the HTTP routes\' JSON', async () => {
