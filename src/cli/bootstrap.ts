@@ -1,5 +1,8 @@
 // `bootstrap`: account, organization, site and organization API key in one step, through the public API.
+// Its output keeps the secret key out of anything meant for a web page: the script tag names the public
+// site id only, and the curl example that uses the key is labelled server-side.
 import type { ApiCaller } from './api-caller.js';
+import { SERVER_SIDE_NOTE, scriptTag, serverSideCurl } from './tracking-examples.js';
 
 export interface BootstrapInput {
   readonly email: string;
@@ -14,7 +17,10 @@ export interface BootstrapResult {
   readonly organization: { id: string; name: string; slug: string };
   readonly site: { siteId: number; id: string; domain: string };
   readonly apiKey: { id: string; key: string; name: string };
-  readonly trackingSnippet: string;
+  /** A first pageview tracked from a server with the key: never to be put in a page. */
+  readonly serverSideExample: { readonly note: string; readonly curl: string };
+  /** For a web page: the public site id only, no key. */
+  readonly scriptTag: string;
 }
 
 function slugify(name: string): string {
@@ -41,6 +47,7 @@ export async function bootstrap(api: ApiCaller, input: BootstrapInput): Promise<
     organization: { id: organization.id, name: organization.name, slug: organization.slug },
     site: { siteId: site.siteId, id: site.id, domain: site.domain },
     apiKey: { id: key.id, key: key.key, name: key.name },
-    trackingSnippet: `curl -X POST ${api.baseUrl}/api/track -H 'Content-Type: application/json' -H 'Authorization: Bearer ${key.key}' -d '{"site_id":"${site.id}","type":"pageview","hostname":"${site.domain}","pathname":"/"}'`,
+    serverSideExample: { note: SERVER_SIDE_NOTE, curl: serverSideCurl(api.baseUrl, key.key, site) },
+    scriptTag: scriptTag(api.baseUrl, site.id),
   };
 }

@@ -1,23 +1,27 @@
-// Command-line entry (`npm run cli -- <command>`, or the `loupe` bin): bootstrap an instance.
+// Command-line entry (`npm run cli -- <command>`, or the `loupe` bin): bootstrap an instance, set plans.
 import { parseArgs } from 'node:util';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { createMetadataDb } from '../platform/metadata-store/create-metadata-db.js';
+import { migrateMetadataDb } from '../platform/metadata-store/metadata-migrations.js';
 import { httpCaller, injectCaller } from './api-caller.js';
 import { bootstrap } from './bootstrap.js';
+import { CliUsageError, PLAN_USAGE, planCommand } from './plan-command.js';
 
 const USAGE = `Usage:
   loupe bootstrap --email <email> --password <password> --org <name> --domain <domain> [--url <server>]
 
   Creates an account, an organization, a site and an organization API key, and prints them as JSON.
   Without --url it works directly on DATA_DIR (stop the server first: the embedded stores allow one process);
-  with --url it talks to a running server.`;
+  with --url it talks to a running server.
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command !== 'bootstrap') {
-    process.stderr.write(USAGE + '\n');
-    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
-  }
+${PLAN_USAGE}`;
+
+function print(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+async function runBootstrap(rest: string[]): Promise<number> {
   const { values } = parseArgs({
     args: rest,
     options: { email: { type: 'string' }, password: { type: 'string' }, org: { type: 'string' }, domain: { type: 'string' }, name: { type: 'string' }, url: { type: 'string' } },
@@ -30,17 +34,41 @@ async function main(argv: string[]): Promise<number> {
   }
   const input = { email, password, org, domain, name: values.name };
   if (values.url) {
-    process.stdout.write(JSON.stringify(await bootstrap(httpCaller(values.url.replace(/\/+$/, '')), input), null, 2) + '\n');
+    print(await bootstrap(httpCaller(values.url.replace(/\/+$/, '')), input));
     return 0;
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   const loupe = await createApp(config);
   try {
-    process.stdout.write(JSON.stringify(await bootstrap(injectCaller(loupe.app, config.baseUrl), input), null, 2) + '\n');
+    print(await bootstrap(injectCaller(loupe.app, config.baseUrl), input));
   } finally {
     await loupe.close();
   }
   return 0;
+}
+
+/** Opens only the metadata store (not the analytics store), so it runs beside a running server. */
+async function runPlan(rest: string[]): Promise<number> {
+  const meta = createMetadataDb(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
+  try {
+    await migrateMetadataDb(meta);
+    print(await planCommand(rest, meta));
+    return 0;
+  } catch (err) {
+    if (!(err instanceof CliUsageError)) throw err;
+    process.stderr.write(`${err.message}\n\n${USAGE}\n`);
+    return 2;
+  } finally {
+    await meta.close();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'bootstrap') return runBootstrap(rest);
+  if (command === 'plan') return runPlan(rest);
+  process.stderr.write(USAGE + '\n');
+  return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
 }
 
 main(process.argv.slice(2)).then(

@@ -1,8 +1,7 @@
 // Webhook management: the rules of creation and change (URL policy, site goals, 10 per site, paid plans),
 // secrets shown once, and the synchronous test ping.
-import type { Kysely } from 'kysely';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../platform/http/app-errors.js';
-import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
+import type { Plan } from '../organizations/organization-plans.js';
 import type { SiteRef } from '../platform/http/access-control.js';
 import { newDeliveryId, type DeliveryRepository } from './delivery.repository.js';
 import { sendAttempt } from './delivery-sender.js';
@@ -14,8 +13,13 @@ import { checkWebhookUrl, type UrlPolicyOptions } from './webhook-url-policy.js'
 import type { Webhook, WebhookRepository } from './webhook.repository.js';
 import type { CreateWebhookBody, UpdateWebhookBody } from './webhook.schema.js';
 
+/** Where the operator's plan of an organization is read (never from organization metadata, which owners write). */
+export interface PlanSource {
+  planOf(organizationId: string): Promise<Plan>;
+}
+
 export interface WebhookServiceDeps {
-  readonly db: Kysely<MetadataDatabase>;
+  readonly plans: PlanSource;
   readonly webhooks: WebhookRepository;
   readonly deliveries: DeliveryRepository;
   readonly goals: GoalSource;
@@ -100,13 +104,6 @@ export class WebhookService {
 
   private async requirePlan(organizationId: string): Promise<void> {
     if (!this.deps.settings.paidOnly) return;
-    const org = await this.deps.db.selectFrom('organization').select('metadata').where('id', '=', organizationId).executeTakeFirst();
-    let plan: unknown;
-    try {
-      plan = org?.metadata ? (JSON.parse(org.metadata) as { plan?: unknown }).plan : undefined;
-    } catch {
-      plan = undefined;
-    }
-    if (plan !== 'paid') throw new ForbiddenError('Webhooks need a paid plan');
+    if ((await this.deps.plans.planOf(organizationId)) !== 'paid') throw new ForbiddenError('Webhooks need a paid plan');
   }
 }

@@ -37,8 +37,11 @@ describe('webhook URL policy', () => {
     ['::1', 'loopback'],
     ['fe80::1', 'linkLocal'],
     ['fd12:3456::1', 'uniqueLocal'],
-    ['::ffff:10.0.0.1', 'private'],
-    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:10.0.0.1', 'ipv4Mapped'],
+    ['::ffff:127.0.0.1', 'ipv4Mapped'],
+    ['::7f00:1', 'ipv4Compatible'],
+    ['64:ff9b::a9fe:a9fe', 'nat64'],
+    ['2002:a9fe:a9fe::1', '6to4'],
     ['ff02::1', 'multicast'],
   ])('refuses a host resolving to %s (%s)', async (address, range) => {
     await expect(checkWebhookUrl('https://hooks.example.com/in', strict({ 'hooks.example.com': [address] }))).rejects.toThrow(
@@ -50,6 +53,25 @@ describe('webhook URL policy', () => {
     await expect(checkWebhookUrl('https://10.1.2.3/x', strict())).rejects.toThrow('non-public address (private)');
     await expect(checkWebhookUrl('https://[::1]/x', strict())).rejects.toThrow('non-public address (loopback)');
     await expect(checkWebhookUrl('https://mixed.example.com/', strict({ 'mixed.example.com': ['93.184.216.34', '127.0.0.1'] }))).rejects.toThrow('(loopback)');
+  });
+
+  it.each([
+    ['https://[::127.0.0.1]/', '::7f00:1', 'ipv4Compatible'],
+    ['https://[::a9fe:a9fe]/', '::a9fe:a9fe', 'ipv4Compatible'],
+    ['https://[::ffff:127.0.0.1]/', '::ffff:7f00:1', 'ipv4Mapped'],
+    ['https://[64:ff9b::7f00:1]/', '64:ff9b::7f00:1', 'nat64'],
+    ['https://[2002:7f00:1::]/', '2002:7f00:1::', '6to4'],
+    ['https://0x7f000001/', '127.0.0.1', 'loopback'],
+    ['https://127.1/', '127.0.0.1', 'loopback'],
+    ['https://[::]/', '::', 'unspecified'],
+  ])('refuses the IP literal of %s (the URL writes it %s)', async (url, host, reason) => {
+    await expect(checkWebhookUrl(url, strict())).rejects.toThrow(`Webhook host ${host} resolves to a non-public address (${reason})`);
+  });
+
+  it('accepts an IP literal in every refused form when the operator allows private targets', async () => {
+    const open = { allowPrivateTargets: true, resolve: resolverFor({}) };
+    expect((await checkWebhookUrl('https://[::127.0.0.1]/', open)).address).toEqual({ address: '::7f00:1', family: 6 });
+    expect((await checkWebhookUrl('https://127.1/', open)).address).toEqual({ address: '127.0.0.1', family: 4 });
   });
 
   it('accepts a public host and pins its first checked address', async () => {

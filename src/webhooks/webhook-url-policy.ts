@@ -1,9 +1,9 @@
 // Endpoint URL rules, checked on save and again at send time: https only, no userinfo, and every address
-// the host resolves to must be public (unless the operator allows private targets).
+// the host resolves to must be allowed by the address policy (unless the operator allows private targets).
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { BadRequestError } from '../platform/http/app-errors.js';
-import { addressRange, isPublicAddress } from './address-policy.js';
+import { addressVerdict } from './address-policy.js';
 
 export interface ResolvedAddress {
   readonly address: string;
@@ -55,9 +55,9 @@ export async function checkWebhookUrl(raw: string, options: UrlPolicyOptions): P
   const first = addresses[0];
   if (!first) throw new WebhookUrlError(`Webhook host ${host} does not resolve`);
   if (!options.allowPrivateTargets) {
-    const blocked = addresses.find((candidate) => !isPublicAddress(candidate.address));
-    if (blocked) {
-      throw new WebhookUrlError(`Webhook host ${host} resolves to a non-public address (${addressRange(blocked.address)})`);
+    for (const candidate of addresses) {
+      const verdict = addressVerdict(candidate.address);
+      if (!verdict.allowed) throw new WebhookUrlError(`Webhook host ${host} resolves to a non-public address (${verdict.reason})`);
     }
   }
   return { url, host, address: first };

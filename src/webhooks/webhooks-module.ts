@@ -5,6 +5,7 @@ import type { StoredEventListener } from '../ingestion/ingestion-module.js';
 import type { Guards } from '../platform/http/guards.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import { GoalRepository } from '../goals/goal.repository.js';
+import { OrganizationPlans } from '../organizations/organization-plans.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { goalSourceOf } from './goal-source.js';
@@ -44,7 +45,7 @@ export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModul
   const policy = { allowPrivateTargets: deps.settings.allowPrivateTargets, resolve: deps.resolve ?? systemResolver };
   const worker = new DeliveryWorker({ webhooks, deliveries, settings: deps.settings, policy, clock: deps.clock, log: app.log });
   const triggers = new WebhookTriggers({ webhooks, deliveries, goals, clock: deps.clock, onCreated: () => worker.kick() });
-  const service = new WebhookService({ db: deps.db, webhooks, deliveries, goals, triggers, settings: deps.settings, policy, clock: deps.clock });
+  const service = new WebhookService({ plans: new OrganizationPlans(deps.db), webhooks, deliveries, goals, triggers, settings: deps.settings, policy, clock: deps.clock });
   await app.register(webhooksRoutes, { guards: deps.guards, service });
   worker.start();
   return {

@@ -48,6 +48,33 @@ describe('webhook management', () => {
     expect(res.json().error).toBe(error);
   });
 
+  it.each([
+    ['https://[::127.0.0.1]/in', '::7f00:1', 'ipv4Compatible'],
+    ['https://[::7f00:1]/in', '::7f00:1', 'ipv4Compatible'],
+    ['https://[::a9fe:a9fe]/in', '::a9fe:a9fe', 'ipv4Compatible'],
+    ['https://[::ffff:127.0.0.1]/in', '::ffff:7f00:1', 'ipv4Mapped'],
+    ['https://[::ffff:7f00:1]/in', '::ffff:7f00:1', 'ipv4Mapped'],
+    ['https://[::1]/in', '::1', 'loopback'],
+    ['https://[fe80::1]/in', 'fe80::1', 'linkLocal'],
+    ['https://[fc00::1]/in', 'fc00::1', 'uniqueLocal'],
+    ['https://[2001:db8::1]/in', '2001:db8::1', 'documentation'],
+    ['https://[64:ff9b::7f00:1]/in', '64:ff9b::7f00:1', 'nat64'],
+    ['https://[2002:7f00:1::]/in', '2002:7f00:1::', '6to4'],
+    ['https://0x7f000001/in', '127.0.0.1', 'loopback'],
+    ['https://127.1/in', '127.0.0.1', 'loopback'],
+    ['https://[::]/in', '::', 'unspecified'],
+    ['https://0.0.0.0/in', '0.0.0.0', 'unspecified'],
+  ])('refuses a webhook to %s on save and on change', async (url, host, reason) => {
+    const error = `Webhook host ${host} resolves to a non-public address (${reason})`;
+    const created = await call(t.app, owner, { method: 'POST', url: base(), payload: { url, eventNames: ['a'] } });
+    expect([created.statusCode, created.json()]).toEqual([400, { error }]);
+    const good = await call(t.app, owner, { method: 'POST', url: base(), payload: { url: 'https://hooks.example.com/in', eventNames: ['a'] } });
+    const id = good.json().data.id as string;
+    const changed = await call(t.app, owner, { method: 'PATCH', url: `${base()}/${id}`, payload: { url } });
+    expect([changed.statusCode, changed.json()]).toEqual([400, { error }]);
+    expect((await call(t.app, owner, { method: 'DELETE', url: `${base()}/${id}` })).statusCode).toBe(200);
+  });
+
   it('allows at most 10 webhooks per site', async () => {
     const other = (await createSite(t.app, owner, orgId, { domain: 'ten.example.com' })).siteId;
     for (let i = 0; i < 10; i += 1) {
@@ -68,6 +95,37 @@ describe('webhook management', () => {
     expect(write.json()).toEqual({ error: 'API key lacks the webhooks:write scope', required: 'webhooks:write' });
     expect((await call(t.app, { key: analytics.key }, { method: 'GET', url: base() })).statusCode).toBe(403);
     expect((await call(t.app, undefined, { method: 'GET', url: base() })).statusCode).toBe(401);
+  });
+});
+
+describe('webhook addresses at send time', () => {
+  const answers: Record<string, string> = {};
+  let t: TestApp;
+  let owner: { cookie: string };
+  let siteId: number;
+  beforeAll(async () => {
+    t = await createTestApp({ resolveHost: async (host) => [{ address: answers[host] ?? '93.184.216.34', family: (answers[host] ?? '').includes(':') ? 6 : 4 }] });
+    owner = await signUp(t.app, 'wh-send@example.com');
+    siteId = (await createSite(t.app, owner, await createOrganization(t.app, owner.cookie, 'wh-send-org'), { domain: 'send.example.com' })).siteId;
+  });
+  afterAll(async () => t.close());
+
+  it.each([
+    ['::7f00:1', 'ipv4Compatible'],
+    ['::a9fe:a9fe', 'ipv4Compatible'],
+    ['::ffff:7f00:1', 'ipv4Mapped'],
+    ['64:ff9b::a9fe:a9fe', 'nat64'],
+    ['2002:7f00:1::', '6to4'],
+    ['fe80::1', 'linkLocal'],
+    ['0.0.0.0', 'unspecified'],
+  ])('refuses to send to a host whose DNS answer became %s after saving', async (address, reason) => {
+    const host = `rebind-${reason.toLowerCase()}-${address.length}.example.com`;
+    const created = await call(t.app, owner, { method: 'POST', url: `/api/sites/${siteId}/webhooks`, payload: { url: `https://${host}/hook`, eventNames: ['a'] } });
+    expect(created.statusCode).toBe(200);
+    answers[host] = address;
+    const ping = await call(t.app, owner, { method: 'POST', url: `/api/sites/${siteId}/webhooks/${created.json().data.id}/test` });
+    expect(ping.statusCode).toBe(200);
+    expect(ping.json().data).toMatchObject({ success: false, status_code: null, error: `Webhook host ${host} resolves to a non-public address (${reason})` });
   });
 });
 

@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { organization } from 'better-auth/plugins';
 import { sql, type Kysely } from 'kysely';
 import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
+import { refuseOperatorOwnedMetadata } from './operator-owned-metadata.js';
 import { organizationAccessControl, organizationRoles } from './organization-roles.js';
 
 export const USER_KEY_CONFIG = 'default';
@@ -88,6 +89,10 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
         ac: organizationAccessControl,
         roles: organizationRoles,
         allowUserToCreateOrganization: true,
+        organizationHooks: {
+          beforeCreateOrganization: async ({ organization }) => refuseOperatorOwnedMetadata(organization),
+          beforeUpdateOrganization: async ({ organization }) => refuseOperatorOwnedMetadata(organization),
+        },
       }),
       apiKey([
         { configId: USER_KEY_CONFIG, references: 'user', defaultPrefix: USER_KEY_PREFIX, ...keyDefaults },

@@ -36,6 +36,14 @@ export interface OrganizationTable {
   metadata: string | null;
 }
 
+/** Written only by the operator's command line (src/organizations/organization-plans.ts). */
+export interface OrganizationPlansTable {
+  organization_id: string;
+  /** 'free' | 'paid' (checked by the table). */
+  plan: string;
+  updated_at: string;
+}
+
 export interface TeamMemberTable {
   id: string;
   teamId: string;
@@ -156,6 +164,7 @@ export interface MetadataDatabase {
   team_sites: TeamSitesTable;
   member: MemberTable;
   organization: OrganizationTable;
+  organization_plans: OrganizationPlansTable;
   team: TeamTable;
   teamMember: TeamMemberTable;
 }
