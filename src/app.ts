@@ -106,7 +106,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const keys = createApiKeyVerifier(auth, verifiedKeys);
   const sites = new SiteRepository(metadata.db);
   const access = new AccessControl(metadata.db, sites);
-  const guards = createGuards(auth, keys, access);
+  const guards = createGuards(auth, keys, access, config.baseUrl);
   const organizations = new OrganizationDirectory(metadata.db);
   const shared = deps.shared ?? createSharedState(config.redisUrl);
 
