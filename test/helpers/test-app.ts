@@ -69,6 +69,8 @@ export interface TestAppOptions {
   readonly resolveHost?: AppDeps['resolveHost'];
   /** Sign-in/sign-up attempts per minute per address; tests of the limit itself set the real value. */
   readonly authRateLimitPerMinute?: number;
+  /** Where log lines go (with `env: { LOG_LEVEL }`); tests of the logs pass a buffer. */
+  readonly logDestination?: AppDeps['logDestination'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -88,6 +90,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ingestionBuffer ? { ingestionBuffer: options.ingestionBuffer } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
   });
   return {
     ...loupe,
