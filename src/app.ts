@@ -15,6 +15,7 @@ import { createGuards, registerRequestDecorations, type Guards } from './platfor
 import { createApiKeyVerifier, type KeyPrincipal } from './platform/http/api-key-verifier.js';
 import { VerifiedKeyCache } from './platform/auth/verified-key-cache.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { loggerOptions, type LogDestination } from './platform/http/logger-options.js';
 import { resolveInstanceSecret } from './platform/instance-secret.js';
 import { preparePrivateDataDir } from './platform/private-data-dir.js';
 import { createMetadataDb, type MetadataDb } from './platform/metadata-store/create-metadata-db.js';
@@ -51,6 +52,8 @@ export interface AppDeps {
   readonly ingestionBuffer?: IngestionModuleDeps['buffer'];
   /** DNS resolution for webhook targets (tests simulate answers that change). */
   readonly resolveHost?: Resolver;
+  /** Where log lines go instead of stdout (tests read them). */
+  readonly logDestination?: LogDestination;
 }
 
 /** The services every module may use, built once per app. */
@@ -84,7 +87,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await migrateMetadataDb(metadata);
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logDestination),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -112,7 +115,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const keys = createApiKeyVerifier(auth, verifiedKeys);
   const sites = new SiteRepository(metadata.db);
   const access = new AccessControl(metadata.db, sites);
-  const guards = createGuards(auth, keys, access);
+  const guards = createGuards(auth, keys, access, config.baseUrl);
   const organizations = new OrganizationDirectory(metadata.db);
   const shared = deps.shared ?? createSharedState(config.redisUrl);
 

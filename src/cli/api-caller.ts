@@ -20,7 +20,7 @@ function createCaller(baseUrl: string, transport: Transport): ApiCaller {
   const caller: ApiCaller = {
     baseUrl,
     async call(method, path, body) {
-      const headers: Record<string, string> = { origin: baseUrl };
+      const headers: Record<string, string> = { origin: new URL(baseUrl).origin };
       if (cookie) headers.cookie = cookie;
       if (body !== undefined) headers['content-type'] = 'application/json';
       const response = await transport(method, path, headers, body);

@@ -18,7 +18,8 @@ describe('OpenAPI description', () => {
     expect(doc.info.version).toBe('2.8.0-beta');
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['BearerAuth', 'CookieSession', 'QueryApiKey']);
     expect(doc.components.securitySchemes.QueryApiKey).toEqual({ type: 'apiKey', in: 'query', name: 'api_key' });
-    expect(doc.components.securitySchemes.CookieSession).toEqual({ type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' });
+    expect(doc.components.securitySchemes.CookieSession).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' });
+    expect(doc.components.securitySchemes.CookieSession.description).toContain("must carry an Origin header equal to BASE_URL's origin");
     expect(doc.tags.map((tag: { name: string }) => tag.name)).toContain('Session Replay');
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
   });

@@ -67,6 +67,10 @@ export interface TestAppOptions {
   readonly ingestionBuffer?: AppDeps['ingestionBuffer'];
   /** DNS answers for webhook hosts. */
   readonly resolveHost?: AppDeps['resolveHost'];
+  /** Sign-in/sign-up attempts per minute per address; tests of the limit itself set the real value. */
+  readonly authRateLimitPerMinute?: number;
+  /** Where log lines go (with `env: { LOG_LEVEL }`); tests of the logs pass a buffer. */
+  readonly logDestination?: AppDeps['logDestination'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -82,10 +86,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const loupe = await createApp(config, {
-    authRateLimitPerMinute: 10_000,
+    authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ingestionBuffer ? { ingestionBuffer: options.ingestionBuffer } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
   });
   return {
     ...loupe,

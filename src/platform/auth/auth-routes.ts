@@ -6,6 +6,7 @@ import { UnauthorizedError } from '../http/app-errors.js';
 import { presentedApiKey, toHeaders } from '../http/resolve-credentials.js';
 import { CLIENT_IP_HEADER, type Auth } from './create-auth.js';
 import { DOCUMENTED_AUTH_ROUTES } from './auth-route-docs.js';
+import { relayAuthResponse } from './auth-response-relay.js';
 
 /** Key management endpoints that accept a browser session only (never a bearer or query key). */
 const COOKIE_ONLY = new Set(['/api/auth/api-key/list', '/api/auth/api-key/update', '/api/auth/api-key/delete']);
@@ -32,15 +33,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRoutesDeps): 
         ...(body === undefined ? {} : { body }),
       }),
     );
-    void reply.status(response.status);
-    response.headers.forEach((value, name) => {
-      if (name !== 'set-cookie' && name !== 'content-length') void reply.header(name, value);
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) void reply.header('set-cookie', cookies);
-    const text = await response.text();
-    if (response.status >= 400) return reply.send(authErrorBody(text, response.status));
-    return reply.send(text.length > 0 ? text : null);
+    return relayAuthResponse(response, reply);
   };
   app.route({ method: ['GET', 'POST'], url: '/api/auth/*', handler, schema: { hide: true } });
   for (const route of DOCUMENTED_AUTH_ROUTES) {
@@ -62,14 +55,4 @@ async function bodyFor(request: FastifyRequest, path: string, db: AuthRoutesDeps
     if (key) return JSON.stringify({ ...body, configId: key.configId });
   }
   return JSON.stringify(body);
-}
-
-/** better-auth answers `{ message, code }`; Loupe's error shape is `{ error, code? }`. */
-function authErrorBody(text: string, status: number): Record<string, unknown> {
-  try {
-    const parsed = JSON.parse(text) as { message?: unknown; code?: unknown };
-    return { error: typeof parsed.message === 'string' ? parsed.message : `Request failed (${status})`, ...(parsed.code ? { code: parsed.code } : {}) };
-  } catch {
-    return { error: text || `Request failed (${status})` };
-  }
 }

@@ -52,8 +52,13 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
       level: 'debug',
       log: (level, message) => config.log?.(ROUTINE.test(message) ? 'debug' : level, `better-auth: ${message}`),
     },
-    // The Fastify bridge sets this header from the socket (or trusted proxy) address; clients cannot supply it.
-    advanced: { ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    advanced: {
+      // The Fastify bridge sets this header from the socket (or trusted proxy) address; clients cannot supply it.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Explicit: left unset, better-auth skips its Origin and callback URL checks when NODE_ENV=test or TEST is set.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+    },
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
     rateLimit: {
       enabled: true,

@@ -34,10 +34,12 @@ function pathParam(request: FastifyRequest, ...names: string[]): string {
   return '';
 }
 
-export function createGuards(auth: Auth, keys: ApiKeyVerifier, access: AccessControl): Guards {
+/** `baseUrl` is BASE_URL: state-changing cookie calls must carry its origin. */
+export function createGuards(auth: Auth, keys: ApiKeyVerifier, access: AccessControl, baseUrl: string): Guards {
+  const instanceOrigin = new URL(baseUrl).origin;
   async function authenticate(request: FastifyRequest): Promise<Principal | null> {
     if (request.principal) return request.principal;
-    request.principal = await resolvePrincipal(auth, keys, request);
+    request.principal = await resolvePrincipal(auth, keys, request, instanceOrigin);
     return request.principal;
   }
   return {

@@ -10,6 +10,10 @@ const TAGS = [
   'User Traits', 'Users',
 ];
 
+/** The cookie is an ambient credential: the rule that keeps other sites from using it (platform/http/cookie-call-origin.ts). */
+const COOKIE_SESSION_DESCRIPTION =
+  "The browser session set by sign-in. POST, PUT, PATCH and DELETE calls authenticated by it must carry an Origin header equal to BASE_URL's origin (or, without Origin, Sec-Fetch-Site: same-origin); others answer 403. API keys (bearer or api_key) are not subject to this rule.";
+
 export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -21,7 +25,7 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Pr
         securitySchemes: {
           BearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' },
           QueryApiKey: { type: 'apiKey', in: 'query', name: 'api_key' },
-          CookieSession: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          CookieSession: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: COOKIE_SESSION_DESCRIPTION },
         },
       },
     },

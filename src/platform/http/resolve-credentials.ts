@@ -1,9 +1,11 @@
-// Turns the request's credential (bearer key, ?api_key=, session cookie — tried in that order) into a Principal.
+// Turns the request's credential (bearer key, ?api_key=, session cookie — tried in that order) into a Principal;
+// state-changing cookie calls must also come from the instance's own origin.
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/create-auth.js';
-import { UnauthorizedError } from './app-errors.js';
+import { ForbiddenError, UnauthorizedError } from './app-errors.js';
 import type { ApiKeyVerifier } from './api-key-verifier.js';
 import type { Principal } from './principal.js';
+import { isAllowedCookieCall } from './cookie-call-origin.js';
 
 export type CredentialSource = 'bearer' | 'query' | 'cookie';
 
@@ -33,13 +35,19 @@ export function hasSessionCookie(request: FastifyRequest): boolean {
   return typeof cookie === 'string' && cookie.includes('better-auth.session_token=');
 }
 
-/** The caller's principal, null when no credential was presented; an invalid credential throws 401. */
-export async function resolvePrincipal(auth: Auth, keys: ApiKeyVerifier, request: FastifyRequest): Promise<Principal | null> {
+/**
+ * The caller's principal, null when no credential was presented; an invalid credential throws 401, and a
+ * state-changing cookie call from any origin but `instanceOrigin` (BASE_URL's) throws 403.
+ */
+export async function resolvePrincipal(auth: Auth, keys: ApiKeyVerifier, request: FastifyRequest, instanceOrigin: string): Promise<Principal | null> {
   const key = presentedApiKey(request);
   if (key) return keys.verify(key);
   if (!hasSessionCookie(request)) return null;
   const session = await auth.api.getSession({ headers: toHeaders(request) });
   if (!session) throw new UnauthorizedError('Session expired or invalid');
+  if (!isAllowedCookieCall(request.method, request.headers, instanceOrigin)) {
+    throw new ForbiddenError(`Cookie-authenticated changes are accepted only from ${instanceOrigin} (Origin header)`);
+  }
   return { kind: 'session', userId: session.user.id };
 }
 
