@@ -5,6 +5,7 @@ import { principalOf, siteOf } from '../platform/http/guards.js';
 import { principalUserId } from '../platform/http/principal.js';
 import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
 import type { ReportDeps } from '../reports/report-route.js';
+import { storeRegexProblem } from '../stats/regex-check.js';
 import { CreateSegmentBodySchema, SegmentParams, UpdateSegmentBodySchema } from './segment.schema.js';
 import { SegmentService, type SegmentViewer } from './segment.service.js';
 
@@ -14,7 +15,7 @@ const viewerOf = (request: FastifyRequest): SegmentViewer => ({ member: request.
 
 export async function segmentsRoutes(instance: FastifyInstance, deps: ReportDeps): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new SegmentService(deps.segments);
+  const service = new SegmentService(deps.segments, storeRegexProblem(deps.analytics));
   const read = deps.guards.site({ scope: 'segments:read', allowPublic: true });
   const write = deps.guards.site({ scope: 'segments:write' });
 

@@ -1,5 +1,6 @@
 // Report parameters the store could not take (numbers beyond its types, regexes its RE2 refuses) are 400s naming the parameter, never 500s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SegmentRepository } from '../../src/segments/segment.repository.js';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -72,10 +73,21 @@ describe('report input the store cannot take', () => {
     expect(res.json()).toEqual({ error: "Invalid filters: bad regex '\\e' (invalid escape sequence: \\e)" });
   });
 
-  it('answers 400 naming segment_id for a saved segment whose regex RE2 refuses', async () => {
-    const saved = await call(t.app, owner, { method: 'POST', url: `/api/sites/${siteId}/segments`, payload: { name: 'bad', filters: [{ parameter: 'pathname', type: 'regex', value: ['\\Z'] }] } });
-    expect(saved.statusCode).toBe(200);
-    const res = await get(`/overview?segment_id=${saved.json().segmentId as number}`);
+  it.each([
+    ['POST', ''],
+    ['PUT', '/existing'],
+  ])('refuses to save (%s) a segment whose regex RE2 refuses, naming filters', async (method, suffix) => {
+    const existing = await call(t.app, owner, { method: 'POST', url: `/api/sites/${siteId}/segments`, payload: { name: 'ok', filters: [{ parameter: 'pathname', type: 'regex', value: ['^/'] }] } });
+    expect(existing.statusCode).toBe(200);
+    const url = `/api/sites/${siteId}/segments${suffix === '' ? '' : `/${existing.json().segmentId as number}`}`;
+    const res = await call(t.app, owner, { method: method as 'POST' | 'PUT', url, payload: { name: 'bad', filters: [{ parameter: 'pathname', type: 'regex', value: ['\\Z'] }] } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: "Invalid filters: bad regex '\\Z' (invalid escape sequence: \\Z)" });
+  });
+
+  it('answers 400 naming segment_id for a segment saved before its regex was judged', async () => {
+    const saved = await new SegmentRepository(t.services.metadata.db).create(siteId, { name: 'old', filters: [{ parameter: 'pathname', type: 'regex', value: ['\\Z'] }] }, null);
+    const res = await get(`/overview?segment_id=${saved.segmentId}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: "Invalid segment_id: bad regex '\\Z' (invalid escape sequence: \\Z)" });
   });
