@@ -73,6 +73,12 @@ describe('report input the store cannot take', () => {
     expect(res.json()).toEqual({ error: "Invalid filters: bad regex '\\e' (invalid escape sequence: \\e)" });
   });
 
+  it.each(['2147483648', '9999999999999999'])('answers 400 naming segmentId for segment id %s, beyond a 32-bit key', async (id) => {
+    const res = await call(t.app, owner, { method: 'GET', url: `/api/sites/${siteId}/segments/${id}` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe("Invalid path parameter 'segmentId': expected a positive integer");
+  });
+
   it.each([
     ['POST', ''],
     ['PUT', '/existing'],
