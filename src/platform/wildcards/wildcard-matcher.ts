@@ -81,6 +81,10 @@ export function compileWildcard(pattern: string, options: WildcardOptions): Wild
   let next = new Int32Array(last + 1);
   const seen = new Uint32Array(last + 1);
   let generation = 0;
+  let prefixLength = 0;
+  while (kinds[prefixLength] === LITERAL) prefixLength += 1;
+  /** `prefix*` (or `prefix**`): every text that starts with the prefix matches. */
+  const endsWithAnyRun = prefixLength === last - 1 && kinds[prefixLength] === MANY_ANY;
 
   /** Adds `state` and the states reachable from it without reading (past zero-or-more tokens). */
   const add = (set: Int32Array, size: number, state: number): number => {
@@ -96,9 +100,19 @@ export function compileWildcard(pattern: string, options: WildcardOptions): Wild
 
   return {
     test(text, counter) {
+      // The leading literal run has one way to match: compared directly, and the walk starts after it.
+      let index = 0;
+      for (let state = 0; state < prefixLength; state += 1) {
+        if (counter) counter.steps += 1;
+        if (index >= text.length) return false;
+        const raw = text.codePointAt(index) ?? 0;
+        index += raw > 0xffff ? 2 : 1;
+        if (chars[state] !== (options.caseInsensitive ? foldCase(raw) : raw)) return false;
+      }
+      if (endsWithAnyRun) return true;
       generation = nextGeneration(generation, seen);
-      let size = add(current, 0, 0);
-      for (let index = 0; index < text.length && size > 0; ) {
+      let size = add(current, 0, prefixLength);
+      while (index < text.length && size > 0) {
         const raw = text.codePointAt(index) ?? 0;
         index += raw > 0xffff ? 2 : 1;
         const char = options.caseInsensitive ? foldCase(raw) : raw;
