@@ -137,7 +137,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db };
   await registerReports(app, reportDeps);
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
-  await app.register(segmentsRoutes, { guards, segments });
+  await app.register(segmentsRoutes, { guards, segments, analytics });
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
   const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
 

@@ -1,5 +1,6 @@
 // The body of POST and PUT /goals, and its normal form: only the config fields the goal type uses.
 import { z } from 'zod';
+import { WILDCARD_LIMIT_MESSAGE, withinWildcardLimit } from '../platform/wildcards/wildcard-limit.js';
 import { GOAL_TYPES, type GoalConfig, type GoalType, type PropertyFilter } from './goal-matching/goal-definition.js';
 
 /** `{key, value}`; a number or boolean value is kept as its text (how properties are compared). */
@@ -11,11 +12,12 @@ export const PropertyFilterSchema = z.object({
 export const PropertyFiltersSchema = z.array(PropertyFilterSchema).max(20);
 
 const patternText = (max: number) => z.string().max(max).nullable().optional();
+const wildcardText = (max: number) => z.string().max(max).refine(withinWildcardLimit, WILDCARD_LIMIT_MESSAGE).nullable().optional();
 
 export const GoalConfigSchema = z.object({
-  pathPattern: patternText(1024).describe('path goals: `*` = one path segment, `**` = anything; anchored, case-sensitive'),
+  pathPattern: wildcardText(1024).describe('path goals: `*` = one path segment, `**` = anything; anchored, case-sensitive'),
   eventName: patternText(256).describe('event goals: the exact custom event name'),
-  valuePattern: patternText(1024).describe(
+  valuePattern: wildcardText(1024).describe(
     'outbound (URL), button_click (text), form_submit (formId, formName or formAction), copy (text or sourceElement): `*` = anything; anchored, case-insensitive; absent = every such event',
   ),
   propertyFilters: PropertyFiltersSchema.optional().describe('all must match: query parameters for path goals, event properties otherwise'),

@@ -13,6 +13,7 @@ import type { Scope } from '../platform/http/principal.js';
 import { OPTIONAL_CREDENTIAL } from '../platform/http/route-docs.js';
 import type { SegmentRepository } from '../segments/segment.repository.js';
 import { commonParamsSchema, parseCommonParams, statsQueryFromParams, type CommonParams, type ParseCommonParamsOptions } from '../stats/common-params.schema.js';
+import { storeRegexProblem } from '../stats/regex-check.js';
 import type { StatsQuery } from '../stats/stats-query.js';
 
 export interface ReportDeps {
@@ -53,12 +54,13 @@ export async function statsQueryOf(request: FastifyRequest, deps: ReportDeps, si
   return parseCommonParams(request.query, new Date(deps.clock()), segmentAccess(request, deps, site));
 }
 
-/** The site being read and the saved segments this request may apply. */
+/** The site being read, the saved segments this request may apply, and the store that judges regexes. */
 function segmentAccess(request: FastifyRequest, deps: ReportDeps, site: SiteRef): ParseCommonParamsOptions {
   // A viewer of a public site without a role in its organization may apply public segments only.
   const publicOnly = request.organizationRole === null;
   return {
     siteId: site.siteId,
+    regexProblem: storeRegexProblem(deps.analytics),
     resolveSegment: async (segmentId) => {
       const segment = await deps.segments.get(site.siteId, segmentId);
       return segment && (!publicOnly || segment.isPublic) ? segment.filters : undefined;

@@ -30,5 +30,6 @@ export type UpdateSegmentBody = z.output<typeof UpdateSegmentBodySchema>;
 
 export const SegmentParams = z.object({
   site: z.string().min(1),
-  segmentId: z.string().regex(/^[1-9]\d{0,15}$/, 'expected a positive integer').transform(Number),
+  // Ids are 32-bit integer keys: PostgreSQL refuses a larger number in a query, so it is refused here first.
+  segmentId: z.string().regex(/^[1-9]\d{0,9}$/, 'expected a positive integer').transform(Number).pipe(z.number().max(2_147_483_647, 'expected a positive integer')),
 });

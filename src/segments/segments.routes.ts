@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { principalOf, siteOf, type Guards } from '../platform/http/guards.js';
 import { principalUserId } from '../platform/http/principal.js';
 import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
+import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
+import { storeRegexProblem } from '../stats/regex-check.js';
 import type { SegmentRepository } from './segment.repository.js';
 import { CreateSegmentBodySchema, SegmentParams, UpdateSegmentBodySchema } from './segment.schema.js';
 import { SegmentService, type SegmentViewer } from './segment.service.js';
@@ -16,11 +18,13 @@ const viewerOf = (request: FastifyRequest): SegmentViewer => ({ member: request.
 export interface SegmentsRouteDeps {
   readonly guards: Guards;
   readonly segments: SegmentRepository;
+  /** Checks the regexes of saved filters with the store's own engine. */
+  readonly analytics: AnalyticsStore;
 }
 
 export async function segmentsRoutes(instance: FastifyInstance, deps: SegmentsRouteDeps): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new SegmentService(deps.segments);
+  const service = new SegmentService(deps.segments, storeRegexProblem(deps.analytics));
   const read = deps.guards.site({ scope: 'segments:read', allowPublic: true });
   const write = deps.guards.site({ scope: 'segments:write' });
 

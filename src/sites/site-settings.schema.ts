@@ -1,6 +1,7 @@
 // Site settings: what a site owner can configure, with defaults and validation of every list.
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { WILDCARD_LIMIT_MESSAGE, withinWildcardLimit } from '../platform/wildcards/wildcard-limit.js';
 
 function isIpOrCidr(value: string): boolean {
   if (value.includes('/')) {
@@ -15,6 +16,8 @@ function isIpOrCidr(value: string): boolean {
 }
 
 const list = (item: z.ZodString) => z.array(item).max(500);
+const pathPatternItem = z.string().trim().min(1).max(2048);
+const hostnamePatternItem = z.string().trim().min(1).max(253);
 
 export const SiteSettingsSchema = z.object({
   public: z.boolean(),
@@ -22,8 +25,8 @@ export const SiteSettingsSchema = z.object({
   blockBots: z.boolean(),
   excludedIPs: list(z.string().trim().refine(isIpOrCidr, 'must be an IP address or CIDR range')),
   excludedCountries: list(z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')),
-  excludedPaths: list(z.string().trim().min(1).max(2048)),
-  excludedHostnames: list(z.string().trim().min(1).max(253)),
+  excludedPaths: list(pathPatternItem),
+  excludedHostnames: list(hostnamePatternItem),
   excludedUserAgents: list(z.string().trim().min(1).max(512)),
   webVitals: z.boolean(),
   trackErrors: z.boolean(),
@@ -63,14 +66,23 @@ export const DomainSchema = z
   .transform((value) => value.toLowerCase().replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/^www\./, ''))
   .refine((value) => /^(localhost|[a-z0-9-]+(\.[a-z0-9-]+)*|\d{1,3}(\.\d{1,3}){3})$/.test(value), 'must be a domain name such as example.com');
 
+/**
+ * The pattern lists as a request may set them: at most MAX_WILDCARDS `*` per pattern. Only new input is
+ * held to it; settings stored before the cap still load with SiteSettingsSchema.
+ */
+const patternLists = {
+  excludedPaths: list(pathPatternItem.refine(withinWildcardLimit, WILDCARD_LIMIT_MESSAGE)).optional(),
+  excludedHostnames: list(hostnamePatternItem.refine(withinWildcardLimit, WILDCARD_LIMIT_MESSAGE)).optional(),
+};
+
 export const SiteSettingsPatchSchema = SiteSettingsSchema.partial().strict();
 
 export const CreateSiteBodySchema = SiteSettingsSchema.partial()
-  .extend({ domain: DomainSchema, name: z.string().trim().min(1).max(200).optional() })
+  .extend({ ...patternLists, domain: DomainSchema, name: z.string().trim().min(1).max(200).optional() })
   .strict();
 
 export const UpdateSiteBodySchema = SiteSettingsSchema.partial()
-  .extend({ domain: DomainSchema.optional(), name: z.string().trim().min(1).max(200).optional() })
+  .extend({ ...patternLists, domain: DomainSchema.optional(), name: z.string().trim().min(1).max(200).optional() })
   .strict();
 
 export function normaliseSettings(settings: SiteSettings): SiteSettings {

@@ -1,6 +1,7 @@
 // The `filters` parameter: its Zod schema, and parsing it (or a saved segment's filters) into checked filters.
 import { z } from 'zod';
 import { StatsParamError } from './bad-request-error.js';
+import { comparisonNumber, isComparableNumber, MAX_COMPARISON_MAGNITUDE } from './comparison-value.js';
 import { findDimension } from './dimensions.js';
 import { re2PatternProblem } from './re2-pattern.js';
 
@@ -35,6 +36,8 @@ export const MAX_FILTERS = 50;
 export const MAX_FILTER_VALUES = 100;
 const MAX_VALUE_LENGTH = 2048;
 
+const COMPARISON_TYPES: ReadonlySet<string> = new Set(['greater_than', 'less_than', 'greater_than_or_equal', 'less_than_or_equal']);
+
 const isFilterType = (type: string): type is FilterType => (FILTER_TYPES as readonly string[]).includes(type);
 
 /** Why one structurally valid filter cannot be used, or undefined. */
@@ -49,6 +52,10 @@ function filterProblem(filter: { parameter: string; type: string; value?: readon
   for (const value of values) {
     if (typeof value === 'number' && !Number.isFinite(value)) return `${filter.parameter} has a non-finite number`;
     if (String(value).length > MAX_VALUE_LENGTH) return `a ${filter.parameter} value is too long`;
+    const numeric = COMPARISON_TYPES.has(filter.type) ? comparisonNumber(value) : undefined;
+    if (numeric !== undefined && !isComparableNumber(numeric)) {
+      return `${filter.parameter} ${filter.type} needs a number from -${MAX_COMPARISON_MAGNITUDE} to ${MAX_COMPARISON_MAGNITUDE}`;
+    }
     if (filter.type === 'regex' || filter.type === 'not_regex') {
       const problem = re2PatternProblem(String(value));
       if (problem) return `bad regex '${String(value)}' (${problem})`;

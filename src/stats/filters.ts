@@ -1,4 +1,5 @@
 // The one filter translator: checked filters -> a SQL condition on the events table.
+import { comparisonNumber } from './comparison-value.js';
 import { findDimension, type Dimension } from './dimensions.js';
 import type { Filter, FilterType, FilterValue } from './filters.schema.js';
 import { siteScopeSql } from './site-scope.js';
@@ -102,7 +103,7 @@ function valueCondition(expression: SqlFragment, type: FilterType, value: Filter
 function comparison(expression: SqlFragment, type: FilterType, value: FilterValue, name: string): SqlFragment {
   const operator = COMPARISONS[type];
   if (!operator) throw new Error(`buildFilterSql: no SQL for filter type ${type}`);
-  const numeric = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : undefined;
+  const numeric = comparisonNumber(value);
   if (numeric === undefined) {
     return withExpression(expression, (sql) => `${sql} ${operator} {${name}:String}`, { [name]: value });
   }

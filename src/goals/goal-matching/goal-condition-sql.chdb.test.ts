@@ -33,6 +33,12 @@ const EVENTS: Array<{ label: string; [column: string]: unknown }> = [
   { label: 'e21', pathname: '/axb' },
   { label: 'e22', type: 'custom_event', event_name: 'signup', props: 'not json' },
   { label: 'e23', type: 'custom_event', event_name: 'quote', props: json({ q: 'a"b\\c\né', f: false, neg: -1.5, list: [1], empty: '' }) },
+  { label: 'e24', pathname: '/x/a/b.html' },
+  { label: 'e25', pathname: '/x//b.html' },
+  { label: 'e26', pathname: '/x/a\nb/c/d.html' },
+  { label: 'e27', type: 'button_click', props: json({ text: 'ÉTÉ Sale' }) },
+  { label: 'e28', type: 'button_click', props: json({ text: 'big SALE\nb' }) },
+  { label: 'e29', type: 'button_click', props: json({ text: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa' }) },
 ];
 
 /** The rows as stored: the columns a goal reads, with their defaults. */
@@ -65,6 +71,13 @@ const CASES: Array<[string, GoalDefinition, string[]]> = [
   ['copied text', { goalType: 'copy', config: { valuePattern: 'npm *' } }, ['e15']],
   ['copied from an element', { goalType: 'copy', config: { valuePattern: 'CODE' } }, ['e15']],
   ['no such event', { goalType: 'event', config: { eventName: 'nope' } }, []],
+  ['segments around a globstar', { goalType: 'path', config: { pathPattern: '/x/*/**/*.html' } }, ['e26']],
+  ['a globstar then a segment', { goalType: 'path', config: { pathPattern: '/x/***' } }, ['e24', 'e25', 'e26']],
+  ['a segment never spans a slash', { goalType: 'path', config: { pathPattern: '/x/*.html' } }, []],
+  ['non-ASCII letters, case-insensitive', { goalType: 'button_click', config: { valuePattern: 'été*' } }, ['e27']],
+  ['a value star crosses line breaks', { goalType: 'button_click', config: { valuePattern: '*sale*B' } }, ['e28']],
+  ['repeated letters without the last one', { goalType: 'button_click', config: { valuePattern: '*a*a*a*b' } }, []],
+  ['repeated letters', { goalType: 'button_click', config: { valuePattern: '*a*a*a*' } }, ['e29']],
 ];
 
 describe('goal matching: JavaScript and SQL agree', () => {

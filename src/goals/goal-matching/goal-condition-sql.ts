@@ -2,7 +2,7 @@
 import { allOf, ALWAYS_FALSE, anyOf, type SqlFragment } from '../../stats/sql-fragment.js';
 import { GOAL_TARGETS, type GoalDefinition } from './goal-definition.js';
 import { propertyTextSql, urlParameterTextSql } from './event-fields.js';
-import { isLiteralPattern, pathPatternRegex, valuePatternRegex } from './wildcard-pattern.js';
+import { isLiteralPattern, pathPattern, valuePattern } from './wildcard-pattern.js';
 
 /**
  * The same rule as `goalMatchesEvent`, over the `events` columns. Every value is bound; parameter
@@ -21,7 +21,7 @@ export function goalConditionSql(goal: GoalDefinition, paramPrefix: string): Sql
     parts.push(
       isLiteralPattern(config.pathPattern)
         ? { sql: `pathname = {${p}path:String}`, params: { [`${p}path`]: config.pathPattern } }
-        : { sql: `match(pathname, {${p}path:String})`, params: { [`${p}path`]: pathPatternRegex(config.pathPattern).re2 } },
+        : { sql: `match(pathname, {${p}path:String})`, params: { [`${p}path`]: pathPattern(config.pathPattern).re2 } },
     );
     filters.forEach((filter, index) => parts.push(equals(urlParameterTextSql(`${p}pk${index}`, filter.key), `${p}pv${index}`, filter.value)));
     return allOf(parts);
@@ -33,7 +33,7 @@ export function goalConditionSql(goal: GoalDefinition, paramPrefix: string): Sql
     const pattern = `{${p}value:String}`;
     const alternatives = GOAL_TARGETS[goal.goalType].valueProperties.map((key, index) => {
       const value = propertyTextSql(`${p}vk${index}`, key);
-      return { sql: `match(${value.sql}, ${pattern})`, params: { ...value.params, [`${p}value`]: valuePatternRegex(config.valuePattern ?? '').re2 } };
+      return { sql: `match(${value.sql}, ${pattern})`, params: { ...value.params, [`${p}value`]: valuePattern(config.valuePattern ?? '').re2 } };
     });
     parts.push(anyOf(alternatives));
   }

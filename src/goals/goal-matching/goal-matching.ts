@@ -3,4 +3,4 @@ export { GOAL_TARGETS, GOAL_TYPES, type GoalConfig, type GoalDefinition, type Go
 export { goalEventOf, type GoalEvent } from './goal-event.js';
 export { goalMatchesEvent } from './goal-matches-event.js';
 export { goalConditionSql } from './goal-condition-sql.js';
-export { pathPatternRegex, valuePatternRegex, type CompiledPattern } from './wildcard-pattern.js';
+export { pathPattern, valuePattern, type CompiledPattern } from './wildcard-pattern.js';

@@ -1,23 +1,29 @@
-// Goal patterns compiled once into one regular expression, spelled for RE2 (ClickHouse) and for JavaScript.
+// Goal patterns compiled once: an RE2 expression for ClickHouse `match()` and a non-backtracking matcher for JavaScript.
+import { compileWildcard, type WildcardMatcher, type WildcardOptions } from '../../platform/wildcards/wildcard-matcher.js';
 
 export interface CompiledPattern {
-  /** RE2 syntax with inline flags, for ClickHouse `match()` (bind it as a parameter). */
+  /** RE2 syntax with inline flags, for ClickHouse `match()` (bind it as a parameter); RE2 runs in linear time. */
   readonly re2: string;
-  /** The same expression for JavaScript. */
-  readonly js: RegExp;
+  /**
+   * The same language for JavaScript, without a regex: event values come from anyone, and a backtracking
+   * engine on `*a*a*a*b` and a long value would hold the event loop for seconds.
+   */
+  readonly matcher: WildcardMatcher;
 }
 
 const SPECIAL = /[\\^$.|?*+()[\]{}]/g;
 const CACHE_LIMIT = 1000;
+const PATH: WildcardOptions = { star: 'segment', caseInsensitive: false };
+const VALUE: WildcardOptions = { star: 'any', caseInsensitive: true };
 const pathCache = new Map<string, CompiledPattern>();
 const valueCache = new Map<string, CompiledPattern>();
 
-/** Characters both engines read literally once escaped (only syntax characters, so JavaScript's `u` mode accepts them). */
+/** Characters RE2 reads literally once escaped. */
 function escapeLiteral(text: string): string {
   return text.replace(SPECIAL, (character) => `\\${character}`);
 }
 
-/** `**` becomes `.*`, `*` becomes `star`, everything else is literal. */
+/** `**` becomes `.*`, `*` becomes `star`, everything else is literal (the tokens the matcher reads, in the same order). */
 function globBody(pattern: string, star: string): string {
   return pattern
     .split('**')
@@ -25,12 +31,8 @@ function globBody(pattern: string, star: string): string {
     .join('.*');
 }
 
-function compile(body: string, caseInsensitive: boolean): CompiledPattern {
-  const anchored = `^(?:${body})$`;
-  return {
-    re2: `(?${caseInsensitive ? 'i' : ''}s)${anchored}`,
-    js: new RegExp(anchored, caseInsensitive ? 'isu' : 'su'),
-  };
+function re2Of(body: string, caseInsensitive: boolean): string {
+  return `(?${caseInsensitive ? 'i' : ''}s)^(?:${body})$`;
 }
 
 function cached(cache: Map<string, CompiledPattern>, key: string, build: () => CompiledPattern): CompiledPattern {
@@ -48,11 +50,11 @@ export function isLiteralPattern(pattern: string): boolean {
 }
 
 /** A path pattern: `*` = one non-empty path segment, `**` = anything (also empty), anchored, case-sensitive. */
-export function pathPatternRegex(pattern: string): CompiledPattern {
-  return cached(pathCache, pattern, () => compile(globBody(pattern, '[^/]+'), false));
+export function pathPattern(pattern: string): CompiledPattern {
+  return cached(pathCache, pattern, () => ({ re2: re2Of(globBody(pattern, '[^/]+'), false), matcher: compileWildcard(pattern, PATH) }));
 }
 
 /** A value pattern (URL, button text, form name, copied text): `*` and `**` = any run of characters, anchored, case-insensitive. */
-export function valuePatternRegex(pattern: string): CompiledPattern {
-  return cached(valueCache, pattern, () => compile(globBody(pattern, '.*'), true));
+export function valuePattern(pattern: string): CompiledPattern {
+  return cached(valueCache, pattern, () => ({ re2: re2Of(globBody(pattern, '.*'), true), matcher: compileWildcard(pattern, VALUE) }));
 }

@@ -1,5 +1,6 @@
 // A site's exclusion lists compiled into matchers (cached per site version).
 import ipaddr from 'ipaddr.js';
+import { compileWildcard, type WildcardMatcher } from '../../platform/wildcards/wildcard-matcher.js';
 import type { Site } from '../../sites/site.js';
 
 export interface ExclusionMatchers {
@@ -31,11 +32,11 @@ function compileRange(entry: string): Range | undefined {
   }
 }
 
-/** `*` matches any run of characters; everything else is literal; anchored at both ends. */
-function wildcard(pattern: string, flags = ''): RegExp {
-  const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return new RegExp(`^${escaped}$`, flags);
-}
+/**
+ * `*` matches any run of characters (line breaks too); everything else is literal; anchored at both ends.
+ * Paths and hostnames come from anyone, so no regex: the matcher's work is bounded by pattern x text.
+ */
+const wildcard = (pattern: string): WildcardMatcher => compileWildcard(pattern, { star: 'any', caseInsensitive: false });
 
 export function compileExclusions(site: Site): ExclusionMatchers {
   const ranges = site.excludedIPs.map(compileRange).filter((range): range is Range => range !== undefined);
@@ -50,8 +51,8 @@ export function compileExclusions(site: Site): ExclusionMatchers {
       return address !== undefined && ranges.some(([base, bits]) => base.kind() === address.kind() && address.match(base, bits));
     },
     country: (country) => countries.has(country),
-    path: (pathname) => paths.some((re) => re.test(pathname)),
-    hostname: (hostname) => hosts.some((re) => re.test(hostname.toLowerCase())),
+    path: (pathname) => paths.some((matcher) => matcher.test(pathname)),
+    hostname: (hostname) => hosts.some((matcher) => matcher.test(hostname.toLowerCase())),
     userAgent(userAgent) {
       const ua = userAgent.toLowerCase();
       return agents.some((fragment) => ua.includes(fragment));

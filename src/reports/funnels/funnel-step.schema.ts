@@ -1,5 +1,6 @@
 // Funnel steps as sent (a page pattern or an event name) and as the goal definitions they are matched by.
 import { z } from 'zod';
+import { WILDCARD_LIMIT_MESSAGE, withinWildcardLimit } from '../../platform/wildcards/wildcard-limit.js';
 import type { GoalDefinition } from '../../goals/goal-matching/goal-definition.js';
 import { PropertyFiltersSchema, propertyFiltersOf } from '../../goals/goal.schema.js';
 
@@ -9,6 +10,8 @@ export const FunnelStepSchema = z.object({
   name: z.string().max(120).nullable().optional().describe('shown as step_name (default: value)'),
   hostname: z.string().max(253).nullable().optional().describe('only events on this hostname'),
   propertyFilters: PropertyFiltersSchema.optional().describe('all must match: query parameters (page) or event properties (event)'),
+}).superRefine((step, context) => {
+  if (step.type === 'page' && !withinWildcardLimit(step.value)) context.addIssue({ code: 'custom', path: ['value'], message: WILDCARD_LIMIT_MESSAGE });
 });
 
 export const FunnelStepsSchema = z.array(FunnelStepSchema).min(2, 'A funnel needs at least 2 steps').max(20);
