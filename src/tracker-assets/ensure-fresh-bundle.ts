@@ -1,0 +1,96 @@
+// At start: the built tracker files, rebuilt first when tracker/dist is missing, damaged or older than the sources.
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { readTrackerManifest, type TrackerManifest } from './tracker-manifest.js';
+import { trackerSourceHash, type TrackerSourceLocation } from './tracker-source-hash.js';
+
+export interface TrackerBuildLocation extends TrackerSourceLocation {
+  /** Where the built files and manifest.json live (tracker/dist). */
+  readonly distDir: string;
+  /** Builds the tracker into `outDir` and returns its manifest (tracker/build.ts's buildTracker). */
+  readonly build: (outDir: string) => Promise<TrackerManifest>;
+}
+
+export interface StartLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface TrackerFiles {
+  readonly manifest: TrackerManifest;
+  /** File name -> its bytes, each checked against the manifest's size and sha256. */
+  readonly files: ReadonlyMap<string, Buffer>;
+  readonly rebuilt: boolean;
+}
+
+type StaleReason = 'missing' | 'damaged' | 'stale';
+
+/** The manifest's files from `dir`, or undefined when one is missing or differs from its manifest entry. */
+function readVerifiedFiles(dir: string, manifest: TrackerManifest): Map<string, Buffer> | undefined {
+  const files = new Map<string, Buffer>();
+  for (const [name, expected] of Object.entries(manifest.files)) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(dir, name));
+    } catch {
+      return undefined;
+    }
+    if (bytes.length !== expected.bytes || createHash('sha256').update(bytes).digest('hex') !== expected.sha256) return undefined;
+    files.set(name, bytes);
+  }
+  return files;
+}
+
+function readCurrent(distDir: string, sourceHash: string): { files: TrackerFiles } | { reason: StaleReason } {
+  const manifest = readTrackerManifest(distDir);
+  if (!manifest) return { reason: 'missing' };
+  if (manifest.sourceHash !== sourceHash) return { reason: 'stale' };
+  const files = readVerifiedFiles(distDir, manifest);
+  return files ? { files: { manifest, files, rebuilt: false } } : { reason: 'damaged' };
+}
+
+/** Puts a finished build in place; another process starting at the same time may have put its own there first. */
+function install(builtDir: string, distDir: string, suffix: string): void {
+  const previous = `${distDir}.previous-${suffix}`;
+  try {
+    renameSync(distDir, previous);
+  } catch {
+    // nothing to move aside
+  }
+  try {
+    renameSync(builtDir, distDir);
+  } catch {
+    rmSync(builtDir, { recursive: true, force: true });
+  }
+  rmSync(previous, { recursive: true, force: true });
+}
+
+async function rebuild(location: TrackerBuildLocation, sourceHash: string, log: StartLog): Promise<TrackerFiles> {
+  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const builtDir = `${location.distDir}.building-${suffix}`;
+  try {
+    const manifest = await location.build(builtDir);
+    const files = readVerifiedFiles(builtDir, manifest);
+    if (!files) throw new Error(`the tracker build in ${builtDir} does not match its manifest`);
+    if (manifest.sourceHash !== sourceHash) {
+      log.warn({ built: manifest.sourceHash, expected: sourceHash }, 'tracker build records another source hash: every start will rebuild');
+    }
+    install(builtDir, location.distDir, suffix);
+    return { manifest, files, rebuilt: true };
+  } finally {
+    rmSync(builtDir, { recursive: true, force: true });
+  }
+}
+
+/** The tracker's built files in memory, rebuilding (and logging why) when the bundle is not that of the sources. */
+export async function ensureFreshBundle(location: TrackerBuildLocation, log: StartLog): Promise<TrackerFiles> {
+  const sourceHash = trackerSourceHash(location);
+  const current = readCurrent(location.distDir, sourceHash);
+  if ('files' in current) return current.files;
+  log.info({ reason: current.reason, distDir: location.distDir }, 'building the tracking script');
+  const started = performance.now();
+  const files = await rebuild(location, sourceHash, log);
+  log.info({ files: Object.keys(files.manifest.files), ms: Math.round(performance.now() - started) }, 'tracking script built');
+  return files;
+}
