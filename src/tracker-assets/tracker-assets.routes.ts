@@ -16,6 +16,17 @@ class NotAcceptableError extends AppError {
   }
 }
 
+const SCRIPT_DOCS = {
+  tags: ['General'],
+  summary: 'The tracking script',
+  description:
+    'The core of the tracking script, for `<script src=".../api/script.js" data-site-id="..." defer>`. Each module it loads ' +
+    'is served the same way at `/api/<module>.js`, and every file also under the operator\'s `TRACKER_PATH`. Answers ' +
+    '`application/javascript`, `Cache-Control: public, max-age=3600`, a strong `ETag` per content coding (`304` on ' +
+    '`If-None-Match`), brotli or gzip as `Accept-Encoding` prefers (`406` when it excludes identity and both), CORS open to any origin.',
+  security: [{}],
+};
+
 /** Vary keeps what the CORS hook set (Origin) and adds Accept-Encoding. */
 function varyOn(reply: FastifyReply): string {
   const current = reply.getHeader('vary');
@@ -26,7 +37,8 @@ export const trackerAssetsRoutes: FastifyPluginAsync<TrackerAssetsRoutesDeps> = 
   const prefixes = trackerPath === undefined ? ['/api'] : ['/api', trackerPath];
   for (const asset of assets.values()) {
     for (const prefix of prefixes) {
-      app.get(`${prefix}/${asset.name}`, { schema: { hide: true } }, async (request, reply) => {
+      const documented = prefix === '/api' && asset.name === 'script.js';
+      app.get(`${prefix}/${asset.name}`, { schema: documented ? SCRIPT_DOCS : { hide: true } }, async (request, reply) => {
         const answer = answerAssetRequest(asset, { acceptEncoding: request.headers['accept-encoding'], ifNoneMatch: request.headers['if-none-match'] });
         if (answer.kind === 'not-acceptable') throw new NotAcceptableError();
         void reply.header('cache-control', TRACKER_CACHE_CONTROL).header('etag', answer.etag).header('vary', varyOn(reply));
