@@ -19,7 +19,7 @@ function filesUnder(dir: string, prefix: string): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = `${prefix}${entry.name}`;
     if (entry.isDirectory()) found.push(...filesUnder(join(dir, entry.name), `${path}/`));
-    else if (entry.isFile()) found.push(path);
+    else found.push(path);
   }
   return found.sort();
 }
@@ -34,16 +34,14 @@ function installedVersion(nodeModulesDir: string, name: string): string {
 }
 
 /**
- * sha256 over, in order: each file under `src/` (sorted by path) and then `build.ts`, each as
- * `<path>\0<byte length>\0<bytes>`; then `<package>@<version>\0` for esbuild and web-vitals. Hex.
+ * The same bytes tracker/build.ts hashes: each file under `src/` then `build.ts`, sorted by path, as
+ * `<path>\0<bytes>\0`; then `esbuild@<version>\0web-vitals@<version>`. Hex sha256.
  */
 export function trackerSourceHash(location: TrackerSourceLocation): string {
   const hash = createHash('sha256');
-  const paths = [...filesUnder(join(location.trackerDir, 'src'), 'src/'), 'build.ts'];
-  for (const path of paths) {
-    const bytes = readFileSync(join(location.trackerDir, path));
-    hash.update(`${path}\0${bytes.length}\0`).update(bytes);
+  for (const path of [...filesUnder(join(location.trackerDir, 'src'), 'src/'), 'build.ts']) {
+    hash.update(`${path}\0`).update(readFileSync(join(location.trackerDir, path))).update('\0');
   }
-  for (const name of TRACKER_BUILD_PACKAGES) hash.update(`${name}@${installedVersion(location.nodeModulesDir, name)}\0`);
+  hash.update(TRACKER_BUILD_PACKAGES.map((name) => `${name}@${installedVersion(location.nodeModulesDir, name)}`).join('\0'));
   return hash.digest('hex');
 }
