@@ -87,6 +87,19 @@ describe('ensureFreshBundle', () => {
     expect((await ensureFreshBundle(location, log)).rebuilt).toBe(false);
   });
 
+  it('rebuilds when esbuild or web-vitals is another version', async () => {
+    await ensureFreshBundle(location, log);
+    const nodeModulesDir = join(workDir, 'node_modules');
+    for (const name of ['esbuild', 'web-vitals']) {
+      mkdirSync(join(nodeModulesDir, name), { recursive: true });
+      cpSync(join(project.nodeModulesDir, name, 'package.json'), join(nodeModulesDir, name, 'package.json'));
+    }
+    expect((await ensureFreshBundle({ ...location, nodeModulesDir }, log)).rebuilt).toBe(false);
+    const manifest = JSON.parse(readFileSync(join(nodeModulesDir, 'web-vitals', 'package.json'), 'utf8')) as { version: string };
+    writeFileSync(join(nodeModulesDir, 'web-vitals', 'package.json'), JSON.stringify({ ...manifest, version: `${manifest.version}-next` }));
+    expect((await ensureFreshBundle({ ...location, nodeModulesDir }, log)).rebuilt).toBe(true);
+  });
+
   it('rebuilds a damaged bundle: a changed file, a missing file, a malformed manifest', async () => {
     await ensureFreshBundle(location, log);
     appendFileSync(join(location.distDir, 'metrics.js'), ';');
