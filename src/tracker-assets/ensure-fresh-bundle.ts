@@ -1,6 +1,6 @@
 // At start: the built tracker files, rebuilt first when tracker/dist is missing, damaged or older than the sources.
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readTrackerManifest, type TrackerManifest } from './tracker-manifest.js';
 import { trackerSourceHash, type TrackerSourceLocation } from './tracker-source-hash.js';
@@ -42,10 +42,11 @@ function readVerifiedFiles(dir: string, manifest: TrackerManifest): Map<string, 
   return files;
 }
 
-function readCurrent(distDir: string, sourceHash: string): { files: TrackerFiles } | { reason: StaleReason } {
+/** `sourceHash` undefined: no sources to compare with, so any intact build will do. */
+function readCurrent(distDir: string, sourceHash: string | undefined): { files: TrackerFiles } | { reason: StaleReason } {
   const manifest = readTrackerManifest(distDir);
   if (!manifest) return { reason: 'missing' };
-  if (manifest.sourceHash !== sourceHash) return { reason: 'stale' };
+  if (sourceHash !== undefined && manifest.sourceHash !== sourceHash) return { reason: 'stale' };
   const files = readVerifiedFiles(distDir, manifest);
   return files ? { files: { manifest, files, rebuilt: false } } : { reason: 'damaged' };
 }
@@ -64,6 +65,15 @@ function install(builtDir: string, distDir: string, suffix: string): void {
     rmSync(builtDir, { recursive: true, force: true });
   }
   rmSync(previous, { recursive: true, force: true });
+}
+
+/** A deployment may ship the built files without the tracker's sources: then the build is used as it is. */
+function sourceHashIfPresent(location: TrackerBuildLocation, log: StartLog): string | undefined {
+  if (!existsSync(join(location.trackerDir, 'src'))) {
+    log.warn({ trackerDir: location.trackerDir }, 'tracker sources not found: serving the built files without a freshness check');
+    return undefined;
+  }
+  return trackerSourceHash(location);
 }
 
 async function rebuild(location: TrackerBuildLocation, sourceHash: string, log: StartLog): Promise<TrackerFiles> {
@@ -85,9 +95,10 @@ async function rebuild(location: TrackerBuildLocation, sourceHash: string, log: 
 
 /** The tracker's built files in memory, rebuilding (and logging why) when the bundle is not that of the sources. */
 export async function ensureFreshBundle(location: TrackerBuildLocation, log: StartLog): Promise<TrackerFiles> {
-  const sourceHash = trackerSourceHash(location);
+  const sourceHash = sourceHashIfPresent(location, log);
   const current = readCurrent(location.distDir, sourceHash);
   if ('files' in current) return current.files;
+  if (sourceHash === undefined) throw new Error(`the tracking script is neither built in ${location.distDir} nor buildable: ${location.trackerDir} has no sources`);
   log.info({ reason: current.reason, distDir: location.distDir }, 'building the tracking script');
   const started = performance.now();
   const files = await rebuild(location, sourceHash, log);

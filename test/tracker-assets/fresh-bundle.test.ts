@@ -121,6 +121,17 @@ describe('ensureFreshBundle', () => {
     expect((await ensureFreshBundle(location, log)).rebuilt).toBe(false);
   });
 
+  it('serves an intact build without its sources, and refuses to start with neither', async () => {
+    await ensureFreshBundle(location, log);
+    rmSync(join(location.trackerDir, 'src'), { recursive: true });
+    const shipped = await ensureFreshBundle(location, log);
+    expect(shipped.rebuilt).toBe(false);
+    expect(logs.at(-1)).toEqual({ level: 'warn', message: 'tracker sources not found: serving the built files without a freshness check', details: { trackerDir: location.trackerDir } });
+    rmSync(location.distDir, { recursive: true });
+    await expect(ensureFreshBundle(location, log)).rejects.toThrow(`the tracking script is neither built in ${location.distDir} nor buildable: ${location.trackerDir} has no sources`);
+    expect(builds).toHaveLength(1);
+  });
+
   it('warns when the build records a source hash other than the one the server computes', async () => {
     const build = async (outDir: string) => {
       const manifest = await fakeBuild(outDir);
