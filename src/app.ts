@@ -40,6 +40,7 @@ import { mcpRoutes } from './mcp/mcp.routes.js';
 import { readableSitesOf } from './mcp/readable-sites.js';
 import { createSharedState, type SharedState } from './platform/shared-state/create-shared-state.js';
 import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
+import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
 
 export interface AppDeps {
   readonly analytics?: AnalyticsStore;
@@ -54,6 +55,8 @@ export interface AppDeps {
   readonly resolveHost?: Resolver;
   /** Where log lines go instead of stdout (tests read them). */
   readonly logDestination?: LogDestination;
+  /** Where the tracking script's sources and build live (tests use a copy); default: the project's tracker/. */
+  readonly trackerLocation?: TrackerAssetsOptions['location'];
 }
 
 /** The services every module may use, built once per app. */
@@ -96,7 +99,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   registerRequestDecorations(app);
   registerErrorHandler(app);
-  await registerCors(app, config.baseUrl);
+  await registerCors(app, config.baseUrl, config.trackerPath === undefined ? [] : [`${config.trackerPath}/`]);
   await registerOpenApi(app, config.baseUrl);
 
   const instanceSecret = resolveInstanceSecret(config.authSecret, config.dataDir);
@@ -120,6 +123,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const shared = deps.shared ?? createSharedState(config.redisUrl);
 
   registerAuthRoutes(app, { auth, db: metadata.db as unknown as Parameters<typeof registerAuthRoutes>[1]['db'], baseUrl: config.baseUrl });
+  await registerTrackerAssets(app, { trackerPath: config.trackerPath, ...(deps.trackerLocation ? { location: deps.trackerLocation } : {}) });
   await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
   await app.register(organizationsRoutes, { guards, organizations });
   const visibleSites = visibleSitesOf({ organizations, sites, access });

@@ -27,3 +27,24 @@ describe('loadConfig: BACKGROUND_THREAD_NICENESS', () => {
     }
   });
 });
+
+describe('loadConfig: TRACKER_PATH', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['/static/lp', '/static/lp'],
+    ['/static/lp/', '/static/lp'],
+    ['/a', '/a'],
+    ['/x.y/z~_-1', '/x.y/z~_-1'],
+    ['/apis/x', '/apis/x'],
+  ])('accepts %j as %j', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRACKER_PATH: value }).trackerPath).toBe(expected);
+  });
+
+  it.each(['static/lp', '/', '//', '/a//b', '/a/../b', '/..', '/a/.', '/api', '/api/x', '/API/x', '/a b', '/a?x=1', '/a#b', '/a%2e%2e', `/${'a'.repeat(201)}`])(
+    'refuses %j, naming the variable',
+    (value) => {
+      expect(() => loadConfig({ TRACKER_PATH: value })).toThrow(/TRACKER_PATH/);
+    },
+  );
+});

@@ -10,6 +10,17 @@ const optionalString = z
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
 
+const TRACKER_PATH_RULE = "expected a path such as /static/lp: starting with '/', made of letters, digits and . _ ~ -, no '.' or '..' segment, not under /api";
+const TRACKER_PATH_SEGMENT = /^[A-Za-z0-9._~-]{1,64}$/;
+
+/** A neutral URL prefix for the tracking script: `/a/b` (a trailing slash is tolerated and dropped). */
+function isTrackerPath(value: string): boolean {
+  if (!value.startsWith('/') || value.length > 200) return false;
+  const segments = value.replace(/\/$/, '').slice(1).split('/');
+  if (segments[0]?.toLowerCase() === 'api') return false;
+  return segments.every((segment) => TRACKER_PATH_SEGMENT.test(segment) && segment !== '.' && segment !== '..');
+}
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3001),
   HOST: z.string().default('0.0.0.0'),
@@ -34,6 +45,7 @@ const EnvSchema = z.object({
   ENRICHMENT_THREAD: booleanFlag.default(true),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+  TRACKER_PATH: optionalString.refine((value) => value === undefined || isTrackerPath(value), TRACKER_PATH_RULE),
 });
 
 export interface AppConfig {
@@ -66,6 +78,8 @@ export interface AppConfig {
   readonly spoolSync: 'seal' | 'commit';
   /** How much nicer than the event loop the process's other threads run (0: equal). */
   readonly backgroundThreadNiceness: number;
+  /** A second URL prefix (no trailing slash) where the tracking script and its modules are served, or undefined. */
+  readonly trackerPath: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -102,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     enrichmentThread: e.ENRICHMENT_THREAD,
     spoolSync: e.SPOOL_SYNC,
     backgroundThreadNiceness: e.BACKGROUND_THREAD_NICENESS,
+    trackerPath: e.TRACKER_PATH?.replace(/\/$/, ''),
   };
 }

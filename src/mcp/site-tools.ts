@@ -20,6 +20,10 @@ const settings = {
   trackUrlParams: z.boolean().optional(),
   trackInitialPageView: z.boolean().optional(),
   trackSpaNavigation: z.boolean().optional(),
+  trackButtonClicks: z.boolean().optional().describe('the tracking script reports clicks on buttons'),
+  trackCopy: z.boolean().optional().describe('the tracking script reports text copied from the page'),
+  trackFormSubmit: z.boolean().optional().describe('the tracking script reports form submissions'),
+  trackInputChange: z.boolean().optional().describe('the tracking script reports changed form fields (never their values)'),
 };
 
 export const SITE_TOOLS = [

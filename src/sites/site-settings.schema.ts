@@ -35,6 +35,10 @@ export const SiteSettingsSchema = z.object({
   trackInitialPageView: z.boolean(),
   trackSpaNavigation: z.boolean(),
   sessionReplay: z.boolean(),
+  trackButtonClicks: z.boolean(),
+  trackCopy: z.boolean(),
+  trackFormSubmit: z.boolean(),
+  trackInputChange: z.boolean(),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -55,6 +59,10 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   trackInitialPageView: true,
   trackSpaNavigation: true,
   sessionReplay: false,
+  trackButtonClicks: false,
+  trackCopy: false,
+  trackFormSubmit: false,
+  trackInputChange: false,
 };
 
 /** A bare hostname: scheme, path, port and `www.` are not part of a site's domain. */

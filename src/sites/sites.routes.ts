@@ -10,6 +10,7 @@ import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, OrganizationParams, SiteParams, Su
 import { CreateSiteBodySchema, UpdateSiteBodySchema } from './site-settings.schema.js';
 import type { SiteRepository } from './site.repository.js';
 import { deleteSiteEverywhere } from './delete-site.js';
+import { TrackingConfigSchema, trackingConfigOf } from './tracking-config.js';
 
 export interface SitesRoutesDeps {
   readonly guards: Guards;
@@ -62,20 +63,6 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
   });
 
   app.get('/api/site/tracking-config/:site', {
-    schema: { tags: ['Sites'], summary: 'Tracker toggles of a site (public)', security: OPTIONAL_CREDENTIAL, params: SiteParams },
-  }, async (request) => {
-    const site = await loadSite(request.params.site);
-    return {
-      siteId: site.siteId,
-      id: site.id,
-      domain: site.domain,
-      trackErrors: site.trackErrors,
-      webVitals: site.webVitals,
-      trackOutbound: site.trackOutbound,
-      trackUrlParams: site.trackUrlParams,
-      trackInitialPageView: site.trackInitialPageView,
-      trackSpaNavigation: site.trackSpaNavigation,
-      sessionReplay: site.sessionReplay,
-    };
-  });
+    schema: { tags: ['Sites'], summary: 'Tracker toggles of a site (public)', security: OPTIONAL_CREDENTIAL, params: SiteParams, response: { 200: TrackingConfigSchema } },
+  }, async (request) => trackingConfigOf(await loadSite(request.params.site)));
 };

@@ -71,6 +71,8 @@ export interface TestAppOptions {
   readonly authRateLimitPerMinute?: number;
   /** Where log lines go (with `env: { LOG_LEVEL }`); tests of the logs pass a buffer. */
   readonly logDestination?: AppDeps['logDestination'];
+  /** Where the tracking script's sources and build live; default: the project's tracker/. */
+  readonly trackerLocation?: AppDeps['trackerLocation'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -91,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.ingestionBuffer ? { ingestionBuffer: options.ingestionBuffer } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
+    ...(options.trackerLocation ? { trackerLocation: options.trackerLocation } : {}),
   });
   return {
     ...loupe,

@@ -66,6 +66,20 @@ describe('MCP endpoint', () => {
     expect(reports.every((name) => ALL_TOOLS.find((tool) => tool.name === name)?.scope === 'analytics:read')).toBe(true);
   });
 
+  it('offers the interaction toggles in create_site and update_site_config and applies them', async () => {
+    const client = await connect(fullKey);
+    const { tools } = await client.listTools();
+    for (const name of ['create_site', 'update_site_config']) {
+      const properties = (tools.find((tool) => tool.name === name)?.inputSchema as { properties: Record<string, { type?: string }> }).properties;
+      for (const toggle of ['trackButtonClicks', 'trackCopy', 'trackFormSubmit', 'trackInputChange']) expect(properties[toggle]?.type, `${name} ${toggle}`).toBe('boolean');
+    }
+    const updated = await client.callTool({ name: 'update_site_config', arguments: { siteId: site.siteId, trackFormSubmit: true } });
+    expect(updated.structuredContent).toMatchObject({ siteId: site.siteId, trackFormSubmit: true, trackCopy: false });
+    const config = await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site.id}` });
+    expect(config.json()).toMatchObject({ trackFormSubmit: true, trackButtonClicks: false });
+    await client.callTool({ name: 'update_site_config', arguments: { siteId: site.siteId, trackFormSubmit: false } });
+  });
+
   it('answers list_sites, get_overview and get_breakdown with the HTTP routes\' JSON', async () => {
     const client = await connect(fullKey);
     const sites = await client.callTool({ name: 'list_sites', arguments: {} });

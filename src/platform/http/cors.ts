@@ -1,5 +1,6 @@
-// CORS in one cheap onRequest hook: the tracking endpoints answer any origin without credentials; every
-// other route allows credentials from BASE_URL's origin only. Preflights are answered here with 204.
+// CORS in one cheap onRequest hook: the tracking endpoints and the tracking script's files answer any origin
+// without credentials; every other route allows credentials from BASE_URL's origin only. Preflights are
+// answered here with 204.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 const OPEN_PATHS = ['/api/track', '/api/identify', '/api/script.js', '/api/site/tracking-config/'];
@@ -8,21 +9,29 @@ const DASHBOARD_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Browsers cap this (Chromium at 2 hours); a day lets each apply its own maximum. */
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
 
-function isOpenPath(url: string): boolean {
+/** `/api/<name>.js`: the tracking script and its modules. */
+function isTrackerFile(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return path.startsWith('/api/') && path.endsWith('.js') && path.indexOf('/', 5) === -1;
+}
+
+function isOpenPath(url: string, extraOpenPrefixes: readonly string[]): boolean {
   for (const open of OPEN_PATHS) if (url.startsWith(open)) return true;
-  return false;
+  for (const open of extraOpenPrefixes) if (url.startsWith(open)) return true;
+  return isTrackerFile(url);
 }
 
 function isPreflight(request: FastifyRequest): boolean {
   return request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
 }
 
-export async function registerCors(app: FastifyInstance, baseUrl: string): Promise<void> {
+/** `extraOpenPrefixes`: more URL prefixes open to any origin (the operator's TRACKER_PATH). */
+export async function registerCors(app: FastifyInstance, baseUrl: string, extraOpenPrefixes: readonly string[] = []): Promise<void> {
   const dashboardOrigin = new URL(baseUrl).origin;
 
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const origin = request.headers.origin;
-    const open = isOpenPath(request.url);
+    const open = isOpenPath(request.url, extraOpenPrefixes);
     if (origin !== undefined) {
       if (open) {
         void reply.header('access-control-allow-origin', origin);
