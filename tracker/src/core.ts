@@ -29,6 +29,8 @@ export function startTracking(tag: TagConfig, toggles: SiteToggles): void {
   const pageview = () => send('pageview');
   const outbound = (url: string, text?: string, target?: string) => send('outbound', '', { url, text: text || '', target: target || '_self' });
 
+  // The initial pageview goes first, then the calls the page queued before the script was ready.
+  if (toggles.trackInitialPageView) pageview();
   installApi(tag.ns, {
     pageview,
     event: (name, properties) => send('custom_event', name, properties || {}),
@@ -48,7 +50,6 @@ export function startTracking(tag: TagConfig, toggles: SiteToggles): void {
   }, { t: send, c: toggles, n: tag.ns, l: here() });
 
   watchClicks(send, tag.ns, !!toggles.trackOutbound && outbound);
-  if (toggles.trackInitialPageView) pageview();
   const wanted: [unknown, string][] = [
     [toggles.trackSpaNavigation, 'spa'],
     [toggles.webVitals, 'metrics'],

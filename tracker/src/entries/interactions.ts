@@ -18,7 +18,9 @@ if (core) {
   if (toggles.trackCopy) {
     on('copy', () => {
       const selection = String(getSelection() || '');
-      const source = document.activeElement && /^(INPUT|TEXTAREA)$/.test(document.activeElement.tagName) ? document.activeElement : getSelection()?.anchorNode?.parentElement || null;
+      const node = getSelection()?.anchorNode;
+      const field = document.activeElement && /^(INPUT|TEXTAREA)$/.test(document.activeElement.tagName) ? document.activeElement : null;
+      const source = field || (node instanceof Element ? node : node?.parentElement) || null;
       if (selection || source) send('copy', '', copyProperties(selection, source));
     });
   }
