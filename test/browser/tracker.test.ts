@@ -40,6 +40,28 @@ describe('tracking script in the browser', () => {
     await page.close();
   });
 
+  it('sends the fields the origin service\'s script sends for the same actions', async () => {
+    const site = await h.site();
+    h.page('/fields', testPage(h, site.siteId, { attributes: 'data-tag="beta"' }));
+    const { page, consoleErrors, trackRequests } = await openPage(h, '/fields?utm_source=news');
+    await page.waitForFunction(apiReady('loupe'));
+    await page.evaluate(`loupe.event('signup', { plan: 'pro' }); loupe.trackOutbound('https://partner.example.net/', 'Partner', '_blank');`);
+    const bodies = await eventually(async () => trackRequests.map((text) => JSON.parse(text) as Record<string, unknown>), (b) => b.length >= 3);
+    // The origin script's base payload (site_id, hostname, pathname, querystring, screenWidth, screenHeight,
+    // language, page_title, referrer, tag, _bs, _bsm), with type and event_name ("" for a pageview) on every
+    // call, and properties on the types that carry them.
+    const base = ['_bs', '_bsm', 'event_name', 'hostname', 'language', 'page_title', 'pathname', 'querystring', 'referrer', 'screenHeight', 'screenWidth', 'site_id', 'tag', 'type'];
+    expect(bodies.map((body) => Object.keys(body).sort())).toEqual([base, [...base, 'properties'].sort(), [...base, 'properties'].sort()]);
+    expect(bodies.map((body) => [body.type, body.event_name, body.properties])).toEqual([
+      ['pageview', '', undefined],
+      ['custom_event', 'signup', JSON.stringify({ plan: 'pro' })],
+      ['outbound', '', JSON.stringify({ url: 'https://partner.example.net/', text: 'Partner', target: '_blank' })],
+    ]);
+    expect(bodies[0]).toMatchObject({ site_id: String(site.siteId), hostname: 'localhost', pathname: '/fields', querystring: '?utm_source=news', page_title: 'Tracker test', tag: 'beta' });
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
   it('sends custom events with properties, click tagging, outbound clicks, manual errors and replays queued calls', async () => {
     const site = await h.site();
     h.page('/events', testPage(h, site.siteId, {
