@@ -1,8 +1,14 @@
 // The tracking script in headless Chromium against a real Loupe server: every capture is read back from the reports.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectPath } from '../../src/platform/project-path.js';
 import { eventually, openPage, screenshot, SCREENSHOT_DIR, startHarness, testPage, type Harness } from './tracker-harness.js';
 
 interface EventRow { type: string; event_name: string; pathname: string; props: Record<string, unknown>; session_id: string; user_id: string; identified_user_id: string }
+
+/** axe-core's browser bundle, injected into pages to check them for accessibility. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let h: Harness;
 const day = new Date().toISOString().slice(0, 10);
@@ -254,6 +260,33 @@ function reject() { Promise.reject(new Error('own rejection')); }</script>`,
     const overview = await eventually(() => h.get<{ data: Record<string, unknown> }>(`/api/sites/${site.siteId}/bots/overview?${range}`), (body) => JSON.stringify(body).includes('client_signals'));
     expect(JSON.stringify(overview)).toContain('client_signals');
     expect(await events(site.siteId)).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the example page', () => {
+  it('sends its pageview, click-tagged event and custom event, and has no serious accessibility violation', async () => {
+    const site = await h.site();
+    const html = readFileSync(projectPath('examples', 'index.html'), 'utf8')
+      .replaceAll('http://localhost:3001', h.loupeUrl)
+      .replaceAll('YOUR_SITE_ID', site.id);
+    h.page('/example', html);
+    const { page, consoleErrors } = await openPage(h, '/example');
+    await page.waitForFunction(apiReady('loupe'));
+    await page.click('[data-loupe-event="signup_clicked"]');
+    await page.click('#download');
+    await screenshot(page, 'example-page');
+    const rows = await eventually(() => events(site.siteId), (r) => r.length >= 3);
+    expect(rows.slice(0, 3).map((r) => [r.type, r.event_name, r.pathname])).toEqual([
+      ['pageview', '', '/example'],
+      ['custom_event', 'signup_clicked', '/example'],
+      ['custom_event', 'report_downloaded', '/example'],
+    ]);
+    expect([rows[1]?.props, rows[2]?.props]).toEqual([{ plan: 'pro' }, { format: 'pdf' }]);
+    await page.addScriptTag({ content: axeSource });
+    const violations = (await page.evaluate(`axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))`)) as { id: string; impact: string }[];
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await page.close();
   });
