@@ -68,6 +68,26 @@ describe('tracking script in the browser', () => {
     await page.close();
   });
 
+  it('loads only the core when the site switches every optional part off, and each module once its setting is on', async () => {
+    const off = await h.site({ trackSpaNavigation: false, trackErrors: false, webVitals: false });
+    const on = await h.site({ trackSpaNavigation: true, trackErrors: true, webVitals: true, trackButtonClicks: true });
+    const fetched = async (siteId: number, path: string) => {
+      h.page(path, testPage(h, siteId));
+      const page = await h.browser.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(h.pagesUrl + path);
+      await page.waitForFunction(apiReady('loupe'));
+      await settle(500);
+      await page.close();
+      return scripts.sort();
+    };
+    expect(await fetched(off.siteId, '/core-only')).toEqual(['/api/script.js']);
+    expect(await fetched(on.siteId, '/all-modules')).toEqual(['/api/errors.js', '/api/interactions.js', '/api/metrics.js', '/api/script.js', '/api/spa.js']);
+  });
+
   it('sends custom events with properties, click tagging, outbound clicks, manual errors and replays queued calls', async () => {
     const site = await h.site();
     h.page('/events', testPage(h, site.siteId, {
