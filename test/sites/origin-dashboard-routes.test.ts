@@ -8,8 +8,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('origin dashboard shell routes', () => {
   let t: TestApp;
-  let owner: Credential & { userId: string };
-  let member: Credential & { userId: string };
+  let owner: { cookie: string; userId: string };
+  let member: { cookie: string; userId: string };
   let stranger: Credential;
   let orgId: string;
   let shop: { siteId: number; id: string };
