@@ -25,6 +25,13 @@ import { sitesRoutes } from './sites/sites.routes.js';
 import { SiteRepository } from './sites/site.repository.js';
 import { visibleSitesOf } from './sites/visible-sites.js';
 import { organizationsRoutes } from './organizations/organizations.routes.js';
+import { userOrganizationsRoutes } from './organizations/user-organizations.routes.js';
+import { OrganizationPlans } from './organizations/organization-plans.js';
+import { organizationSitesRoutes } from './sites/organization-sites.routes.js';
+import { siteShellRoutes } from './sites/site-shell.routes.js';
+import { PrivateLinks } from './sites/private-links.js';
+import { SecretBox } from './platform/secret-box.js';
+import { instanceInfoRoutes } from './health/instance-info.routes.js';
 import { OrganizationDirectory } from './organizations/organization-directory.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer.js';
@@ -117,7 +124,8 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   });
   const keys = createApiKeyVerifier(auth, verifiedKeys);
   const sites = new SiteRepository(metadata.db);
-  const access = new AccessControl(metadata.db, sites);
+  const privateLinks = new PrivateLinks(metadata.db, new SecretBox(instanceSecret, 'loupe-private-links'));
+  const access = new AccessControl(metadata.db, sites, privateLinks);
   const guards = createGuards(auth, keys, access, config.baseUrl);
   const organizations = new OrganizationDirectory(metadata.db);
   const shared = deps.shared ?? createSharedState(config.redisUrl);
@@ -125,9 +133,15 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   registerAuthRoutes(app, { auth, db: metadata.db as unknown as Parameters<typeof registerAuthRoutes>[1]['db'], baseUrl: config.baseUrl });
   await registerTrackerAssets(app, { trackerPath: config.trackerPath, ...(deps.trackerLocation ? { location: deps.trackerLocation } : {}) });
   await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
+  await app.register(instanceInfoRoutes, { disableSignup: config.disableSignup, metadata: metadata.db as unknown as Kysely<unknown> });
   await app.register(organizationsRoutes, { guards, organizations });
+  await app.register(userOrganizationsRoutes, { guards, organizations });
   const visibleSites = visibleSitesOf({ organizations, sites, access });
   await app.register(sitesRoutes, { guards, sites, analytics, visibleSites });
+  await app.register(organizationSitesRoutes, {
+    guards, db: metadata.db, sites, access, organizations, plans: new OrganizationPlans(metadata.db), analytics, clock,
+  });
+  await app.register(siteShellRoutes, { guards, sites, analytics, privateLinks, clock });
   await app.register(apiKeysRoutes, { guards, issuer: new ApiKeyIssuer(auth, organizations) });
   const webhooks = await registerWebhooks(app, {
     db: metadata.db, guards, instanceSecret, settings: webhookSettingsFrom(config), clock,

@@ -11,6 +11,16 @@ export interface OrganizationSummary {
   readonly createdAt: string;
 }
 
+/** An organization as the origin service's dashboard reads it (better-auth's columns). */
+export interface OrganizationRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly slug: string;
+  readonly logo: string | null;
+  readonly createdAt: string;
+  readonly metadata: string | null;
+}
+
 function iso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
@@ -31,6 +41,19 @@ export class OrganizationDirectory {
       .orderBy('organization.createdAt')
       .execute();
     return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, role: row.role, createdAt: iso(row.createdAt) }));
+  }
+
+  /** The caller's organizations with their logo and metadata, and the caller's role in each. */
+  async recordsFor(principal: Principal): Promise<Array<OrganizationRecord & { readonly role: string }>> {
+    const summaries = await this.listFor(principal);
+    const records = await Promise.all(summaries.map(async (summary) => ({ record: await this.find(summary.id), role: summary.role })));
+    return records.flatMap(({ record, role }) => (record ? [{ ...record, role }] : []));
+  }
+
+  async find(organizationId: string): Promise<OrganizationRecord | null> {
+    const org = await this.db.selectFrom('organization').selectAll().where('id', '=', organizationId).executeTakeFirst();
+    if (!org) return null;
+    return { id: org.id, name: org.name, slug: org.slug, logo: org.logo ?? null, createdAt: iso(org.createdAt), metadata: org.metadata ?? null };
   }
 
   /** A user allowed to act for the organization (an owner, else an admin): organization keys act through it. */

@@ -1,4 +1,4 @@
-// Site routes: create and list per organization; read, configure and delete by numeric or hex id.
+// Site routes: create per organization (listing: organization-sites.routes.ts); read, configure and delete by numeric or hex id.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { NotFoundError } from '../platform/http/app-errors.js';
@@ -33,11 +33,6 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
     const { domain, name, ...settings } = request.body;
     return sites.create({ organizationId: request.params.organizationId, domain, name, settings, createdBy: principalUserId(principalOf(request)) });
   });
-
-  app.get('/api/organizations/:organizationId/sites', {
-    onRequest: guards.organization({ scope: 'sites:read' }),
-    schema: { tags: ['Sites'], summary: "List the organization's sites", security: ANY_CREDENTIAL, params: OrganizationParams },
-  }, async (request) => ({ data: await sites.listForOrganization(request.params.organizationId) }));
 
   app.get('/api/sites', {
     onRequest: guards.signedIn({ scope: 'sites:read' }),

@@ -41,7 +41,7 @@ describe.each(backends)('accounts and sites on %s', (backend) => {
     expect(byNumber.statusCode).toBe(200);
     expect(byHex.json()).toEqual(byNumber.json());
     const list = await call(t.app, owner, { method: 'GET', url: `/api/organizations/${orgId}/sites` });
-    expect(list.json().data.map((s: { siteId: number }) => s.siteId)).toContain(site.siteId);
+    expect(list.json().sites.map((s: { siteId: number }) => s.siteId)).toContain(site.siteId);
   });
 
   it('updates settings by hex id and deletes by numeric id', async () => {

@@ -45,6 +45,8 @@ describe.each(['info', 'trace'] as const)('logs at %s', (level) => {
     const key = (await createOrganizationKey(t.app, owner, orgId)).key;
     const webhook = await call(t.app, owner, { method: 'POST', url: `/api/sites/${site.siteId}/webhooks`, payload: { url: 'https://hooks.example.com/in', eventNames: ['signup'] } });
     const { id: webhookId, secret: firstSecret } = webhook.json<{ data: { id: string; secret: string } }>().data;
+    const privateLinkKey = (await call(t.app, owner, { method: 'POST', url: `/api/sites/${site.siteId}/private-link-config`, payload: { action: 'generate_private_link_key' } }))
+      .json<{ data: { privateLinkKey: string } }>().data.privateLinkKey;
     const base = `http://127.0.0.1:${await listen(t)}`;
 
     const byQuery = await fetch(`${base}/api/sites/${site.siteId}?api_key=${key}`);
@@ -54,17 +56,18 @@ describe.each(['info', 'trace'] as const)('logs at %s', (level) => {
     const rotated = await fetch(`${base}/api/sites/${site.siteId}/webhooks/${webhookId}/rotate-secret?api_key=${key}`, { method: 'POST' });
     const secondSecret = (await rotated.json() as { data: { secret: string } }).data.secret;
     const withCookie = await fetch(`${base}/api/sites/${site.siteId}`, { headers: { cookie: owner.cookie } });
+    const byPrivateLink = await fetch(`${base}/api/sites/${site.siteId}/has-data`, { headers: { 'x-private-key': privateLinkKey } });
     const badCallback = await fetch(`${base}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { origin: 'http://localhost:3001', 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'logged@example.com', password: PASSWORD, callbackURL: `https://evil.example.com/cb?token=${CALLBACK_TOKEN}` }),
     });
     const wrongPassword = await signIn(t.app, 'logged@example.com', `${PASSWORD}-wrong`);
-    expect([byQuery.status, byBearer.status, unknownKey.status, unknownRoute.status, rotated.status, withCookie.status, badCallback.status, wrongPassword.statusCode])
-      .toEqual([200, 200, 401, 404, 200, 200, 403, 401]);
+    expect([byQuery.status, byBearer.status, unknownKey.status, unknownRoute.status, rotated.status, withCookie.status, byPrivateLink.status, badCallback.status, wrongPassword.statusCode])
+      .toEqual([200, 200, 401, 404, 200, 200, 200, 403, 401]);
 
     const log = logs.text;
-    for (const secret of [key, FOREIGN_KEY, sessionToken, PASSWORD, firstSecret, secondSecret, CALLBACK_TOKEN]) expect(log).not.toContain(secret);
+    for (const secret of [key, FOREIGN_KEY, sessionToken, PASSWORD, firstSecret, secondSecret, CALLBACK_TOKEN, privateLinkKey]) expect(log).not.toContain(secret);
     expect(log).toContain(`"url":"/api/sites/${site.siteId}?api_key=[REDACTED]"`);
     expect(log).toContain(`"url":"/api/sites/${site.siteId}?period=7d&api_key=[REDACTED]"`);
     expect(log).toContain('"url":"/api/no-such-route?api_key=[REDACTED]"');

@@ -19,6 +19,11 @@ export interface SiteLookup {
   findSite(ref: string): Promise<SiteRef | undefined>;
 }
 
+/** Whether a private link key opens a site's reports (read-only: only routes that allow public reads ask). */
+export interface PrivateLinkCheck {
+  opens(siteId: number, key: string): Promise<boolean>;
+}
+
 export interface AccessRequirement {
   /** Scope an API key must carry. */
   readonly scope: Scope;
@@ -30,6 +35,7 @@ export class AccessControl {
   constructor(
     private readonly db: Kysely<MetadataDatabase>,
     private readonly sites: SiteLookup,
+    private readonly privateLinks?: PrivateLinkCheck,
   ) {}
 
   /** The principal's effective role in an organization, or null when it has none. */
@@ -68,28 +74,37 @@ export class AccessControl {
   /**
    * Resolves `{site}` and checks access: no credential -> only public sites for reads (else 401);
    * a credential without access -> 403; unknown site -> 404 (only once a credential is established).
+   * Where public reads are allowed, the site's private link key (`privateLinkKey`) opens it as if it were public.
    */
   async requireSite(
     principal: Principal | null,
     ref: string,
-    requirement: AccessRequirement & { readonly allowPublic?: boolean },
+    requirement: AccessRequirement & { readonly allowPublic?: boolean; readonly privateLinkKey?: string | undefined },
   ): Promise<{ site: SiteRef; role: OrganizationRole | null }> {
     const site = await this.sites.findSite(ref);
     if (!principal) {
-      if (site && site.isPublic && requirement.allowPublic) return { site, role: null };
+      if (site && (await this.openToAnyone(site, requirement))) return { site, role: null };
       throw new UnauthorizedError();
     }
     if (!site) throw new NotFoundError('Site not found');
     this.requireScope(principal, requirement.scope);
     const role = await this.organizationRole(principal, site.organizationId);
     if (!role || !(await this.memberSeesSite(principal, role, site))) {
-      if (site.isPublic && requirement.allowPublic) return { site, role: null };
+      if (await this.openToAnyone(site, requirement)) return { site, role: null };
       throw new ForbiddenError('No access to this site');
     }
     if (!roleAtLeast(role, requirement.role ?? 'member')) {
       throw new ForbiddenError(`This action needs the ${requirement.role ?? 'member'} role`);
     }
     return { site, role };
+  }
+
+  /** A read that allows public access, of a public site or with the site's own private link key. */
+  private async openToAnyone(site: SiteRef, requirement: { readonly allowPublic?: boolean; readonly privateLinkKey?: string | undefined }): Promise<boolean> {
+    if (!requirement.allowPublic) return false;
+    if (site.isPublic) return true;
+    const key = requirement.privateLinkKey;
+    return key !== undefined && this.privateLinks !== undefined && (await this.privateLinks.opens(site.siteId, key));
   }
 
   /** Members who belong to teams with assigned sites see only those sites; admins and owners see all. */

@@ -34,6 +34,12 @@ function pathParam(request: FastifyRequest, ...names: string[]): string {
   return '';
 }
 
+/** The `x-private-key` header of the origin service's dashboard (a private link opened in the browser). */
+function privateLinkKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-private-key'];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
 /** `baseUrl` is BASE_URL: state-changing cookie calls must carry its origin. */
 export function createGuards(auth: Auth, keys: ApiKeyVerifier, access: AccessControl, baseUrl: string): Guards {
   const instanceOrigin = new URL(baseUrl).origin;
@@ -63,7 +69,9 @@ export function createGuards(auth: Auth, keys: ApiKeyVerifier, access: AccessCon
     site(requirement) {
       return async (request) => {
         const principal = await authenticate(request);
-        const { site, role } = await access.requireSite(principal, pathParam(request, 'site', 'siteId'), requirement);
+        // A private link key counts only where public reads are allowed: never for writes.
+        const privateLinkKey = requirement.allowPublic ? privateLinkKeyOf(request) : undefined;
+        const { site, role } = await access.requireSite(principal, pathParam(request, 'site', 'siteId'), { ...requirement, privateLinkKey });
         request.site = site;
         request.organizationRole = role;
       };

@@ -14,6 +14,14 @@ export interface SitesTable {
   updated_at: string;
 }
 
+/** One private link per site (migration 0010): a digest to check requests, the key sealed for admins. */
+export interface SitePrivateLinksTable {
+  site_id: number;
+  key_digest: string;
+  sealed_key: string;
+  created_at: string;
+}
+
 export interface TeamSitesTable {
   team_id: string;
   site_id: number;
@@ -161,6 +169,7 @@ export interface MetadataDatabase {
   segments: SegmentsTable;
   daily_salts: DailySaltsTable;
   sites: SitesTable;
+  site_private_links: SitePrivateLinksTable;
   team_sites: TeamSitesTable;
   member: MemberTable;
   organization: OrganizationTable;

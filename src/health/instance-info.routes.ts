@@ -1,0 +1,46 @@
+// GET /api/config and GET /api/version (public): what the origin service's dashboard reads before signing in.
+import { readFileSync } from 'node:fs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { projectPath } from '../platform/project-path.js';
+
+export interface InstanceInfoRoutesDeps {
+  readonly disableSignup: boolean;
+  readonly metadata: Kysely<unknown>;
+}
+
+const ConfigSchema = z.object({
+  disableSignup: z.boolean().describe('true when a visitor cannot create an account (DISABLE_SIGNUP, once a first account exists)'),
+  mapboxToken: z.null().describe('no map tiles token: the map views use their default tiles'),
+  liteDashboard: z.literal(false),
+  routeGroups: z.literal(false),
+});
+
+function loupeVersion(): string {
+  const manifest = JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version?: unknown };
+  return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
+}
+
+async function hasAccounts(db: Kysely<unknown>): Promise<boolean> {
+  const rows = await sql<{ n: number | string }>`select count(*) as n from "user"`.execute(db);
+  return Number(rows.rows[0]?.n ?? 0) > 0;
+}
+
+export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> = async (app, { disableSignup, metadata }) => {
+  const version = loupeVersion();
+
+  app.get('/api/config', {
+    schema: { tags: ['General'], summary: 'Instance settings the dashboard needs before sign-in', security: [{}], response: { 200: ConfigSchema } },
+  }, async () => ({
+    // The first account may always sign up, so sign-up is only closed once someone has.
+    disableSignup: disableSignup && (await hasAccounts(metadata)),
+    mapboxToken: null,
+    liteDashboard: false as const,
+    routeGroups: false as const,
+  }));
+
+  app.get('/api/version', {
+    schema: { tags: ['General'], summary: "The running Loupe's version", security: [{}], response: { 200: z.object({ version: z.string() }) } },
+  }, async () => ({ version }));
+};
