@@ -1,10 +1,11 @@
-// GET /events (newest first, paged by before_timestamp or polled by since_timestamp), /events/names, /events/properties?event_name= and /events/outbound.
+// GET /events (newest first, paged by before_timestamp or polled by since_timestamp), /events/time-series, /events/names, /events/properties?event_name= and /events/outbound.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { integerParam } from '../integer-param.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { eventNames, eventProperties, outboundLinks } from './event-breakdowns.query.js';
 import { eventsBefore, eventsSince, LIVE_FEED_LIMIT } from './events.query.js';
+import { eventTimeSeries } from './event-time-series.query.js';
 import { timestampParam } from '../timestamp-param.js';
 
 const limit = integerParam(1, 1000, 100).describe('rows to return, 1..1000 (default 100)');
@@ -28,6 +29,16 @@ export async function eventsRoutes(app: FastifyInstance, deps: ReportDeps): Prom
       params.since_timestamp === undefined
         ? eventsBefore(store, query, params.page_size, params.before_timestamp)
         : eventsSince(store, query, params.since_timestamp),
+  });
+  registerReport(app, deps, {
+    path: '/events/time-series',
+    tag: 'Events',
+    scope: 'events:read',
+    summary:
+      'The most frequent custom events (limit, default 5) counted per bucket (default hour) as {data: [{time, event_name, event_count}]}; ' +
+      'zero-filled, ordered by time then by rank; time is the bucket start, YYYY-MM-DD HH:MM:SS in time_zone',
+    params: { limit: integerParam(1, 10, 5).describe('how many of the most frequent custom events, 1..10 (default 5)') },
+    run: async ({ store, query, params }) => ({ data: await eventTimeSeries(store, query, params.limit) }),
   });
   registerReport(app, deps, {
     path: '/events/names',
