@@ -11,6 +11,7 @@ import { registerAuthRoutes } from './platform/auth/auth-routes.js';
 import { AccessControl } from './platform/http/access-control.js';
 import { registerCors } from './platform/http/cors.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
+import { registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { createGuards, registerRequestDecorations, type Guards } from './platform/http/guards.js';
 import { createApiKeyVerifier, type KeyPrincipal } from './platform/http/api-key-verifier.js';
 import { VerifiedKeyCache } from './platform/auth/verified-key-cache.js';
@@ -106,6 +107,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   app.setSerializerCompiler(serializerCompiler);
   registerRequestDecorations(app);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   await registerCors(app, config.baseUrl, config.trackerPath === undefined ? [] : [`${config.trackerPath}/`]);
   await registerOpenApi(app, config.baseUrl);
 

@@ -56,9 +56,17 @@ export const REPORT_TOOLS = [
     name: 'get_events',
     title: 'Latest events',
     effect: 'read',
-    description: 'The latest individual events (newest first) with page, session and device context; pass the returned cursor for the next page.',
+    description:
+      'The latest individual events (newest first) with page, session and device context; for the next page pass the returned ' +
+      'cursor.oldestTimestamp as before_timestamp; since_timestamp returns only the events after it.',
     scope: 'events:read',
-    input: { siteId, page_size: z.number().int().min(1).max(1000).optional(), cursor: z.string().optional(), ...commonParams },
+    input: {
+      siteId,
+      page_size: z.number().int().min(1).max(1000).optional(),
+      before_timestamp: z.string().max(40).optional(),
+      since_timestamp: z.string().max(40).optional(),
+      ...commonParams,
+    },
     route: (args) => ({ method: 'GET', url: sitePath(args, '/events') }),
   }),
   tool({

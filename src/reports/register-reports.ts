@@ -14,6 +14,8 @@ import { botsRoutes } from './bots/bots.routes.js';
 import { sessionsRoutes } from './sessions/sessions.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
+import { sessionLocationsRoutes } from './sessions/session-locations.routes.js';
+import { userSessionCountRoutes } from './users/user-session-count.routes.js';
 
 export async function registerReports(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   await app.register(overviewRoutes, deps);
@@ -29,4 +31,6 @@ export async function registerReports(app: FastifyInstance, deps: ReportDeps): P
   await app.register(sessionsRoutes, deps);
   await app.register(usersRoutes, deps);
   await app.register(eventsRoutes, deps);
+  await app.register(sessionLocationsRoutes, deps);
+  await app.register(userSessionCountRoutes, deps);
 }

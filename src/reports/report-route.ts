@@ -15,6 +15,7 @@ import type { SegmentRepository } from '../segments/segment.repository.js';
 import { commonParamsSchema, parseCommonParams, statsQueryFromParams, type CommonParams, type ParseCommonParamsOptions } from '../stats/common-params.schema.js';
 import { storeRegexProblem } from '../stats/regex-check.js';
 import type { StatsQuery } from '../stats/stats-query.js';
+import { responseTimeDescription } from './response-time.js';
 
 export interface ReportDeps {
   readonly guards: Guards;
@@ -68,6 +69,10 @@ function segmentAccess(request: FastifyRequest, deps: ReportDeps, site: SiteRef)
   };
 }
 
+function optionalDescription(description: string | undefined): { description?: string } {
+  return description === undefined ? {} : { description };
+}
+
 export function registerReport<S extends z.ZodRawShape>(app: FastifyInstance, deps: ReportDeps, definition: ReportDefinition<S>): void {
   const ownParams = z.object(definition.params ?? ({} as S));
   const querystring = commonParamsSchema.extend(ownParams.shape);
@@ -76,6 +81,7 @@ export function registerReport<S extends z.ZodRawShape>(app: FastifyInstance, de
     schema: {
       tags: [definition.tag],
       summary: definition.summary,
+      ...optionalDescription(responseTimeDescription(definition.path)),
       security: OPTIONAL_CREDENTIAL,
       params: z.object({ site: z.string().min(1), ...(definition.pathParams ?? {}) }),
       querystring,

@@ -36,7 +36,7 @@ export const commonParamsSchema = z.object({
   start_date: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).describe('first local day (YYYY-MM-DD), with end_date'),
   end_date: optional(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).describe('last local day, inclusive (YYYY-MM-DD)'),
   time_zone: optional(z.string().max(64)).describe('IANA time zone of dates and buckets; default UTC'),
-  start_datetime: optional(z.string().max(40)).describe('range start, YYYY-MM-DD HH:mm:ss (UTC unless an offset is given)'),
+  start_datetime: optional(z.string().max(40)).describe('range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given)'),
   end_datetime: optional(z.string().max(40)).describe('range end, exclusive'),
   past_minutes_start: optional(pastMinutes).describe('window start, minutes before now (greater than past_minutes_end)'),
   past_minutes_end: optional(pastMinutes).describe('window end, minutes before now'),

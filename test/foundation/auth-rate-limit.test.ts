@@ -32,7 +32,7 @@ describe('sign-in rate limit (10 a minute per address)', () => {
     const limited = await t.app.inject(signIn({ remoteAddress: '203.0.113.10' }));
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(limited.json()).toEqual({ error: 'Too many requests. Please try again later.' });
+    expect(limited.json()).toEqual({ message: 'Too many requests. Please try again later.', error: 'Too many requests. Please try again later.' });
     const retryAfter = String(limited.headers['retry-after']);
     expect(retryAfter).toMatch(/^[0-9]+$/);
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);

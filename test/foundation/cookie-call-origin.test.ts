@@ -97,9 +97,9 @@ describe('state-changing cookie calls and their origin', () => {
 
   describe('better-auth routes (/api/auth/*) check the origin themselves', () => {
     it.each([
-      ['a foreign Origin', { origin: EVIL }, { error: 'Invalid origin', code: 'INVALID_ORIGIN' }],
-      ['no Origin', {}, { error: 'Missing or null Origin', code: 'MISSING_OR_NULL_ORIGIN' }],
-      ['Origin: null', { origin: 'null' }, { error: 'Missing or null Origin', code: 'MISSING_OR_NULL_ORIGIN' }],
+      ['a foreign Origin', { origin: EVIL }, { message: 'Invalid origin', code: 'INVALID_ORIGIN', error: 'Invalid origin' }],
+      ['no Origin', {}, { message: 'Missing or null Origin', code: 'MISSING_OR_NULL_ORIGIN', error: 'Missing or null Origin' }],
+      ['Origin: null', { origin: 'null' }, { message: 'Missing or null Origin', code: 'MISSING_OR_NULL_ORIGIN', error: 'Missing or null Origin' }],
     ])('refuses a cookie call to organization/create with %s: 403', async (_label, headers, body) => {
       const response = await t.app.inject(withCookie({ method: 'POST', url: '/api/auth/organization/create', payload: { name: 'x', slug: `x-${++domains}` } }, headers));
       expect(response.statusCode).toBe(403);
@@ -109,7 +109,7 @@ describe('state-changing cookie calls and their origin', () => {
     it('refuses a sign-in posted from a foreign Origin (login CSRF): 403', async () => {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: EVIL }, payload: { email: 'origin-owner@example.com', password: 'correct-horse-9' } });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'Invalid origin', code: 'INVALID_ORIGIN' });
+      expect(response.json()).toEqual({ message: 'Invalid origin', code: 'INVALID_ORIGIN', error: 'Invalid origin' });
       expect(response.headers['set-cookie']).toBeUndefined();
     });
 
@@ -117,7 +117,7 @@ describe('state-changing cookie calls and their origin', () => {
       const response = await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/any-token?callbackURL=${encodeURIComponent(EVIL)}` });
       expect(response.statusCode).toBe(403);
       expect(response.headers.location).toBeUndefined();
-      expect(response.json()).toEqual({ error: 'Invalid callbackURL', code: 'INVALID_CALLBACK_URL' });
+      expect(response.json()).toEqual({ message: 'Invalid callbackURL', code: 'INVALID_CALLBACK_URL', error: 'Invalid callbackURL' });
     });
 
     it('accepts the same cookie call from BASE_URL', async () => {

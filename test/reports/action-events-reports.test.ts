@@ -56,7 +56,7 @@ describe('reports on the action_events copy', () => {
       { propertyKey: 'plan', propertyValue: 'free', count: 1 },
       { propertyKey: 'plan', propertyValue: 'pro', count: 1 },
     ]);
-    expect((await get(`/events/outbound?${RANGE}`)).data).toEqual([{ url: 'https://github.com/loupe', count: 1, lastClicked: '2026-03-10T10:02:00.000Z' }]);
+    expect((await get(`/events/outbound?${RANGE}`)).data).toEqual([{ url: 'https://github.com/loupe', count: 1, lastClicked: '2026-03-10 10:02:00' }]);
   });
 
   it('lists errors from the copy', async () => {

@@ -78,12 +78,12 @@ describe('errors', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual([
       {
-        timestamp: '2026-03-10T12:30:00.000Z', session_id: '2', user_id: 'v2', identified_user_id: 'alice', pathname: '/pricing',
+        timestamp: '2026-03-10 12:30:00.000', session_id: '2', user_id: 'v2', identified_user_id: 'alice', pathname: '/pricing',
         hostname: 'err.example.com', browser: 'Firefox', operating_system: 'Linux', device_type: 'Desktop', country: 'DE',
         message: A, stack: 'at g (vendor.js:9:1)', fileName: 'https://err.example.com/vendor.js', lineNumber: 9, columnNumber: 1,
       },
       {
-        timestamp: '2026-03-10T10:05:00.000Z', session_id: '1', user_id: 'v1', identified_user_id: '', pathname: '/',
+        timestamp: '2026-03-10 10:05:00.000', session_id: '1', user_id: 'v1', identified_user_id: '', pathname: '/',
         hostname: '', browser: 'Chrome', operating_system: '', device_type: '', country: '',
         message: A, stack: 'at f (app.js:1:2)', fileName: 'https://err.example.com/app.js', lineNumber: 42, columnNumber: 7,
       },

@@ -1,4 +1,4 @@
-// /events (cursor-paged), /events/names, /events/properties and /events/outbound on hand-built events.
+// /events (paged by before_timestamp, polled by since_timestamp), /events/names, /events/properties and /events/outbound on hand-built events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents, type SeedRow } from '../helpers/seed-events.js';
@@ -26,22 +26,23 @@ const EVENTS: SeedRow[] = [
 
 /** The events in range, newest first, as [timestamp, type, event_name or pathname]. */
 const NEWEST_FIRST = [
-  ['2026-03-11T09:00:07.000Z', 'pageview', '/docs/b'],
-  ['2026-03-11T09:00:07.000Z', 'custom_event', 'signup'],
-  ['2026-03-11T09:00:06.000Z', 'outbound', '/docs'],
-  ['2026-03-11T09:00:05.000Z', 'outbound', '/docs'],
-  ['2026-03-11T09:00:00.000Z', 'pageview', '/docs'],
-  ['2026-03-10T10:00:40.000Z', 'outbound', '/docs'],
-  ['2026-03-10T10:00:30.000Z', 'custom_event', 'download'],
-  ['2026-03-10T10:00:20.000Z', 'custom_event', 'signup'],
-  ['2026-03-10T10:00:10.000Z', 'custom_event', 'signup'],
-  ['2026-03-10T10:00:00.000Z', 'pageview', '/'],
+  ['2026-03-11 09:00:07.000', 'pageview', '/docs/b'],
+  ['2026-03-11 09:00:07.000', 'custom_event', 'signup'],
+  ['2026-03-11 09:00:06.000', 'outbound', '/docs'],
+  ['2026-03-11 09:00:05.000', 'outbound', '/docs'],
+  ['2026-03-11 09:00:00.000', 'pageview', '/docs'],
+  ['2026-03-10 10:00:40.000', 'outbound', '/docs'],
+  ['2026-03-10 10:00:30.000', 'custom_event', 'download'],
+  ['2026-03-10 10:00:20.000', 'custom_event', 'signup'],
+  ['2026-03-10 10:00:10.000', 'custom_event', 'signup'],
+  ['2026-03-10 10:00:00.000', 'pageview', '/'],
 ];
 
 const RANGE = 'start_date=2026-03-01&end_date=2026-03-15';
 const filter = (parameter: string, value: string) => `filters=${encodeURIComponent(JSON.stringify([{ parameter, type: 'equals', value: [value] }]))}`;
 
 interface EventItem { timestamp: string; type: string; event_name: string; pathname: string }
+interface EventPage { data: EventItem[]; cursor: { hasMore: boolean; oldestTimestamp: string | null } }
 
 describe('events', () => {
   let t: TestApp;
@@ -66,45 +67,68 @@ describe('events', () => {
   };
   const brief = (event: EventItem) => [event.timestamp, event.type, event.type === 'pageview' || event.type === 'outbound' ? event.pathname : event.event_name];
 
-  it('lists events newest first with every field', async () => {
+  it('lists events newest first with every field, a page never splitting a millisecond', async () => {
     const res = await get(`/events?${RANGE}&page_size=9`);
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { data: EventItem[]; cursor: string | null };
+    const body = res.json() as EventPage;
     expect(body.data.map(brief)).toEqual(NEWEST_FIRST.slice(0, 9));
-    expect(typeof body.cursor).toBe('string');
+    expect(body.cursor).toEqual({ hasMore: true, oldestTimestamp: '2026-03-10 10:00:10.000' });
     expect(body.data[1]).toEqual({
-      timestamp: '2026-03-11T09:00:07.000Z', type: 'custom_event', event_name: 'signup', pathname: '/docs', hostname: 'app.example.com',
+      timestamp: '2026-03-11 09:00:07.000', type: 'custom_event', event_name: 'signup', pathname: '/docs', hostname: 'app.example.com',
       page_title: '', props: { plan: 'pro', step: 3, meta: { a: 1 } }, session_id: '2', user_id: 'v2', identified_user_id: 'alice',
       country: 'US', browser: 'Safari', device_type: 'Mobile',
     });
     expect(body.data[4]).toMatchObject({ props: {}, page_title: 'Docs', session_id: '2' });
+    // The two events of 09:00:07.000 come together even on a page of one.
+    const first = (await get(`/events?${RANGE}&page_size=1`)).json() as EventPage;
+    expect(first.data.map(brief)).toEqual(NEWEST_FIRST.slice(0, 2));
+    expect(first.cursor).toEqual({ hasMore: true, oldestTimestamp: '2026-03-11 09:00:07.000' });
   });
 
-  it.each([1, 3, 4, 10, 100])('walks every event exactly once with page_size=%i', async (pageSize) => {
+  it.each([1, 3, 4, 10, 100])('walks every event exactly once with page_size=%i, passing oldestTimestamp back', async (pageSize) => {
     const seen: unknown[] = [];
-    let cursor: string | null = null;
+    let before: string | null = null;
     let pages = 0;
-    do {
-      const res = await get(`/events?${RANGE}&page_size=${pageSize}${cursor ? `&cursor=${cursor}` : ''}`);
+    let hasMore = true;
+    while (hasMore && pages < 20) {
+      const res = await get(`/events?${RANGE}&page_size=${pageSize}${before ? `&before_timestamp=${encodeURIComponent(before)}` : ''}`);
       expect(res.statusCode).toBe(200);
-      const body = res.json() as { data: EventItem[]; cursor: string | null };
+      const body = res.json() as EventPage;
       seen.push(...body.data.map(brief));
-      cursor = body.cursor;
+      ({ hasMore, oldestTimestamp: before } = body.cursor);
       pages += 1;
-    } while (cursor !== null && pages < 20);
+    }
     expect(seen).toEqual(NEWEST_FIRST);
-    expect(pages).toBe(Math.max(1, Math.ceil(NEWEST_FIRST.length / pageSize)));
+    // One page fewer when a page boundary falls inside the shared millisecond (page_size 1).
+    expect(pages).toBe(pageSize === 1 ? NEWEST_FIRST.length - 1 : Math.max(1, Math.ceil(NEWEST_FIRST.length / pageSize)));
+  });
+
+  it('reads before_timestamp in both forms, strictly before it, across the day boundary', async () => {
+    const expected = { data: NEWEST_FIRST.slice(4, 7), cursor: { hasMore: true, oldestTimestamp: '2026-03-10 10:00:30.000' } };
+    for (const before of ['2026-03-11 09:00:05', '2026-03-11T09:00:05Z', '2026-03-11T09:00:05.000Z', '2026-03-11 10:00:05+01:00']) {
+      const body = (await get(`/events?${RANGE}&page_size=3&before_timestamp=${encodeURIComponent(before)}`)).json() as EventPage;
+      expect({ data: body.data.map(brief), cursor: body.cursor }).toEqual(expected);
+    }
+    const last = (await get(`/events?${RANGE}&page_size=3&before_timestamp=${encodeURIComponent('2026-03-10 10:00:20')}`)).json() as EventPage;
+    expect({ data: last.data.map(brief), cursor: last.cursor }).toEqual({
+      data: NEWEST_FIRST.slice(8),
+      cursor: { hasMore: false, oldestTimestamp: '2026-03-10 10:00:00.000' },
+    });
+    const none = (await get(`/events?${RANGE}&before_timestamp=${encodeURIComponent('2026-03-10 10:00:00')}`)).json() as EventPage;
+    expect(none).toEqual({ data: [], cursor: { hasMore: false, oldestTimestamp: null } });
   });
 
   it('applies filters to the list', async () => {
     const res = await get(`/events?${RANGE}&${filter('country', 'DE')}`);
     expect((res.json().data as EventItem[]).map(brief)).toEqual(NEWEST_FIRST.slice(5));
-    expect(res.json().cursor).toBeNull();
+    expect(res.json().cursor).toEqual({ hasMore: false, oldestTimestamp: '2026-03-10 10:00:00.000' });
   });
 
   it.each([
-    ['cursor=garbage', 'Invalid cursor'],
-    ['cursor=' + Buffer.from('2026-02-31 10:00:00.000|11111111-1111-4111-8111-111111111111').toString('base64url'), 'Invalid cursor'],
+    ['before_timestamp=garbage', 'before_timestamp'],
+    ['before_timestamp=2026-02-31 10:00:00', 'before_timestamp'],
+    ['before_timestamp=1800-01-01 00:00:00', 'before_timestamp'],
+    ['since_timestamp=2026-03-11', 'since_timestamp'],
     ['page_size=0', 'page_size'],
     ['page_size=1001', 'page_size'],
     ['page_size=ten', 'page_size'],
@@ -112,6 +136,38 @@ describe('events', () => {
     const res = await get(`/events?${qs}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(message);
+  });
+
+  it('feeds a live poll only the events after since_timestamp, newest first, at most 500', async () => {
+    const live = (await createSite(t.app, owner, org, { domain: 'live.example.com' })).siteId;
+    const at = (url: string) => call(t.app, owner, { method: 'GET', url: `/api/sites/${live}${url}` });
+    const row = (ms: string, pathname: string) => ({ session_id: 9, at: `2026-03-19T10:00:${ms}Z`, pathname });
+    await seedEvents(t, live, [row('00.100', '/a'), row('00.200', '/b')]);
+    const initial = (await at('/events?page_size=50')).json() as EventPage;
+    expect(initial.data.map((event) => [event.timestamp, event.pathname])).toEqual([
+      ['2026-03-19 10:00:00.200', '/b'],
+      ['2026-03-19 10:00:00.100', '/a'],
+    ]);
+    const newest = initial.data[0]?.timestamp ?? '';
+    const poll = async (since: string) => {
+      const res = await at(`/events?since_timestamp=${encodeURIComponent(since)}&start_date=&end_date=&time_zone=UTC`);
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { data: EventItem[] };
+      expect(Object.keys(body)).toEqual(['data']);
+      return body.data.map((event) => [event.timestamp, event.pathname]);
+    };
+    expect(await poll(newest)).toEqual([]);
+    // A later event in the same second is new: the cursor keeps milliseconds.
+    await seedEvents(t, live, [row('00.700', '/c'), row('05.000', '/d')]);
+    const fresh = [['2026-03-19 10:00:05.000', '/d'], ['2026-03-19 10:00:00.700', '/c']];
+    expect(await poll(newest)).toEqual(fresh);
+    expect(await poll('2026-03-19T10:00:00.200Z')).toEqual(fresh);
+    expect((await poll('2026-03-19 10:00:00')).map(([, pathname]) => pathname)).toEqual(['/d', '/c', '/b', '/a']);
+    await seedEvents(t, live, Array.from({ length: 501 }, (_, i) => ({ session_id: 10, at: new Date(Date.parse('2026-03-19T11:00:00Z') + i * 1000).toISOString(), pathname: `/p${i}` })));
+    const burst = await poll('2026-03-19 10:00:05');
+    expect(burst).toHaveLength(500);
+    expect(burst[0]).toEqual(['2026-03-19 11:08:20.000', '/p500']);
+    expect(burst[499]).toEqual(['2026-03-19 11:00:01.000', '/p1']);
   });
 
   it('counts custom event names, most frequent first', async () => {
@@ -144,11 +200,11 @@ describe('events', () => {
 
   it('counts outbound clicks per URL with the last click', async () => {
     expect(await data(`/events/outbound?${RANGE}`)).toEqual([
-      { url: 'https://github.com/x', count: 2, lastClicked: '2026-03-11T09:00:05.000Z' },
-      { url: 'https://docs.example.org/', count: 1, lastClicked: '2026-03-11T09:00:06.000Z' },
+      { url: 'https://github.com/x', count: 2, lastClicked: '2026-03-11 09:00:05' },
+      { url: 'https://docs.example.org/', count: 1, lastClicked: '2026-03-11 09:00:06' },
     ]);
     expect(await data(`/events/outbound?${RANGE}&${filter('country', 'DE')}`)).toEqual([
-      { url: 'https://github.com/x', count: 1, lastClicked: '2026-03-10T10:00:40.000Z' },
+      { url: 'https://github.com/x', count: 1, lastClicked: '2026-03-10 10:00:40' },
     ]);
   });
 

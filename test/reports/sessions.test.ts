@@ -40,7 +40,7 @@ const SESSION_101 = {
   session_id: '101', user_id: 'v1', identified_user_id: '', country: 'DE', region: 'DE-BE', city: 'Berlin', language: 'de-DE',
   device_type: 'Desktop', browser: 'Firefox', browser_version: '124', operating_system: 'Linux', operating_system_version: '',
   screen_width: 1920, screen_height: 1080, referrer: '', channel: 'Organic Search', hostname: 'shop.example.com',
-  session_start: '2026-03-10T10:00:00.000Z', session_end: '2026-03-10T10:02:15.500Z', session_duration: 135.5,
+  session_start: '2026-03-10 10:00:00', session_end: '2026-03-10 10:02:15', session_duration: 135.5,
   entry_page: '/', exit_page: '/pricing', pageviews: 2, events: 1, errors: 1,
 };
 
@@ -48,7 +48,7 @@ const SESSION_202 = {
   session_id: '202', user_id: 'v2', identified_user_id: 'alice', country: 'US', region: 'US-CA', city: 'San Jose', language: 'en-US',
   device_type: 'Mobile', browser: 'Safari', browser_version: '17', operating_system: 'iOS', operating_system_version: '17.4',
   screen_width: 390, screen_height: 844, referrer: 'https://news.example.org/item', channel: 'Referral', hostname: 'shop.example.com',
-  session_start: '2026-03-11T09:00:00.000Z', session_end: '2026-03-11T09:05:00.000Z', session_duration: 300,
+  session_start: '2026-03-11 09:00:00', session_end: '2026-03-11 09:05:00', session_duration: 300,
   entry_page: '/blog', exit_page: '/blog/post', pageviews: 2, events: 0, errors: 0,
 };
 
@@ -147,7 +147,7 @@ describe('sessions', () => {
     expect(await busy('limit=5&page=300')).toEqual(['5', '4', '3', '2', '9000']);
     expect(await busy('limit=5&page=301')).toEqual(['1']);
     const [long] = (await list(`${RANGE}&${filter('user_id', 'long')}`, busySiteId));
-    expect(long).toMatchObject({ session_id: '9000', session_start: '2026-03-01T00:00:30.000Z', session_end: '2026-03-02T02:00:00.000Z', entry_page: '/start', exit_page: '/end', pageviews: 2 });
+    expect(long).toMatchObject({ session_id: '9000', session_start: '2026-03-01 00:00:30', session_end: '2026-03-02 02:00:00', entry_page: '/start', exit_page: '/end', pageviews: 2 });
   });
 
   it('looks further back when the latest events hold too few session starts', async () => {
@@ -167,10 +167,10 @@ describe('sessions', () => {
     expect(res.json().data).toEqual({
       session: SESSION_101,
       events: [
-        { timestamp: '2026-03-10T10:00:00.000Z', type: 'pageview', pathname: '/', hostname: 'shop.example.com', page_title: 'Home', event_name: '', props: {}, referrer: '' },
-        { timestamp: '2026-03-10T10:00:30.000Z', type: 'pageview', pathname: '/pricing', hostname: 'shop.example.com', page_title: 'Pricing', event_name: '', props: {}, referrer: 'https://www.google.com/' },
-        { timestamp: '2026-03-10T10:01:00.000Z', type: 'custom_event', pathname: '/pricing', hostname: 'shop.example.com', page_title: '', event_name: 'signup', props: { plan: 'pro' }, referrer: '' },
-        { timestamp: '2026-03-10T10:02:15.500Z', type: 'error', pathname: '/pricing', hostname: 'shop.example.com', page_title: '', event_name: 'TypeError', props: { message: 'boom' }, referrer: '' },
+        { timestamp: '2026-03-10 10:00:00.000', type: 'pageview', pathname: '/', hostname: 'shop.example.com', page_title: 'Home', event_name: '', props: {}, referrer: '' },
+        { timestamp: '2026-03-10 10:00:30.000', type: 'pageview', pathname: '/pricing', hostname: 'shop.example.com', page_title: 'Pricing', event_name: '', props: {}, referrer: 'https://www.google.com/' },
+        { timestamp: '2026-03-10 10:01:00.000', type: 'custom_event', pathname: '/pricing', hostname: 'shop.example.com', page_title: '', event_name: 'signup', props: { plan: 'pro' }, referrer: '' },
+        { timestamp: '2026-03-10 10:02:15.500', type: 'error', pathname: '/pricing', hostname: 'shop.example.com', page_title: '', event_name: 'TypeError', props: { message: 'boom' }, referrer: '' },
       ],
       pagination: { total: 4, limit: 100, offset: 0, hasMore: false },
     });

@@ -42,12 +42,12 @@ const IDENTITIES = [
 ];
 
 const ALICE = {
-  user_id: 'alice', identified_user_id: 'alice', first_seen: '2026-03-10T10:00:00.000Z', last_seen: '2026-03-12T15:00:00.000Z',
+  user_id: 'alice', identified_user_id: 'alice', first_seen: '2026-03-10 10:00:00', last_seen: '2026-03-12 15:00:00',
   sessions: 2, pageviews: 3, events: 1, country: 'CA', device_type: 'Mobile', browser: 'Safari', operating_system: 'iOS',
   traits: { plan: 'pro', company: 'Acme', seats: 5 },
 };
 const BOB = {
-  user_id: 'vb', identified_user_id: '', first_seen: '2026-03-11T08:00:00.000Z', last_seen: '2026-03-11T20:00:00.000Z',
+  user_id: 'vb', identified_user_id: '', first_seen: '2026-03-11 08:00:00', last_seen: '2026-03-11 20:00:00',
   sessions: 4, pageviews: 4, events: 0, country: 'DE', device_type: 'Desktop', browser: 'Firefox', operating_system: 'Windows', traits: null,
 };
 
@@ -85,7 +85,7 @@ describe('users and user traits', () => {
     expect(body.data.map((user) => user.user_id)).toEqual(['vc', 'alice', 'vb', 'dave']);
     expect(body.data[1]).toEqual(ALICE);
     expect(body.data[2]).toEqual(BOB);
-    expect(body.data[0]).toMatchObject({ sessions: 3, pageviews: 2, events: 3, first_seen: '2026-03-13T09:00:00.000Z', traits: null });
+    expect(body.data[0]).toMatchObject({ sessions: 3, pageviews: 2, events: 3, first_seen: '2026-03-13 09:00:00', traits: null });
     expect(body.data[3]).toMatchObject({ identified_user_id: 'dave', sessions: 1, pageviews: 1, events: 2, traits: { plan: 'free', company: 'Initech' } });
   });
 

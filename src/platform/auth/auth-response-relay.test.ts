@@ -19,14 +19,14 @@ describe('retryAfterSeconds', () => {
 
 describe('authErrorBody', () => {
   it.each([
-    ['{"message":"Invalid email or password","code":"INVALID_EMAIL_OR_PASSWORD"}', 401, { error: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD' }],
-    ['{"message":"Too many requests. Please try again later."}', 429, { error: 'Too many requests. Please try again later.' }],
-    ['{"message":"","code":7}', 400, { error: 'Request failed (400)' }],
-    ['null', 403, { error: 'Request failed (403)' }],
-    ['"text in JSON"', 403, { error: 'Request failed (403)' }],
-    ['Not Found', 404, { error: 'Not Found' }],
-    ['', 404, { error: 'Request failed (404)' }],
-    ['{"message":"relation \\"session\\" does not exist"}', 500, { error: 'Internal server error' }],
+    ['{"message":"Invalid email or password","code":"INVALID_EMAIL_OR_PASSWORD"}', 401, { message: 'Invalid email or password', code: 'INVALID_EMAIL_OR_PASSWORD', error: 'Invalid email or password' }],
+    ['{"message":"Too many requests. Please try again later."}', 429, { message: 'Too many requests. Please try again later.', error: 'Too many requests. Please try again later.' }],
+    ['{"message":"","code":7}', 400, { message: 'Request failed (400)', error: 'Request failed (400)' }],
+    ['null', 403, { message: 'Request failed (403)', error: 'Request failed (403)' }],
+    ['"text in JSON"', 403, { message: 'Request failed (403)', error: 'Request failed (403)' }],
+    ['Not Found', 404, { message: 'Not Found', error: 'Not Found' }],
+    ['', 404, { message: 'Request failed (404)', error: 'Request failed (404)' }],
+    ['{"message":"relation \\"session\\" does not exist"}', 500, { message: 'Internal server error', error: 'Internal server error' }],
   ])('%s (%i)', (text, status, expected) => {
     expect(authErrorBody(text, status)).toEqual(expected);
   });

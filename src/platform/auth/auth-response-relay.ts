@@ -31,17 +31,31 @@ export function retryAfterSeconds(headers: Headers): number {
   return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : DEFAULT_RETRY_AFTER_SECONDS;
 }
 
-/** better-auth answers `{ message, code }` (or plain text, or nothing); Loupe's error shape is `{ error, code? }`, 5xx without details. */
-export function authErrorBody(text: string, status: number): { error: string; code?: string } {
-  if (status >= 500) return { error: 'Internal server error' };
+/** Loupe's error body for a better-auth error: better-auth's own `message` (its clients show it) and `code`, plus Loupe's `error`. */
+export interface AuthErrorBody {
+  message: string;
+  code?: string;
+  error: string;
+}
+
+/**
+ * better-auth answers `{ message, code }` (or plain text, or nothing). The body keeps both of its fields, so a
+ * client written for better-auth shows the message, and adds `error` (the same text), Loupe's error shape; 5xx without details.
+ */
+export function authErrorBody(text: string, status: number): AuthErrorBody {
+  if (status >= 500) return bodyOf('Internal server error');
   const fallback = `Request failed (${status})`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { error: text.trim() || fallback };
+    return bodyOf(text.trim() || fallback);
   }
-  if (typeof parsed !== 'object' || parsed === null) return { error: fallback };
+  if (typeof parsed !== 'object' || parsed === null) return bodyOf(fallback);
   const { message, code } = parsed as { message?: unknown; code?: unknown };
-  return { error: typeof message === 'string' && message ? message : fallback, ...(typeof code === 'string' && code ? { code } : {}) };
+  return bodyOf(typeof message === 'string' && message ? message : fallback, typeof code === 'string' && code ? code : undefined);
+}
+
+function bodyOf(message: string, code?: string): AuthErrorBody {
+  return code === undefined ? { message, error: message } : { message, code, error: message };
 }

@@ -8,6 +8,7 @@ import { pageWindow, type Paging } from '../report-paging.js';
 import { bucketStartIsoIn } from './bucket-start-iso.js';
 import { errorDetails, type ErrorDetails } from './error-details.js';
 import { ACTION_EVENTS } from '../action-events.js';
+import { utcMillisSql } from '../response-time.js';
 
 export interface ErrorNameEntry {
   value: string;
@@ -66,7 +67,7 @@ export async function errorNames(store: AnalyticsStore, query: StatsQuery, pagin
 export async function errorEvents(store: AnalyticsStore, query: StatsQuery, message: string, paging: Paging): Promise<ErrorEvent[]> {
   const where = errorWhere(query, message);
   const rows = await store.query<Omit<ErrorEvent, keyof ErrorDetails | 'timestamp' | 'session_id'> & { at: string; sid: string; props: string }>(
-    `SELECT toString(timestamp) AS at, toString(session_id) AS sid, user_id, identified_user_id,
+    `SELECT ${utcMillisSql('timestamp')} AS at, toString(session_id) AS sid, user_id, identified_user_id,
        pathname, hostname, browser, operating_system, device_type, country, props
      FROM ${ACTION_EVENTS} WHERE ${where.sql}
      ORDER BY timestamp DESC, event_id ASC
@@ -74,7 +75,7 @@ export async function errorEvents(store: AnalyticsStore, query: StatsQuery, mess
     { ...where.params, ...pageWindow(paging) },
   );
   return rows.map(({ at, sid, props, ...row }) => ({
-    timestamp: `${at.replace(' ', 'T')}Z`,
+    timestamp: at,
     session_id: sid,
     ...row,
     ...errorDetails(props),

@@ -1,7 +1,7 @@
 // Custom event names, one event's property key/value pairs, and outbound link clicks, counted (from action_events, see ../action-events.ts).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
-import { isoTimeSql } from '../iso-time-sql.js';
+import { utcSecondsSql } from '../response-time.js';
 import { ACTION_EVENTS } from '../action-events.js';
 
 /** Custom event names by occurrences, most frequent first (ties by name). */
@@ -49,7 +49,7 @@ export async function outboundLinks(
 ): Promise<Array<{ url: string; count: number; lastClicked: string }>> {
   const where = baseWhere(query);
   const rows = await store.query<{ link: string; clicks: string; last_clicked: string }>(
-    `SELECT JSONExtractString(props, 'url') AS link, count() AS clicks, ${isoTimeSql('max(timestamp)')} AS last_clicked
+    `SELECT JSONExtractString(props, 'url') AS link, count() AS clicks, ${utcSecondsSql('max(timestamp)')} AS last_clicked
      FROM ${ACTION_EVENTS}
      WHERE ${where.sql} AND type = 'outbound'
      GROUP BY link ORDER BY clicks DESC, link LIMIT {row_limit:UInt32}`,

@@ -1,9 +1,11 @@
-// The events list, newest first, paged by a cursor on (timestamp, event id).
+// The events list, newest first: a page strictly before an instant (scrolling back), or every event strictly after one (a live feed).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { toClickHouseDateTime } from '../../stats/time-range.js';
+import { allOf, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { parseProps } from '../event-props.js';
-import { isoTimeSql } from '../iso-time-sql.js';
-import { decodeCursor, encodeCursor } from './event-cursor.js';
+import { utcMillisSql } from '../response-time.js';
+import { readTimestamp } from '../timestamp-param.js';
 
 export interface EventListItem {
   timestamp: string;
@@ -21,15 +23,16 @@ export interface EventListItem {
   device_type: string;
 }
 
-export interface EventList {
+export interface EventPage {
   data: EventListItem[];
-  /** Pass it back as `cursor` for the next page; null on the last page. */
-  cursor: string | null;
+  /** Pass `oldestTimestamp` back as `before_timestamp` for the next page; `hasMore` is false on the last. */
+  cursor: { hasMore: boolean; oldestTimestamp: string | null };
 }
 
+/** How many events one live-feed poll returns at most, newest first. */
+export const LIVE_FEED_LIMIT = 500;
+
 interface EventRaw {
-  e_at: string;
-  e_id: string;
   e_timestamp: string;
   e_type: string;
   e_event_name: string;
@@ -45,44 +48,55 @@ interface EventRaw {
   e_device_type: string;
 }
 
-const FIELDS_SQL = `toString(timestamp) AS e_at, toString(event_id) AS e_id, ${isoTimeSql('timestamp')} AS e_timestamp,
+const FIELDS_SQL = `${utcMillisSql('timestamp')} AS e_timestamp,
   type AS e_type, event_name AS e_event_name, pathname AS e_pathname, hostname AS e_hostname, page_title AS e_page_title,
   props AS e_props, toString(session_id) AS e_session_id, user_id AS e_user_id, identified_user_id AS e_identified_user_id,
   country AS e_country, browser AS e_browser, device_type AS e_device_type`;
 
-/** Strictly after the cursor's event in (timestamp DESC, event_id DESC) order; the first bound lets the primary key prune. */
-const AFTER_CURSOR = `timestamp <= {cursor_at:DateTime64(3, 'UTC')}
-  AND (timestamp < {cursor_at:DateTime64(3, 'UTC')} OR event_id < {cursor_id:UUID})`;
+/** The listed events: those matching the query, web-vitals samples left out, optionally bounded by an instant. */
+function listedWhere(query: StatsQuery, bound?: { op: '<' | '>'; at: Date }): SqlFragment {
+  const base = baseWhere(query);
+  const listed = { sql: `${base.sql} AND type != 'performance'`, params: base.params };
+  if (!bound) return listed;
+  return allOf([listed, { sql: `timestamp ${bound.op} {list_bound:DateTime64(3, 'UTC')}`, params: { list_bound: toClickHouseDateTime(bound.at) } }]);
+}
 
 /**
- * Events matching the filters (web-vitals samples left out), newest first; one row more than a page tells
- * whether another follows. The timestamp of that extra row is found first, reading the table backwards
- * along its sort key, so the exact (timestamp, event id) sort only touches the page's few granules.
+ * `pageSize` events strictly before `before` (or the newest), newest first. A page never splits an
+ * instant: the events sharing the oldest one's millisecond all come with it (LIMIT ... WITH TIES), so the
+ * next page, strictly before that instant, misses none and repeats none.
  */
-export async function listEvents(store: AnalyticsStore, query: StatsQuery, pageSize: number, cursor: string | undefined): Promise<EventList> {
-  const base = baseWhere(query);
-  const after = cursor === undefined ? undefined : decodeCursor(cursor);
-  const where = {
-    sql: `${base.sql} AND type != 'performance'${after ? ` AND ${AFTER_CURSOR}` : ''}`,
-    params: { ...base.params, ...(after ? { cursor_at: after.at, cursor_id: after.eventId } : {}) },
-  };
-  const [boundary] = await store.query<{ at: string }>(
-    `SELECT toString(timestamp) AS at FROM events WHERE ${where.sql} ORDER BY timestamp DESC LIMIT 1 OFFSET {page_size:UInt32}`,
+export async function eventsBefore(store: AnalyticsStore, query: StatsQuery, pageSize: number, before: Date | undefined): Promise<EventPage> {
+  const where = listedWhere(query, before ? { op: '<', at: before } : undefined);
+  const rows = await store.query<EventRaw>(
+    `SELECT * FROM (
+       SELECT ${FIELDS_SQL}, event_id AS e_id FROM events WHERE ${where.sql}
+       ORDER BY timestamp DESC LIMIT {page_size:UInt32} WITH TIES
+     ) ORDER BY e_timestamp DESC, e_id DESC`,
     { ...where.params, page_size: pageSize },
   );
+  const oldest = rows.at(-1);
+  if (!oldest) return { data: [], cursor: { hasMore: false, oldestTimestamp: null } };
+  const older = listedWhere(query, { op: '<', at: instantOf(oldest.e_timestamp) });
+  const [next] = await store.query<{ one: number }>(`SELECT 1 AS one FROM events WHERE ${older.sql} LIMIT 1`, older.params);
+  return { data: rows.map(toEventItem), cursor: { hasMore: next !== undefined, oldestTimestamp: oldest.e_timestamp } };
+}
+
+/** Every event strictly after `since`, newest first, at most LIVE_FEED_LIMIT (the newest ones). */
+export async function eventsSince(store: AnalyticsStore, query: StatsQuery, since: Date): Promise<{ data: EventListItem[] }> {
+  const where = listedWhere(query, { op: '>', at: since });
   const rows = await store.query<EventRaw>(
-    `SELECT ${FIELDS_SQL} FROM events
-     WHERE ${where.sql}${boundary ? " AND timestamp >= {page_boundary:DateTime64(3, 'UTC')}" : ''}
-     ORDER BY timestamp DESC, event_id DESC
-     LIMIT {page_rows:UInt32}`,
-    { ...where.params, page_rows: pageSize + 1, ...(boundary ? { page_boundary: boundary.at } : {}) },
+    `SELECT ${FIELDS_SQL} FROM events WHERE ${where.sql} ORDER BY timestamp DESC, event_id DESC LIMIT {live_limit:UInt32}`,
+    { ...where.params, live_limit: LIVE_FEED_LIMIT },
   );
-  const page = rows.slice(0, pageSize);
-  const last = page.at(-1);
-  return {
-    data: page.map(toEventItem),
-    cursor: rows.length > pageSize && last ? encodeCursor({ at: last.e_at, eventId: last.e_id }) : null,
-  };
+  return { data: rows.map(toEventItem) };
+}
+
+/** The instant of a timestamp this module rendered (utcMillisSql). */
+function instantOf(timestamp: string): Date {
+  const instant = readTimestamp(timestamp);
+  if (instant === undefined) throw new Error(`The store returned an unreadable timestamp: ${timestamp}`);
+  return instant;
 }
 
 function toEventItem(raw: EventRaw): EventListItem {

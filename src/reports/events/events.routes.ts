@@ -1,10 +1,12 @@
-// GET /events (newest first, cursor-paged), /events/names, /events/properties?event_name= and /events/outbound.
+// GET /events (newest first, paged by before_timestamp or polled by since_timestamp), /events/time-series, /events/names, /events/properties?event_name= and /events/outbound.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { integerParam } from '../integer-param.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { eventNames, eventProperties, outboundLinks } from './event-breakdowns.query.js';
-import { listEvents } from './events.query.js';
+import { eventsBefore, eventsSince, LIVE_FEED_LIMIT } from './events.query.js';
+import { eventTimeSeries } from './event-time-series.query.js';
+import { timestampParam } from '../timestamp-param.js';
 
 const limit = integerParam(1, 1000, 100).describe('rows to return, 1..1000 (default 100)');
 
@@ -14,12 +16,29 @@ export async function eventsRoutes(app: FastifyInstance, deps: ReportDeps): Prom
     tag: 'Events',
     scope: 'events:read',
     summary:
-      'Events matching the filters (web-vitals samples excluded), newest first; pass the returned cursor back for the next page (null on the last)',
+      'Events matching the filters (web-vitals samples excluded), newest first. With since_timestamp: every event strictly after it ' +
+      `(at most ${LIVE_FEED_LIMIT}, the newest) as {data}, for a live feed. Otherwise: page_size events strictly before ` +
+      'before_timestamp (or the newest) as {data, cursor: {hasMore, oldestTimestamp}}; pass oldestTimestamp back as before_timestamp ' +
+      'for the next page (a page never splits a millisecond: events sharing the oldest instant all come with it)',
     params: {
-      page_size: integerParam(1, 1000, 100).describe('events per page, 1..1000 (default 100)'),
-      cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(200).optional()).describe('the cursor of the previous page'),
+      page_size: integerParam(1, 1000, 50).describe('events per page, 1..1000 (default 50)'),
+      before_timestamp: timestampParam().describe('only events strictly before this instant (the previous page\'s cursor.oldestTimestamp)'),
+      since_timestamp: timestampParam().describe(`only events strictly after this instant, at most ${LIVE_FEED_LIMIT} (a live feed); page_size and before_timestamp are then ignored`),
     },
-    run: async ({ store, query, params }) => listEvents(store, query, params.page_size, params.cursor),
+    run: async ({ store, query, params }) =>
+      params.since_timestamp === undefined
+        ? eventsBefore(store, query, params.page_size, params.before_timestamp)
+        : eventsSince(store, query, params.since_timestamp),
+  });
+  registerReport(app, deps, {
+    path: '/events/time-series',
+    tag: 'Events',
+    scope: 'events:read',
+    summary:
+      'The most frequent custom events (limit, default 5) counted per bucket (default hour) as {data: [{time, event_name, event_count}]}; ' +
+      'zero-filled, ordered by time then by rank; time is the bucket start, YYYY-MM-DD HH:MM:SS in time_zone',
+    params: { limit: integerParam(1, 10, 5).describe('how many of the most frequent custom events, 1..10 (default 5)') },
+    run: async ({ store, query, params }) => ({ data: await eventTimeSeries(store, query, params.limit) }),
   });
   registerReport(app, deps, {
     path: '/events/names',
@@ -41,7 +60,7 @@ export async function eventsRoutes(app: FastifyInstance, deps: ReportDeps): Prom
     path: '/events/outbound',
     tag: 'Events',
     scope: 'events:read',
-    summary: 'Outbound link clicks per URL with the last click time (ISO 8601 UTC), most clicked first',
+    summary: 'Outbound link clicks per URL with the last click time, most clicked first',
     params: { limit },
     run: async ({ store, query, params }) => ({ data: await outboundLinks(store, query, params.limit) }),
   });

@@ -1,4 +1,4 @@
-// /goals: the conversions report (one query per page), a goal's time series, and goal create / update / delete.
+// /goals: the conversions report (one query per page), goals' time series (several, or one), and goal create / update / delete.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,8 @@ import { ANY_CREDENTIAL, SuccessSchema } from '../../platform/http/route-docs.js
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { DEFAULT_PAGE_SIZE, GoalIdParams, GoalPageParams, goalIdOf, pageMeta } from './goals.params.js';
 import { goalResults, goalTimeSeries } from './goals.query.js';
+import { goalsTimeSeries } from './goals-time-series.query.js';
+import { goalIdsParam } from './goal-ids-param.js';
 
 const TAG = 'Goals';
 
@@ -34,6 +36,23 @@ export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promi
       const pageSize = params.page_size ?? DEFAULT_PAGE_SIZE;
       const found = await goals.page(site.siteId, page, pageSize);
       return { data: await goalResults(store, query, found.goals), meta: pageMeta(found.total, page, pageSize) };
+    },
+  });
+
+  registerReport(app, deps, {
+    path: '/goals/time-series',
+    tag: TAG,
+    summary:
+      "The chosen goals' conversions per bucket of event time (default day), zero-filled, as {data: [{time, goal_id, conversions, " +
+      'total_sessions, conversion_rate}]}, ordered by time then by goal_ids; conversion_rate = conversions / total_sessions (0..1); ' +
+      "unknown ids are left out; time is the bucket start, YYYY-MM-DD HH:MM:SS in time_zone",
+    scope: 'goals:read',
+    params: { goal_ids: goalIdsParam },
+    run: async ({ site, store, query, params }) => {
+      const wanted = new Set(params.goal_ids);
+      const chosen = (await goals.list(site.siteId)).filter((goal) => wanted.has(goal.goalId));
+      chosen.sort((a, b) => params.goal_ids.indexOf(a.goalId) - params.goal_ids.indexOf(b.goalId));
+      return { data: await goalsTimeSeries(store, query, chosen) };
     },
   });
 

@@ -5,7 +5,7 @@ import { siteScopeSql } from '../../stats/site-scope.js';
 import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { parseProps } from '../event-props.js';
-import { isoTimeSql } from '../iso-time-sql.js';
+import { utcMillisSql } from '../response-time.js';
 import { SESSION_FIELDS_SQL, toSessionRow, type SessionRow } from './session-fields.js';
 
 export interface SessionEvent {
@@ -45,7 +45,7 @@ interface SessionEventRaw {
   e_referrer: string;
 }
 
-const EVENT_FIELDS_SQL = `${isoTimeSql('timestamp')} AS e_timestamp, type AS e_type, pathname AS e_pathname,
+const EVENT_FIELDS_SQL = `${utcMillisSql('timestamp')} AS e_timestamp, type AS e_type, pathname AS e_pathname,
   hostname AS e_hostname, page_title AS e_page_title, event_name AS e_event_name, props AS e_props, referrer AS e_referrer`;
 
 /**

@@ -1,6 +1,6 @@
 // The fields of a session row: one SQL aggregate per field over a session's events, and the row they make.
 import { findDimension } from '../../stats/dimensions.js';
-import { isoTimeSql } from '../iso-time-sql.js';
+import { utcSecondsSql } from '../response-time.js';
 
 /** The catalog's session-level expression of a dimension (channel, entry_page, exit_page). */
 function sessionDimension(name: string): string {
@@ -34,8 +34,8 @@ const FIELDS = [
   ['referrer', 'text', first('referrer')],
   ['channel', 'text', sessionDimension('channel')],
   ['hostname', 'text', first('hostname')],
-  ['session_start', 'text', isoTimeSql('min(timestamp)')],
-  ['session_end', 'text', isoTimeSql('max(timestamp)')],
+  ['session_start', 'text', utcSecondsSql('min(timestamp)')],
+  ['session_end', 'text', utcSecondsSql('max(timestamp)')],
   ['session_duration', 'number', "dateDiff('millisecond', min(timestamp), max(timestamp)) / 1000"],
   ['entry_page', 'text', sessionDimension('entry_page')],
   ['exit_page', 'text', sessionDimension('exit_page')],

@@ -2,7 +2,7 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { findDimension } from '../../stats/dimensions.js';
 import { parseProps } from '../event-props.js';
-import { isoTimeSql } from '../iso-time-sql.js';
+import { utcSecondsSql } from '../response-time.js';
 
 function userKeySql(): string {
   const dimension = findDimension('user_id');
@@ -30,8 +30,8 @@ const latest = (column: string) => `argMax(${column}, timestamp)`;
 const FIELDS = [
   ['user_id', 'text', `any(${USER_KEY_SQL})`],
   ['identified_user_id', 'text', 'any(identified_user_id)'],
-  ['first_seen', 'text', isoTimeSql('min(timestamp)')],
-  ['last_seen', 'text', isoTimeSql('max(timestamp)')],
+  ['first_seen', 'text', utcSecondsSql('min(timestamp)')],
+  ['last_seen', 'text', utcSecondsSql('max(timestamp)')],
   ['sessions', 'number', 'uniqExact(session_id)'],
   ['pageviews', 'number', "countIf(type = 'pageview')"],
   ['events', 'number', "countIf(type = 'custom_event')"],

@@ -1,0 +1,16 @@
+// GET /sessions/locations: sessions per place for the map (a fixed path, so it wins over /sessions/{sessionId}).
+import type { FastifyInstance } from 'fastify';
+import { registerReport, type ReportDeps } from '../report-route.js';
+import { sessionLocations } from './session-locations.query.js';
+
+export async function sessionLocationsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+  registerReport(app, deps, {
+    path: '/sessions/locations',
+    tag: 'Sessions',
+    scope: 'sessions:read',
+    summary:
+      "Sessions with an event matching the filters, counted per place of their first event, as {data: [{lat, lon, city, country, count}]}, " +
+      'most sessions first; unlocated sessions count at 0,0 with empty names',
+    run: async ({ store, query }) => ({ data: await sessionLocations(store, query) }),
+  });
+}
