@@ -29,6 +29,15 @@ export function pagedAnswer<Row>(page: number | undefined, result: CountedPage<R
   return { data: page === undefined ? result.data : result };
 }
 
+/** The largest page of the lists a map or an export reads whole (`/metric`, `/sessions`): 10,000 rows. */
+export const MAX_LARGE_PAGE_LIMIT = 10_000;
+
+/** As `pagingParams`, with `limit` up to 10,000. */
+export const largePagingParams = {
+  limit: integerParam(1, MAX_LARGE_PAGE_LIMIT, 100).describe(`rows per page, 1..${MAX_LARGE_PAGE_LIMIT} (default 100)`),
+  page: pagingParams.page,
+};
+
 export interface Paging {
   readonly limit: number;
   readonly page: number;

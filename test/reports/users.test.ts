@@ -76,7 +76,7 @@ describe('users and user traits', () => {
   const users = async (qs: string) => {
     const res = await get(`/users?${RANGE}&${qs}`);
     expect(res.statusCode).toBe(200);
-    return res.json() as { data: Array<Record<string, unknown>>; totalCount: number };
+    return res.json() as { data: Array<Record<string, unknown>>; totalCount: number; page: number; pageSize: number };
   };
 
   it('lists users by last seen, newest first, with figures over all their events and their latest traits', async () => {
@@ -115,8 +115,23 @@ describe('users and user traits', () => {
 
   it('selects users by the filters but keeps all their figures', async () => {
     const body = await users(filter('country', 'CA'));
-    expect(body).toEqual({ data: [ALICE], totalCount: 1 });
+    expect(body).toEqual({ data: [ALICE], totalCount: 1, page: 1, pageSize: 100 });
     expect((await users(filter('event_name', 'click'))).data.map((user) => user.user_id)).toEqual(['vc']);
+  });
+
+  it.each([
+    ['identified_only=true', ['alice', 'dave'], 2],
+    ['identified_only=true&page_size=1&page=2', ['dave'], 2],
+    ['identified_only=true&page_size=1&page=3', [], 2],
+    ['identified_only=false', ['vc', 'alice', 'vb', 'dave'], 4],
+  ])('keeps only identified people with %s', async (qs, expected, totalCount) => {
+    const body = await users(qs);
+    expect([body.data.map((user) => user.user_id), body.totalCount]).toEqual([expected, totalCount]);
+  });
+
+  it('echoes the page and page size, as the origin service does', async () => {
+    const body = await users('page=2&page_size=3');
+    expect([body.page, body.pageSize, body.totalCount]).toEqual([2, 3, 4]);
   });
 
   it('covers all time without a range', async () => {
@@ -124,7 +139,7 @@ describe('users and user traits', () => {
     expect(res.json()).toMatchObject({ data: [{ user_id: 'vz', country: 'IT' }], totalCount: 5 });
   });
 
-  it.each(['page_size=0', 'page_size=1001', 'page_size=x', 'page=0', 'page=2.5', 'sort_by=name', 'sort_order=up'])(
+  it.each(['page_size=0', 'page_size=1001', 'page_size=x', 'page=0', 'page=2.5', 'sort_by=name', 'sort_order=up', 'identified_only=yes'])(
     'answers 400 naming the parameter for %s',
     async (qs) => {
       const res = await get(`/users?${qs}`);
@@ -208,7 +223,7 @@ describe('users and user traits', () => {
     const anonymous = (url: string) => call(t.app, undefined, { method: 'GET', url });
     const res = await anonymous(`/api/sites/${publicSite}/users`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [], totalCount: 0 });
+    expect(res.json()).toEqual({ data: [], totalCount: 0, page: 1, pageSize: 100 });
     expect((await anonymous(`/api/sites/${publicSite}/user-traits/keys`)).json()).toEqual({ data: [] });
     expect((await anonymous(`/api/sites/${siteId}/users`)).statusCode).toBe(401);
   });

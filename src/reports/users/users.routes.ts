@@ -20,15 +20,23 @@ export async function usersRoutes(app: FastifyInstance, deps: ReportDeps): Promi
     scope: 'users:read',
     summary:
       'Users (keyed by identified id, else anonymous visitor id) with an event matching the filters; figures over all their ' +
-      'events in range, device and place from the latest event, events = custom events, traits = latest identify traits or null',
+      'events in range, device and place from the latest event, events = custom events, traits = latest identify traits or null; ' +
+      '`{data, totalCount, page, pageSize}`',
     params: {
       page: integerParam(1, 1_000_000, 1).describe('1-based page number (default 1)'),
       page_size: integerParam(1, 1000, 100).describe('users per page, 1..1000 (default 100)'),
       sort_by: word(USER_SORTS, 'last_seen').describe(`sort key: ${USER_SORTS.join(', ')} (default last_seen)`),
       sort_order: word(['asc', 'desc'], 'desc').describe('asc or desc (default desc)'),
+      identified_only: word(['true', 'false'], 'false').describe('true: only people known by an identified user id'),
     },
     run: async ({ store, query, params }) =>
-      listUsers(store, query, { page: params.page, pageSize: params.page_size, sortBy: params.sort_by, sortOrder: params.sort_order }),
+      listUsers(store, query, {
+        page: params.page,
+        pageSize: params.page_size,
+        sortBy: params.sort_by,
+        sortOrder: params.sort_order,
+        identifiedOnly: params.identified_only === 'true',
+      }),
   });
   registerReport(app, deps, {
     path: '/users/:userId',
