@@ -135,7 +135,7 @@ export const REPORT_TOOLS = [
     name: 'get_user',
     title: 'One user',
     effect: 'read',
-    description: 'One user (identified id or anonymous visitor id from get_users) with traits and recent sessions.',
+    description: 'One user (identified id or anonymous visitor id from get_users): sessions, duration, first and last touch, traits, linked devices, vitals, places and devices.',
     scope: 'users:read',
     input: { siteId, userId: z.string().min(1) },
     route: ({ userId, ...args }) => ({ method: 'GET', url: sitePath(args, `/users/${encodeURIComponent(userId)}`) }),

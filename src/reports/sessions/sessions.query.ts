@@ -90,21 +90,12 @@ async function pageIds(store: AnalyticsStore, { scope, selection, page, windowSt
   return rows.map((row) => BigInt(row.id));
 }
 
-/**
- * The newest `limit` of the given sessions, newest start first, their fields over all their events in the
- * site and time range: for callers that already know every candidate session (one user's, say).
- */
-export async function newestOfSessions(store: AnalyticsStore, query: StatsQuery, ids: readonly bigint[], limit: number): Promise<SessionRow[]> {
-  return sessionFields(store, siteScopeSql(query.siteId, query.range), ids, undefined, limit);
-}
-
 /** The fields of the given sessions, in list order; `windowStart` bounds the scan when all start after it. */
 async function sessionFields(
   store: AnalyticsStore,
   scope: SqlFragment,
   ids: readonly bigint[],
   windowStart?: string,
-  limit?: number,
 ): Promise<SessionRow[]> {
   if (ids.length === 0) return [];
   const rows = await store.query<Record<string, unknown>>(
@@ -113,12 +104,11 @@ async function sessionFields(
      PREWHERE session_id IN {page_ids:Array(UInt64)}
      WHERE ${scope.sql}${windowStart === undefined ? '' : ` AND timestamp >= ${WINDOW}`}
      GROUP BY session_id
-     ORDER BY min(timestamp) DESC, session_id DESC${limit === undefined ? '' : ' LIMIT {fields_limit:UInt32}'}`,
+     ORDER BY min(timestamp) DESC, session_id DESC`,
     {
       ...scope.params,
       page_ids: ids,
       ...(windowStart === undefined ? {} : { window_from: windowStart }),
-      ...(limit === undefined ? {} : { fields_limit: limit }),
     },
   );
   return rows.map(toSessionRow);

@@ -43,8 +43,10 @@ export async function usersRoutes(app: FastifyInstance, deps: ReportDeps): Promi
     tag: 'Users',
     scope: 'users:read',
     summary:
-      'One user: the list fields, with `sessions` holding their 100 newest sessions in range (fields as in /sessions) and ' +
-      'their number in `session_count`; 404 when they have no event in range matching the filters',
+      'One user, as the origin service shapes it: sessions (a number), duration (mean seconds), first and last seen, device and ' +
+      'place of the latest session, first referrer/channel/entry page/UTM, last referrer/channel, timezone, traits, linked_devices ' +
+      '(visitor ids identify linked), vitals (p75s, null without samples), locations and devices (20 most used); figures over all ' +
+      'their events in range; their sessions are /sessions?user_id=; 404 when they have no event in range matching the filters',
     pathParams: { userId: z.string().min(1).describe('identified user id, or anonymous visitor id') },
     run: async ({ store, query, path }) => ({ data: await userDetail(store, query, path.userId ?? '') }),
   });
