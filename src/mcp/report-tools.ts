@@ -85,7 +85,7 @@ export const REPORT_TOOLS = [
     effect: 'read',
     description: 'Cohort retention: users grouped by first visit (mode week or day) and the share active in each later period.',
     scope: 'analytics:read',
-    input: { siteId, mode: z.enum(['week', 'day']).optional(), range: z.number().int().min(1).optional(), ...commonParams },
+    input: { siteId, mode: z.enum(['week', 'day']).optional(), range: z.number().int().min(7).max(365).optional(), ...commonParams },
     route: (args) => ({ method: 'GET', url: sitePath(args, '/retention') }),
   }),
   tool({
