@@ -93,7 +93,7 @@ export const REPORT_TOOLS = [
     effect: 'read',
     description: 'Cohort retention: users grouped by first visit (mode week or day) and the share active in each later period.',
     scope: 'analytics:read',
-    input: { siteId, mode: z.enum(['week', 'day']).optional(), range: z.number().int().min(1).optional(), ...commonParams },
+    input: { siteId, mode: z.enum(['week', 'day']).optional(), range: z.number().int().min(7).max(365).optional(), ...commonParams },
     route: (args) => ({ method: 'GET', url: sitePath(args, '/retention') }),
   }),
   tool({
@@ -143,7 +143,7 @@ export const REPORT_TOOLS = [
     name: 'get_user',
     title: 'One user',
     effect: 'read',
-    description: 'One user (identified id or anonymous visitor id from get_users) with traits and recent sessions.',
+    description: 'One user (identified id or anonymous visitor id from get_users): sessions, duration, first and last touch, traits, linked devices, vitals, places and devices.',
     scope: 'users:read',
     input: { siteId, userId: z.string().min(1) },
     route: ({ userId, ...args }) => ({ method: 'GET', url: sitePath(args, `/users/${encodeURIComponent(userId)}`) }),

@@ -58,14 +58,26 @@ describe('errors', () => {
 
   // Ties go by message in byte order (upper case first).
   it('pages with shares of the whole range, and applies filters', async () => {
-    expect((await get(`/errors/names?${range}&limit=1&page=2`)).json().data).toEqual([
-      { value: B, errorName: 'Error', count: 1, sessionCount: 1, percentage: 25 },
-    ]);
+    expect((await get(`/errors/names?${range}&limit=1&page=2`)).json()).toEqual({
+      data: { data: [{ value: B, errorName: 'Error', count: 1, sessionCount: 1, percentage: 25 }], totalCount: 3 },
+    });
     const filters = encodeURIComponent(JSON.stringify([{ parameter: 'browser', type: 'equals', value: ['Chrome'] }]));
     const res = await get(`/errors/names?${range}&filters=${filters}`);
     expect(res.json().data.map((row: { value: string; count: number; percentage: number }) => [row.value, row.count, row.percentage])).toEqual([
       [B, 1, 33.33], [C, 1, 33.33], [A, 1, 33.33],
     ]);
+  });
+
+  it.each([
+    ['page=1', { data: { data: [A, B, C], totalCount: 3 } }],
+    ['page=1&limit=2', { data: { data: [A, B], totalCount: 3 } }],
+    ['page=3&limit=1', { data: { data: [C], totalCount: 3 } }],
+    ['page=4&limit=1', { data: { data: [], totalCount: 3 } }],
+    ['limit=2', { data: [A, B] }],
+  ])('answers {data: {data, totalCount}} with page and a bare list without it (%s)', async (qs, expected) => {
+    const body = (await get(`/errors/names?${range}&${qs}`)).json();
+    const values = (rows: Array<{ value: string }>) => rows.map((row) => row.value);
+    expect(Array.isArray(body.data) ? { data: values(body.data) } : { data: { data: values(body.data.data), totalCount: body.data.totalCount } }).toEqual(expected);
   });
 
   it('covers all time without a range', async () => {
@@ -79,18 +91,28 @@ describe('errors', () => {
     expect(res.json().data).toEqual([
       {
         timestamp: '2026-03-10 12:30:00.000', session_id: '2', user_id: 'v2', identified_user_id: 'alice', pathname: '/pricing',
-        hostname: 'err.example.com', browser: 'Firefox', operating_system: 'Linux', device_type: 'Desktop', country: 'DE',
+        hostname: 'err.example.com', page_title: '', referrer: '', browser: 'Firefox', browser_version: '', operating_system: 'Linux',
+        operating_system_version: '', device_type: 'Desktop', country: 'DE', region: '', city: '',
         message: A, stack: 'at g (vendor.js:9:1)', fileName: 'https://err.example.com/vendor.js', lineNumber: 9, columnNumber: 1,
       },
       {
         timestamp: '2026-03-10 10:05:00.000', session_id: '1', user_id: 'v1', identified_user_id: '', pathname: '/',
-        hostname: '', browser: 'Chrome', operating_system: '', device_type: '', country: '',
+        hostname: '', page_title: '', referrer: '', browser: 'Chrome', browser_version: '', operating_system: '',
+        operating_system_version: '', device_type: '', country: '', region: '', city: '',
         message: A, stack: 'at f (app.js:1:2)', fileName: 'https://err.example.com/app.js', lineNumber: 42, columnNumber: 7,
       },
     ]);
-    const second = await get(`/errors/events?${range}&errorMessage=${encodeURIComponent(A)}&limit=1&page=2`);
-    expect(second.json().data.map((row: { session_id: string }) => row.session_id)).toEqual(['1']);
-    expect((await get(`/errors/events?${range}&errorMessage=nope`)).json().data).toEqual([]);
+    expect((await get(`/errors/events?${range}&errorMessage=nope`)).json()).toEqual({ data: [] });
+  });
+
+  it.each([
+    ['limit=1&page=1', ['2'], 2],
+    ['limit=1&page=2', ['1'], 2],
+    ['limit=1&page=3', [], 2],
+    ['page=1', ['2', '1'], 2],
+  ])('pages the occurrences as {data: {data, totalCount}} (%s)', async (qs, sessions, totalCount) => {
+    const body = (await get(`/errors/events?${range}&errorMessage=${encodeURIComponent(A)}&${qs}`)).json();
+    expect([body.data.data.map((row: { session_id: string }) => row.session_id), body.data.totalCount]).toEqual([sessions, totalCount]);
   });
 
   it('counts one message per hour, zero-filled, with UTC ISO bucket starts', async () => {

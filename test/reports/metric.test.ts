@@ -164,7 +164,7 @@ describe('metric and page titles', () => {
     ['/metric?parameter=url_param:', "Invalid parameter: unknown dimension 'url_param:'"],
     ['/metric', "Invalid query parameter 'parameter'"],
     ['/metric?parameter=browser&limit=0', "Invalid query parameter 'limit'"],
-    ['/metric?parameter=browser&limit=1001', "Invalid query parameter 'limit'"],
+    ['/metric?parameter=browser&limit=10001', "Invalid query parameter 'limit'"],
     ['/metric?parameter=browser&limit=ten', "Invalid query parameter 'limit'"],
     ['/metric?parameter=browser&page=0', "Invalid query parameter 'page'"],
     ['/metric?parameter=browser&start_date=2026-03-01', 'end_date'],

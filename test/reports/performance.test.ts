@@ -1,4 +1,4 @@
-// /performance/overview, /time-series and /by-dimension on hand-built web-vitals samples with exact quantiles.
+// /performance/overview, /time-series and /by-dimension on hand-built web-vitals samples: exact quantiles and means, sorting, paging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
@@ -9,7 +9,13 @@ const pricing = { pathname: '/pricing', country: 'DE', browser: 'Firefox', devic
 const vitals = (lcp: number | null, cls: number | null, inp: number | null, fcp: number | null, ttfb: number | null) =>
   ({ type: 'performance', lcp, cls, inp, fcp, ttfb });
 
-const NULL_P75 = { lcp_p75: null, cls_p75: null, inp_p75: null, fcp_p75: null, ttfb_p75: null };
+const VITALS = ['lcp', 'cls', 'inp', 'fcp', 'ttfb'] as const;
+const SUFFIXES = ['p50', 'p75', 'p90', 'p99'] as const;
+/** Every quantile of every vital from [p50, p75, p90, p99] per vital; a vital left out is null throughout. */
+const quantiles = (figures: Partial<Record<(typeof VITALS)[number], readonly [number, number, number, number]>>) =>
+  Object.fromEntries(VITALS.flatMap((vital) => SUFFIXES.map((suffix, index) => [`${vital}_${suffix}`, figures[vital]?.[index] ?? null])));
+const means = (figures: Partial<Record<(typeof VITALS)[number], number>>) =>
+  Object.fromEntries(VITALS.map((vital) => [`${vital}_avg`, figures[vital] ?? null]));
 
 describe('performance', () => {
   let t: TestApp;
@@ -64,39 +70,68 @@ describe('performance', () => {
     expect([data.lcp_p50, data.inp_p50, data.total_performance_events]).toEqual([350, 80, 2]);
   });
 
-  it('gives the p75 per bucket, empty buckets null with zero events', async () => {
+  it('gives every quantile of every vital and the event count per bucket, empty buckets null with zero events', async () => {
     const res = await get(`/time-series?${RANGE}&bucket=day`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: [
-        { time: '2026-03-10 00:00:00', lcp_p75: 325, cls_p75: 0.0475, inp_p75: 70, fcp_p75: 72.5, ttfb_p75: 32.5, events: 4 },
-        { time: '2026-03-11 00:00:00', ...NULL_P75, events: 0 },
-        { time: '2026-03-12 00:00:00', ...NULL_P75, lcp_p75: 1000, events: 1 },
+        {
+          time: '2026-03-10 00:00:00',
+          ...quantiles({ lcp: [250, 325, 370, 397], cls: [0.025, 0.0475, 0.079, 0.0979], inp: [60, 70, 76, 79.6], fcp: [65, 72.5, 77, 79.7], ttfb: [25, 32.5, 37, 39.7] }),
+          event_count: 4,
+        },
+        { time: '2026-03-11 00:00:00', ...quantiles({}), event_count: 0 },
+        { time: '2026-03-12 00:00:00', ...quantiles({ lcp: [1000, 1000, 1000, 1000] }), event_count: 1 },
       ],
     });
   });
 
-  it.each([
-    ['country', [
-      { value: 'US', lcp_p75: 600, cls_p75: 0.0175, inp_p75: 40, fcp_p75: 57.5, ttfb_p75: 17.5, events: 3 },
-      { value: 'DE', lcp_p75: 375, cls_p75: 0.0825, inp_p75: 80, fcp_p75: 77.5, ttfb_p75: 37.5, events: 2 },
-    ]],
-    ['device_type&limit=1', [{ value: 'mobile', lcp_p75: 700, cls_p75: 0.0825, inp_p75: 80, fcp_p75: 77.5, ttfb_p75: 37.5, events: 3 }]],
-    ['browser', [
-      { value: 'Chrome', lcp_p75: 175, cls_p75: 0.0175, inp_p75: 40, fcp_p75: 57.5, ttfb_p75: 17.5, events: 2 },
-      { value: 'Firefox', lcp_p75: 375, cls_p75: 0.0825, inp_p75: 80, fcp_p75: 77.5, ttfb_p75: 37.5, events: 2 },
-      { value: 'Safari', ...NULL_P75, lcp_p75: 1000, events: 1 },
-    ]],
-  ])('gives the p75 per %s', async (qs, data) => {
-    const res = await get(`/by-dimension?${RANGE}&dimension=${qs}`);
+  const US = {
+    country: 'US', event_count: 3,
+    ...means({ lcp: 433.33, cls: 0.015, inp: 40, fcp: 55, ttfb: 15 }),
+    ...quantiles({ lcp: [200, 600, 840, 984], cls: [0.015, 0.0175, 0.019, 0.0199], inp: [40, 40, 40, 40], fcp: [55, 57.5, 59, 59.9], ttfb: [15, 17.5, 19, 19.9] }),
+  };
+  const DE = {
+    country: 'DE', event_count: 2,
+    ...means({ lcp: 350, cls: 0.065, inp: 80, fcp: 75, ttfb: 35 }),
+    ...quantiles({ lcp: [350, 375, 390, 399], cls: [0.065, 0.0825, 0.093, 0.0993], inp: [80, 80, 80, 80], fcp: [75, 77.5, 79, 79.9], ttfb: [35, 37.5, 39, 39.9] }),
+  };
+
+  it('gives the mean and every quantile per value of a dimension, keyed by its name, with the value count', async () => {
+    const res = await get(`/by-dimension?${RANGE}&dimension=country`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data });
+    expect(res.json()).toEqual({ data: { data: [US, DE], totalCount: 2 } });
+  });
+
+  it.each([
+    ['dimension=country&limit=1&page=2', [['DE', 2]], 2],
+    ['dimension=country&limit=1&page=3', [], 2],
+    ['dimension=country&sort_by=event_count&sort_order=asc', [['DE', 2], ['US', 3]], 2],
+    ['dimension=country&sort_by=lcp_p75&sort_order=asc', [['DE', 2], ['US', 3]], 2],
+    ['dimension=country&sort_by=inp_p50', [['DE', 2], ['US', 3]], 2],
+    ['dimension=country&sort_by=country&sort_order=asc', [['DE', 2], ['US', 3]], 2],
+    ['dimension=browser', [['Chrome', 2], ['Firefox', 2], ['Safari', 1]], 3],
+    // Safari has no CLS sample: rows without one come last either way.
+    ['dimension=browser&sort_by=cls_p99&sort_order=asc', [['Chrome', 2], ['Firefox', 2], ['Safari', 1]], 3],
+    ['dimension=browser&sort_by=cls_p99&sort_order=desc', [['Firefox', 2], ['Chrome', 2], ['Safari', 1]], 3],
+    ['dimension=device_type&limit=1', [['mobile', 3]], 2],
+  ])('sorts and pages by-dimension rows (%s)', async (qs, rows, totalCount) => {
+    const body = (await get(`/by-dimension?${RANGE}&${qs}`)).json();
+    const dimension = new URLSearchParams(qs).get('dimension') ?? '';
+    expect([body.data.data.map((row: Record<string, unknown>) => [row[dimension], row.event_count]), body.data.totalCount]).toEqual([rows, totalCount]);
+  });
+
+  it('leaves out the empty value of a dimension', async () => {
+    const body = (await get(`/by-dimension?${RANGE}&dimension=region`)).json();
+    expect(body).toEqual({ data: { data: [], totalCount: 0 } });
   });
 
   it.each([
     ['/by-dimension?dimension=city', "'dimension'"],
     ['/by-dimension', "'dimension'"],
     ['/by-dimension?dimension=country&limit=0', "'limit'"],
+    ['/by-dimension?dimension=country&sort_by=name', "'sort_by'"],
+    ['/by-dimension?dimension=country&sort_order=up', "'sort_order'"],
     ['/time-series?bucket=fortnight', 'bucket'],
     ['/overview?filters=[', 'filters'],
   ])('answers 400 for %s', async (url, parameter) => {

@@ -1,4 +1,4 @@
-// /retention on hand-built users: weekly cohorts (identified ids join devices), daily cohorts in a time zone, defaults, 400s.
+// /retention on hand-built users: a window of `range` days, weekly cohorts (identified ids join devices), daily cohorts in a time zone, defaults, 400s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
@@ -47,53 +47,71 @@ describe('retention', () => {
 
   const get = (site: number, qs: string) => call(t.app, owner, { method: 'GET', url: `/api/sites/${site}/retention?${qs}` });
 
-  it('builds weekly cohorts of users ending with the current week', async () => {
-    const res = await get(weekly, 'mode=week&range=3');
+  it('builds weekly cohorts of the users first seen in the last `range` days, ending with the current week', async () => {
+    // The window starts on Friday 6 March: b and g are seen only before it, alice's first visit there is on 10 March.
+    const res = await get(weekly, 'mode=week&range=14');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: {
         cohorts: {
-          '2026-03-02': { size: 4, percentages: [100, 25, 50] },
-          '2026-03-09': { size: 2, percentages: [100, 50] },
-          '2026-03-16': { size: 1, percentages: [100] },
+          '2026-03-02': { size: 1, percentages: [100, 0, 100] },
+          '2026-03-09': { size: 3, percentages: [100, 66.67, null] },
+          '2026-03-16': { size: 1, percentages: [100, null, null] },
         },
         maxPeriods: 2,
         mode: 'week',
-        range: 3,
+        range: 14,
       },
+    });
+  });
+
+  it('lists only the cohorts with users, and maxPeriods is the latest period anyone returned in', async () => {
+    // From Friday 13 March: alice, c, d and f are all first seen in the week of 16 March; nobody in the week of 9 March.
+    expect((await get(weekly, 'range=7')).json().data).toEqual({
+      cohorts: { '2026-03-16': { size: 4, percentages: [100] } },
+      maxPeriods: 0,
+      mode: 'week',
+      range: 7,
     });
   });
 
   it('applies filters to the users counted', async () => {
     const filters = encodeURIComponent('[{"parameter":"user_id","type":"equals","value":["alice","b"]}]');
-    const res = await get(weekly, `range=2&filters=${filters}`);
-    expect(res.json().data.cohorts).toEqual({
-      '2026-03-09': { size: 1, percentages: [100, 100] },
-      '2026-03-16': { size: 0, percentages: [0] },
+    const res = await get(weekly, `range=14&filters=${filters}`);
+    expect(res.json().data).toMatchObject({ cohorts: { '2026-03-09': { size: 1, percentages: [100, 100] } }, maxPeriods: 1 });
+  });
+
+  it.each([
+    ['time_zone=America/New_York', { '2026-03-08': { size: 1, percentages: [100, 0, 100] }, '2026-03-09': { size: 1, percentages: [100, 0, null] } }, 2],
+    ['time_zone=UTC', { '2026-03-09': { size: 2, percentages: [100, 100] } }, 1],
+  ])('builds daily cohorts in local days ending with the range end (%s)', async (zone, cohorts, maxPeriods) => {
+    const res = await get(daily, `mode=day&range=7&start_date=2026-03-01&end_date=2026-03-10&${zone}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ cohorts, maxPeriods, mode: 'day', range: 7 });
+  });
+
+  it.each(['63', '64', '365'])('gives the same daily table whether the days fit one bitmask or not (range=%s)', async (range) => {
+    expect((await get(daily, `mode=day&range=${range}`)).json().data).toEqual({
+      cohorts: { '2026-03-09': { size: 2, percentages: [100, 100] }, '2026-03-12': { size: 1, percentages: [100, 0] } },
+      maxPeriods: 1,
+      mode: 'day',
+      range: Number(range),
     });
   });
 
   it.each([
-    ['time_zone=America/New_York', { '2026-03-08': { size: 1, percentages: [100, 0, 100] }, '2026-03-09': { size: 1, percentages: [100, 0] }, '2026-03-10': { size: 0, percentages: [0] } }],
-    ['time_zone=UTC', { '2026-03-08': { size: 0, percentages: [0, 0, 0] }, '2026-03-09': { size: 2, percentages: [100, 100] }, '2026-03-10': { size: 0, percentages: [0] } }],
-  ])('builds daily cohorts in local days ending with the range end (%s)', async (zone, cohorts) => {
-    const res = await get(daily, `mode=day&range=3&start_date=2026-03-01&end_date=2026-03-10&${zone}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ cohorts, maxPeriods: 2, mode: 'day', range: 3 });
-  });
-
-  it.each([
-    ['', 'week', 8, '2026-01-26'],
-    ['mode=day', 'day', 14, '2026-03-07'],
-  ])('defaults the range by mode (%s)', async (qs, mode, range, first) => {
-    const data = (await get(daily, qs)).json().data;
-    expect([data.mode, data.range, data.maxPeriods, Object.keys(data.cohorts).length, Object.keys(data.cohorts)[0]]).toEqual([mode, range, range - 1, range, first]);
+    ['', 'week'],
+    ['mode=day', 'day'],
+    ['range=', 'week'],
+  ])('defaults the range to 90 days (%s)', async (qs, mode) => {
+    const data = (await get(weekly, qs)).json().data;
+    expect([data.mode, data.range]).toEqual([mode, 90]);
   });
 
   it.each([
     ['mode=month', 'mode'],
-    ['range=0', 'range'],
-    ['range=53', 'range'],
+    ['range=6', 'range'],
+    ['range=366', 'range'],
     ['range=x', 'range'],
   ])('answers 400 for %s', async (qs, parameter) => {
     const res = await get(weekly, qs);

@@ -1,9 +1,9 @@
 // GET /errors/names, /errors/events and /errors/time-series.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { pagingParams } from '../report-paging.js';
+import { optionalPageParams, pagedAnswer } from '../report-paging.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
-import { errorEvents, errorNames, errorTimeSeries } from './errors.query.js';
+import { countErrorEvents, errorEvents, errorNames, errorTimeSeries } from './errors.query.js';
 
 const errorMessage = z.string().min(1).max(4096).describe('the exact error message (required)');
 
@@ -13,16 +13,23 @@ export async function errorsRoutes(app: FastifyInstance, deps: ReportDeps): Prom
     tag: 'Errors',
     summary:
       'Error messages with occurrences, affected sessions and share of all errors (%, 2 decimals), count desc; ' +
-      'errorName is the error type of the latest occurrence',
-    params: pagingParams,
-    run: async ({ store, query, params }) => ({ data: await errorNames(store, query, params) }),
+      'errorName is the error type of the latest occurrence. With `page`: `{data: {data, totalCount}}` (totalCount = messages), ' +
+      'else `{data: [...]}`',
+    params: optionalPageParams,
+    run: async ({ store, query, params }) => pagedAnswer(params.page, await errorNames(store, query, { limit: params.limit, page: params.page ?? 1 })),
   });
   registerReport(app, deps, {
     path: '/errors/events',
     tag: 'Errors',
-    summary: 'Occurrences of one error message, newest first, with context, stack and source position',
-    params: { errorMessage, ...pagingParams },
-    run: async ({ store, query, params }) => ({ data: await errorEvents(store, query, params.errorMessage, params) }),
+    summary:
+      'Occurrences of one error message, newest first, with context, stack and source position. With `page`: ' +
+      '`{data: {data, totalCount}}` (totalCount = occurrences), else `{data: [...]}`',
+    params: { errorMessage, ...optionalPageParams },
+    run: async ({ store, query, params }) => {
+      const data = await errorEvents(store, query, params.errorMessage, { limit: params.limit, page: params.page ?? 1 });
+      if (params.page === undefined) return { data };
+      return pagedAnswer(params.page, { data, totalCount: await countErrorEvents(store, query, params.errorMessage) });
+    },
   });
   registerReport(app, deps, {
     path: '/errors/time-series',

@@ -1,7 +1,7 @@
 // GET /metric (a breakdown by any dimension) and /page-titles, both ranked and paged.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { pagingParams } from '../report-paging.js';
+import { largePagingParams, pagingParams } from '../report-paging.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { metricBreakdown } from './metric.query.js';
 import { pageTitles } from './page-titles.query.js';
@@ -15,7 +15,7 @@ export async function metricRoutes(app: FastifyInstance, deps: ReportDeps): Prom
       'the sessions that viewed it, event_name the custom event occurrences), with pageviews and bounce rate',
     params: {
       parameter: z.string().min(1).max(300).describe('any filter parameter, entry_page, exit_page or url_param:<name>'),
-      ...pagingParams,
+      ...largePagingParams,
     },
     run: async ({ store, query, params }) => ({ data: await metricBreakdown(store, query, params) }),
   });

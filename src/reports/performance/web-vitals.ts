@@ -42,6 +42,27 @@ export function p75Columns(): string {
 
 export type P75Figures = Record<`${WebVital}_p75`, number | null>;
 
+type QuantileSuffix = (typeof OVERVIEW_QUANTILES)[number]['suffix'];
+export type QuantileFigures = Record<`${WebVital}_${QuantileSuffix}`, number | null>;
+
+/** `lcp_q`, `cls_q`, ...: each vital's p50, p75, p90 and p99 as one array column per row. */
+export function quantileArrayColumns(): string {
+  const levels = OVERVIEW_QUANTILES.map((quantile) => quantile.level);
+  return WEB_VITALS.map(({ name }) => `${quantilesSql(name, levels)} AS ${name}_q`).join(',\n  ');
+}
+
+/** Reads the array columns of `quantileArrayColumns()` into `lcp_p50` ... `ttfb_p99`, rounded. */
+export function readQuantiles(row: Readonly<Record<string, unknown>> | undefined): QuantileFigures {
+  const figures: Record<string, number | null> = {};
+  for (const { name } of WEB_VITALS) {
+    const values = row?.[`${name}_q`];
+    OVERVIEW_QUANTILES.forEach(({ suffix }, index) => {
+      figures[`${name}_${suffix}`] = roundVital(name, Array.isArray(values) ? values[index] : undefined);
+    });
+  }
+  return figures as QuantileFigures;
+}
+
 /** Reads the p75 columns of a row from `p75Columns()`. */
 export function readP75(row: Readonly<Record<string, unknown>> | undefined): P75Figures {
   const figures: Partial<P75Figures> = {};

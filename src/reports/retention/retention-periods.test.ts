@@ -4,16 +4,19 @@ import { retentionPeriods } from './retention-periods.js';
 
 describe('retentionPeriods', () => {
   it.each([
-    ['day', 3, '2026-03-20T12:00:00Z', 'UTC', ['2026-03-18', '2026-03-19', '2026-03-20'], '2026-03-18T00:00:00.000Z'],
-    ['week', 3, '2026-03-20T12:00:00Z', 'UTC', ['2026-03-02', '2026-03-09', '2026-03-16'], '2026-03-02T00:00:00.000Z'],
-    ['week', 1, '2026-03-16T00:00:00Z', 'UTC', ['2026-03-16'], '2026-03-16T00:00:00.000Z'],
-    ['week', 2, '2026-03-15T23:59:59Z', 'UTC', ['2026-03-02', '2026-03-09'], '2026-03-02T00:00:00.000Z'],
+    ['day', 2, '2026-03-20T12:00:00Z', 'UTC', ['2026-03-18', '2026-03-19', '2026-03-20'], '2026-03-18T00:00:00.000Z'],
+    // 14 days before Friday 20 March is Friday 6 March, in the week of Monday 2 March.
+    ['week', 14, '2026-03-20T12:00:00Z', 'UTC', ['2026-03-02', '2026-03-09', '2026-03-16'], '2026-03-06T00:00:00.000Z'],
+    ['week', 7, '2026-03-16T00:00:00Z', 'UTC', ['2026-03-09', '2026-03-16'], '2026-03-09T00:00:00.000Z'],
+    ['week', 7, '2026-03-15T23:59:59Z', 'UTC', ['2026-03-02', '2026-03-09'], '2026-03-08T00:00:00.000Z'],
     // 02:00 UTC on Monday 16 March is still Sunday 15 March in New York (EDT since 8 March).
-    ['week', 2, '2026-03-16T02:00:00Z', 'America/New_York', ['2026-03-02', '2026-03-09'], '2026-03-02T05:00:00.000Z'],
-    ['day', 2, '2026-03-09T12:00:00Z', 'America/New_York', ['2026-03-08', '2026-03-09'], '2026-03-08T05:00:00.000Z'],
-  ] as const)('%s x %i ending %s in %s', (mode, range, end, zone, labels, from) => {
-    const periods = retentionPeriods(mode, range, Date.parse(end), zone);
-    expect(periods.labels).toEqual(labels);
+    ['week', 7, '2026-03-16T02:00:00Z', 'America/New_York', ['2026-03-02', '2026-03-09'], '2026-03-08T05:00:00.000Z'],
+    ['day', 1, '2026-03-09T12:00:00Z', 'America/New_York', ['2026-03-08', '2026-03-09'], '2026-03-08T05:00:00.000Z'],
+    ['day', 365, '2026-03-20T12:00:00Z', 'UTC', 366, '2025-03-20T00:00:00.000Z'],
+    ['week', 365, '2026-03-20T12:00:00Z', 'UTC', 53, '2025-03-20T00:00:00.000Z'],
+  ] as const)('%s over %i days ending %s in %s', (mode, days, end, zone, labels, from) => {
+    const periods = retentionPeriods(mode, days, Date.parse(end), zone);
+    expect(typeof labels === 'number' ? periods.labels.length : periods.labels).toEqual(labels);
     expect(periods.from.toISOString()).toBe(from);
   });
 });

@@ -19,13 +19,15 @@ interface PageQuery {
   readonly page: SessionPage;
   /** Only sessions that start at or after this instant (ClickHouse text), when set. */
   readonly windowStart?: string;
+  /** Conditions on each session's aggregates (pageviews, duration...), `ALWAYS_TRUE` for none. */
+  readonly having: SqlFragment;
 }
 
 const WINDOW = "{window_from:DateTime64(3, 'UTC')}";
 
 /**
- * Sessions with an event matching the filters (and `only`, e.g. one user's events), newest start first,
- * ties by session id descending. Their fields cover all their events in the site and time range.
+ * Sessions with an event matching the filters (and `only`, e.g. one user's events) whose aggregates meet
+ * `having` (e.g. at least 2 pageviews), newest start first, ties by session id descending. Their fields cover all their events in the site and time range.
  *
  * Grouping every session of a month is the slow part, so the page is first looked for among sessions
  * that start inside a window of the latest events: every such session has all its events inside the
@@ -37,6 +39,7 @@ export async function listSessions(
   query: StatsQuery,
   page: SessionPage,
   only: SqlFragment = ALWAYS_TRUE,
+  having: SqlFragment = ALWAYS_TRUE,
 ): Promise<SessionRow[]> {
   const scope = siteScopeSql(query.siteId, query.range);
   const selection = allOf([baseWhere(query), only]);
@@ -44,10 +47,10 @@ export async function listSessions(
   for (let attempt = 0; attempt < WINDOW_ATTEMPTS; attempt++, windowEvents *= 8) {
     const windowStart = await nthNewestEventTime(store, selection, windowEvents);
     if (windowStart === undefined) break;
-    const ids = await pageIds(store, { scope, selection, page, windowStart });
+    const ids = await pageIds(store, { scope, selection, page, windowStart, having });
     if (ids.length === page.limit) return sessionFields(store, scope, ids, windowStart);
   }
-  return sessionFields(store, scope, await pageIds(store, { scope, selection, page }));
+  return sessionFields(store, scope, await pageIds(store, { scope, selection, page, having }));
 }
 
 /** The timestamp of the (n+1)-th newest matching event, or undefined when there are not that many. */
@@ -60,8 +63,9 @@ async function nthNewestEventTime(store: AnalyticsStore, selection: SqlFragment,
   return rows[0]?.t;
 }
 
-async function pageIds(store: AnalyticsStore, { scope, selection, page, windowStart }: PageQuery): Promise<bigint[]> {
+async function pageIds(store: AnalyticsStore, { scope, selection, page, windowStart, having }: PageQuery): Promise<bigint[]> {
   const inWindow = windowStart === undefined ? '' : ` AND timestamp >= ${WINDOW}`;
+  const conditions = [...(windowStart === undefined ? [] : [`min(timestamp) >= ${WINDOW}`]), ...(having.sql === ALWAYS_TRUE.sql ? [] : [having.sql])];
   const candidates =
     windowStart !== undefined || selection.sql !== scope.sql
       ? `PREWHERE session_id IN (SELECT session_id FROM events WHERE ${selection.sql}${inWindow})`
@@ -71,12 +75,13 @@ async function pageIds(store: AnalyticsStore, { scope, selection, page, windowSt
      ${candidates}
      WHERE ${scope.sql}
      GROUP BY session_id
-     ${windowStart === undefined ? '' : `HAVING min(timestamp) >= ${WINDOW}`}
+     ${conditions.length === 0 ? '' : `HAVING ${conditions.join(' AND ')}`}
      ORDER BY min(timestamp) DESC, session_id DESC
      LIMIT {page_limit:UInt32} OFFSET {page_offset:UInt64}`,
     {
       ...selection.params,
       ...scope.params,
+      ...having.params,
       page_limit: page.limit,
       page_offset: page.offset,
       ...(windowStart === undefined ? {} : { window_from: windowStart }),
@@ -85,21 +90,12 @@ async function pageIds(store: AnalyticsStore, { scope, selection, page, windowSt
   return rows.map((row) => BigInt(row.id));
 }
 
-/**
- * The newest `limit` of the given sessions, newest start first, their fields over all their events in the
- * site and time range: for callers that already know every candidate session (one user's, say).
- */
-export async function newestOfSessions(store: AnalyticsStore, query: StatsQuery, ids: readonly bigint[], limit: number): Promise<SessionRow[]> {
-  return sessionFields(store, siteScopeSql(query.siteId, query.range), ids, undefined, limit);
-}
-
 /** The fields of the given sessions, in list order; `windowStart` bounds the scan when all start after it. */
 async function sessionFields(
   store: AnalyticsStore,
   scope: SqlFragment,
   ids: readonly bigint[],
   windowStart?: string,
-  limit?: number,
 ): Promise<SessionRow[]> {
   if (ids.length === 0) return [];
   const rows = await store.query<Record<string, unknown>>(
@@ -108,12 +104,11 @@ async function sessionFields(
      PREWHERE session_id IN {page_ids:Array(UInt64)}
      WHERE ${scope.sql}${windowStart === undefined ? '' : ` AND timestamp >= ${WINDOW}`}
      GROUP BY session_id
-     ORDER BY min(timestamp) DESC, session_id DESC${limit === undefined ? '' : ' LIMIT {fields_limit:UInt32}'}`,
+     ORDER BY min(timestamp) DESC, session_id DESC`,
     {
       ...scope.params,
       page_ids: ids,
       ...(windowStart === undefined ? {} : { window_from: windowStart }),
-      ...(limit === undefined ? {} : { fields_limit: limit }),
     },
   );
   return rows.map(toSessionRow);

@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { integerParam } from '../integer-param.js';
-import { pageWindow, pagingParams } from '../report-paging.js';
+import { largePagingParams, pageWindow } from '../report-paging.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { sessionDetail } from './session-detail.query.js';
+import { sessionAggregateConditions, sessionEventConditions, sessionListFilterParams } from './session-list-filters.js';
 import { listSessions } from './sessions.query.js';
 
 export async function sessionsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
@@ -14,9 +15,13 @@ export async function sessionsRoutes(app: FastifyInstance, deps: ReportDeps): Pr
     scope: 'sessions:read',
     summary:
       'Sessions with an event matching the filters, newest start first. Channel: first other than Direct/Internal; ' +
-      'entry/exit: first/last pageview; device, place and referrer: the first event\'s; events = custom events; duration in seconds',
-    params: pagingParams,
-    run: async ({ store, query, params }) => ({ data: await listSessions(store, query, pageWindow(params)) }),
+      'entry/exit: first/last pageview; device, place and referrer: the first event\'s; events = custom events; duration in seconds. ' +
+      'user_id, session_id and identified_only narrow the sessions; min_pageviews, min_events and min_duration apply to each ' +
+      'session\'s figures over all its events in range',
+    params: { ...largePagingParams, ...sessionListFilterParams },
+    run: async ({ store, query, params }) => ({
+      data: await listSessions(store, query, pageWindow(params), sessionEventConditions(params), sessionAggregateConditions(params)),
+    }),
   });
   registerReport(app, deps, {
     path: '/sessions/:sessionId',

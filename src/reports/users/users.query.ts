@@ -1,7 +1,7 @@
 // The users list: people with an event matching the filters, sorted and paged, with their figures and traits.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { siteScopeSql } from '../../stats/site-scope.js';
-import { ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
+import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, filterWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { latestTraits, toUserRow, USER_FIELDS_SQL, USER_HASH_SQL, USER_SORT_SQL, type UserRow, type UserSort } from './user-fields.js';
 
@@ -10,12 +10,19 @@ export interface UserListOptions {
   readonly pageSize: number;
   readonly sortBy: UserSort;
   readonly sortOrder: 'asc' | 'desc';
+  /** Only people known by an identified user id. */
+  readonly identifiedOnly: boolean;
 }
 
 export interface UserList {
   data: UserRow[];
   totalCount: number;
+  page: number;
+  pageSize: number;
 }
+
+/** The people an identified user id names (their events all carry it; anonymous people's events carry none). */
+const IDENTIFIED: SqlFragment = { sql: "identified_user_id != ''", params: {} };
 
 /**
  * Users (identified id, else anonymous visitor id) with at least one event matching the filters; their
@@ -24,7 +31,8 @@ export interface UserList {
  * them, then only the page's users are aggregated.
  */
 export async function listUsers(store: AnalyticsStore, query: StatsQuery, options: UserListOptions): Promise<UserList> {
-  const scope = siteScopeSql(query.siteId, query.range);
+  const people = options.identifiedOnly ? IDENTIFIED : ALWAYS_TRUE;
+  const scope = allOf([siteScopeSql(query.siteId, query.range), people]);
   const filters = filterWhere(query);
   const matching = filters.sql === ALWAYS_TRUE.sql ? '' : ` HAVING countIf(${filters.sql}) > 0`;
   const direction = options.sortOrder === 'asc' ? 'ASC' : 'DESC';
@@ -38,9 +46,10 @@ export async function listUsers(store: AnalyticsStore, query: StatsQuery, option
     { ...filters.params, ...scope.params, page_limit: options.pageSize, page_offset: (options.page - 1) * options.pageSize },
   );
   const first = page[0];
-  if (!first) return { data: [], totalCount: options.page === 1 ? 0 : await countUsers(store, baseWhere(query)) };
+  const paging = { page: options.page, pageSize: options.pageSize };
+  if (!first) return { data: [], totalCount: options.page === 1 ? 0 : await countUsers(store, allOf([baseWhere(query), people])), ...paging };
   const hashes = page.map((row) => BigInt(row.user_hash));
-  return { data: await usersByHash(store, query.siteId, scope, hashes), totalCount: Number(first.total) };
+  return { data: await usersByHash(store, query.siteId, scope, hashes), totalCount: Number(first.total), ...paging };
 }
 
 /** Users with a matching event; only needed when the page lies past the end. */

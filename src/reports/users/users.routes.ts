@@ -20,23 +20,33 @@ export async function usersRoutes(app: FastifyInstance, deps: ReportDeps): Promi
     scope: 'users:read',
     summary:
       'Users (keyed by identified id, else anonymous visitor id) with an event matching the filters; figures over all their ' +
-      'events in range, device and place from the latest event, events = custom events, traits = latest identify traits or null',
+      'events in range, device and place from the latest event, events = custom events, traits = latest identify traits or null; ' +
+      '`{data, totalCount, page, pageSize}`',
     params: {
       page: integerParam(1, 1_000_000, 1).describe('1-based page number (default 1)'),
       page_size: integerParam(1, 1000, 100).describe('users per page, 1..1000 (default 100)'),
       sort_by: word(USER_SORTS, 'last_seen').describe(`sort key: ${USER_SORTS.join(', ')} (default last_seen)`),
       sort_order: word(['asc', 'desc'], 'desc').describe('asc or desc (default desc)'),
+      identified_only: word(['true', 'false'], 'false').describe('true: only people known by an identified user id'),
     },
     run: async ({ store, query, params }) =>
-      listUsers(store, query, { page: params.page, pageSize: params.page_size, sortBy: params.sort_by, sortOrder: params.sort_order }),
+      listUsers(store, query, {
+        page: params.page,
+        pageSize: params.page_size,
+        sortBy: params.sort_by,
+        sortOrder: params.sort_order,
+        identifiedOnly: params.identified_only === 'true',
+      }),
   });
   registerReport(app, deps, {
     path: '/users/:userId',
     tag: 'Users',
     scope: 'users:read',
     summary:
-      'One user: the list fields, with `sessions` holding their 100 newest sessions in range (fields as in /sessions) and ' +
-      'their number in `session_count`; 404 when they have no event in range matching the filters',
+      'One user, as the origin service shapes it: sessions (a number), duration (mean seconds), first and last seen, device and ' +
+      'place of the latest session, first referrer/channel/entry page/UTM, last referrer/channel, timezone, traits, linked_devices ' +
+      '(visitor ids identify linked), vitals (p75s, null without samples), locations and devices (20 most used); figures over all ' +
+      'their events in range; their sessions are /sessions?user_id=; 404 when they have no event in range matching the filters',
     pathParams: { userId: z.string().min(1).describe('identified user id, or anonymous visitor id') },
     run: async ({ store, query, path }) => ({ data: await userDetail(store, query, path.userId ?? '') }),
   });
