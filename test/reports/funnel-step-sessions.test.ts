@@ -143,4 +143,15 @@ describe('funnel step sessions', () => {
     expect(saved.statusCode).toBe(200);
     expect((await call(t.app, owner, { method: 'DELETE', url: `/api/sites/${siteId}/funnels/${saved.json().funnelId}` })).json()).toEqual({ success: true });
   });
+
+  it('is documented under Funnels with its mode, paging and steps', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const operation = doc.paths['/api/sites/{site}/funnels/{stepNumber}/sessions'].post;
+    expect(operation.tags).toEqual(['Funnels']);
+    const parameter = (name: string) => operation.parameters.find((p: { name: string }) => p.name === name);
+    expect([parameter('stepNumber').in, parameter('stepNumber').required]).toEqual(['path', true]);
+    expect([parameter('mode').required, parameter('mode').schema.enum]).toEqual([true, ['reached', 'dropped']]);
+    expect([parameter('limit').schema.default, parameter('page').schema.default]).toEqual([25, 1]);
+    expect(Object.keys(operation.requestBody.content['application/json'].schema.properties)).toEqual(['steps']);
+  });
 });

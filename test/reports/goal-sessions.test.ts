@@ -153,4 +153,12 @@ describe('goal sessions', () => {
     const put = await call(t.app, owner, { method: 'PUT', url: `/api/sites/${siteId}/goals/${goal.nowhere}`, payload: { goalType: 'path', config: { pathPattern: '/nowhere' } } });
     expect(put.json()).toEqual({ success: true });
   });
+
+  it('is documented under Goals with its paging', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const operation = doc.paths['/api/sites/{site}/goals/{goalId}/sessions'].get;
+    expect(operation.tags).toEqual(['Goals']);
+    const parameter = (name: string) => operation.parameters.find((p: { name: string }) => p.name === name);
+    expect([parameter('goalId').in, parameter('limit').schema.default, parameter('page').schema.default]).toEqual(['path', 25, 1]);
+  });
 });
