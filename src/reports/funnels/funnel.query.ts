@@ -1,7 +1,7 @@
 // Funnel analysis: a session reaches step N with a matching event strictly after it first reached step N-1.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
-import { mergeParams } from '../../stats/sql-fragment.js';
+import { mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { stepGoal, type FunnelStep } from './funnel-step.schema.js';
 
@@ -15,16 +15,17 @@ export interface FunnelStepResult {
 }
 
 /** "Not reached": later than any event time, so no later step can follow it. */
-const NEVER = 'toInt64(9223372036854775807)';
+export const NEVER = 'toInt64(9223372036854775807)';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * Per session, `t1` is the first time (ms) of an event matching step 1, `a<i>` holds the times of events
- * matching step i, and `t<i>` is the first of `a<i>` later than `t<i-1>` (NEVER when there is none). Other events in between
- * do not matter; a step-2 event before step 1 does not count.
+ * One row per session with an event of some step among the selected events: `session_id` and `t1`..`tN`.
+ * `t1` is the first time (ms) of an event matching step 1; `t<i>` is the first time of an event matching
+ * step i later than `t<i-1>` (NEVER when there is none). Other events in between do not matter; a step-2
+ * event before step 1 does not count. The funnel report counts these rows; the step drill-down lists them.
  */
-function funnelSql(steps: readonly FunnelStep[], where: string): { sql: string; conditions: ReturnType<typeof goalConditionSql>[] } {
+export function funnelSessionsSql(steps: readonly FunnelStep[], where: SqlFragment): SqlFragment {
   const conditions = steps.map((step, index) => goalConditionSql(stepGoal(step), `step${index + 1}_`));
   const arrays = conditions.map((condition, index) =>
     index === 0
@@ -34,20 +35,16 @@ function funnelSql(steps: readonly FunnelStep[], where: string): { sql: string; 
   const firsts = steps.map((_step, index) =>
     index === 0 ? 't1' : `arrayMin(arrayConcat(arrayFilter(x -> x > t${index}, a${index + 1}), [${NEVER}])) AS t${index + 1}`,
   );
-  const counts = steps.map((_step, index) => `toString(countIf(t${index + 1} < ${NEVER})) AS s${index + 1}`);
   const anyStep = conditions.map((condition) => `(${condition.sql})`).join(' OR ');
   const sql = `
-    SELECT ${counts.join(', ')}
-    FROM (
-      SELECT ${firsts.join(', ')}
+      SELECT session_id, ${firsts.join(', ')}
       FROM (
-        SELECT ${arrays.join(', ')}
+        SELECT session_id, ${arrays.join(', ')}
         FROM events
-        WHERE ${where} AND (${anyStep})
+        WHERE ${where.sql} AND (${anyStep})
         GROUP BY session_id
-      )
-    )`;
-  return { sql, conditions };
+      )`;
+  return { sql, params: mergeParams([where, ...conditions]) };
 }
 
 export function stepResults(steps: readonly FunnelStep[], reached: readonly number[]): FunnelStepResult[] {
@@ -67,9 +64,9 @@ export function stepResults(steps: readonly FunnelStep[], reached: readonly numb
 }
 
 export async function analyzeFunnel(store: AnalyticsStore, query: StatsQuery, steps: readonly FunnelStep[]): Promise<FunnelStepResult[]> {
-  const where = baseWhere(query);
-  const { sql, conditions } = funnelSql(steps, where.sql);
-  const rows = await store.query<Record<string, string>>(sql, mergeParams([where, ...conditions]));
+  const sessions = funnelSessionsSql(steps, baseWhere(query));
+  const counts = steps.map((_step, index) => `toString(countIf(t${index + 1} < ${NEVER})) AS s${index + 1}`);
+  const rows = await store.query<Record<string, string>>(`SELECT ${counts.join(', ')} FROM (${sessions.sql})`, sessions.params);
   const row = rows[0] ?? {};
   return stepResults(steps, steps.map((_step, index) => Number(row[`s${index + 1}`] ?? 0)));
 }

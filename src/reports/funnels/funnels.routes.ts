@@ -1,4 +1,4 @@
-// POST /funnels/analyze (common parameters in the query string) and saved funnels: create, list, delete.
+// POST /funnels/analyze and /funnels/{stepNumber}/sessions (common parameters in the query string) and saved funnels: create, list, delete.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,10 @@ import { principalOf, siteOf } from '../../platform/http/guards.js';
 import { principalUserId } from '../../platform/http/principal.js';
 import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, SuccessSchema } from '../../platform/http/route-docs.js';
 import { commonParamsSchema } from '../../stats/common-params.schema.js';
+import { pageWindow } from '../report-paging.js';
 import { statsQueryOf, type ReportDeps } from '../report-route.js';
+import { drillDownPagingParams } from '../session-drill-down-paging.js';
+import { funnelStepSessions, stepIndexOf, STEP_SESSION_MODES } from './funnel-step-sessions.query.js';
 import { funnelStepOf, FunnelStepsSchema } from './funnel-step.schema.js';
 import { analyzeFunnel } from './funnel.query.js';
 import { FunnelRepository } from './funnel.repository.js';
@@ -34,6 +37,28 @@ export async function funnelsRoutes(app: FastifyInstance, deps: ReportDeps): Pro
   }, async (request) => {
     const query = await statsQueryOf(request, deps, siteOf(request));
     return { data: await analyzeFunnel(deps.analytics, query, request.body.steps.map(funnelStepOf)) };
+  });
+
+  typed.post('/api/sites/:site/funnels/:stepNumber/sessions', {
+    onRequest: read,
+    schema: {
+      tags: [TAG],
+      summary:
+        'Sessions that reached step stepNumber (mode=reached) or reached it and not the next one (mode=dropped), as the analysis counts them, ' +
+        'as rows of the sessions list, newest start first; none drop off at the last step',
+      security: OPTIONAL_CREDENTIAL,
+      params: siteParams.extend({ stepNumber: z.string().regex(/^\d{1,3}$/, 'expected a step number from 1').describe('1-based step number') }),
+      querystring: commonParamsSchema.extend({
+        mode: z.enum(STEP_SESSION_MODES).describe('reached: sessions that reached the step; dropped: reached it but not the next'),
+        ...drillDownPagingParams,
+      }),
+      body: z.object({ steps: FunnelStepsSchema }),
+    },
+  }, async (request) => {
+    const steps = request.body.steps.map(funnelStepOf);
+    const target = { step: stepIndexOf(request.params.stepNumber, steps.length), mode: request.query.mode };
+    const query = await statsQueryOf(request, deps, siteOf(request));
+    return { data: await funnelStepSessions(deps.analytics, query, steps, target, pageWindow(request.query)) };
   });
 
   typed.post('/api/sites/:site/funnels', {

@@ -1,4 +1,5 @@
-// /goals: the conversions report (one query per page), goals' time series (several, or one), and goal create / update / delete.
+// /goals: the conversions report (one query per page), goals' time series (several, or one), a goal's converted
+// sessions, and goal create / update / delete.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +9,10 @@ import { NotFoundError } from '../../platform/http/app-errors.js';
 import { principalOf, siteOf } from '../../platform/http/guards.js';
 import { principalUserId } from '../../platform/http/principal.js';
 import { ANY_CREDENTIAL, SuccessSchema } from '../../platform/http/route-docs.js';
+import { pageWindow } from '../report-paging.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
+import { drillDownPagingParams } from '../session-drill-down-paging.js';
+import { goalSessions } from './goal-sessions.query.js';
 import { DEFAULT_PAGE_SIZE, GoalIdParams, GoalPageParams, goalIdOf, pageMeta } from './goals.params.js';
 import { goalResults, goalTimeSeries } from './goals.query.js';
 import { goalsTimeSeries } from './goals-time-series.query.js';
@@ -63,6 +67,20 @@ export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promi
     scope: 'goals:read',
     pathParams: GoalIdParams,
     run: async ({ site, store, query, path }) => ({ data: await goalTimeSeries(store, query, await requireGoal(site.siteId, path.goalId ?? '')) }),
+  });
+
+  registerReport(app, deps, {
+    path: '/goals/:goalId/sessions',
+    tag: TAG,
+    summary:
+      'Sessions that converted the goal (an event matching both the filters and the goal), as rows of the sessions list, ' +
+      'newest start first; 404 for an unknown goal',
+    scope: 'goals:read',
+    pathParams: GoalIdParams,
+    params: drillDownPagingParams,
+    run: async ({ site, store, query, path, params }) => ({
+      data: await goalSessions(store, query, await requireGoal(site.siteId, path.goalId ?? ''), pageWindow(params)),
+    }),
   });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
