@@ -11,7 +11,7 @@ const DEFAULT_RANGE = { week: 8, day: 14 } as const;
 export async function retentionRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   registerReport(app, deps, {
     path: '/retention',
-    tag: 'Retention',
+    tag: 'Insights',
     summary:
       'Users (the identified id when set, else the visitor id) by the day or Monday-week they were first seen in the ' +
       'last `range` periods ending with the one holding the range end (or now); percentages[i] = % of the cohort active i periods later',
