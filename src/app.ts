@@ -25,6 +25,9 @@ import { sitesRoutes } from './sites/sites.routes.js';
 import { SiteRepository } from './sites/site.repository.js';
 import { visibleSitesOf } from './sites/visible-sites.js';
 import { organizationsRoutes } from './organizations/organizations.routes.js';
+import { registerTeamsAndMembers } from './teams/teams-module.js';
+import { createMailer } from './platform/mail/mailer.js';
+import { sendInvitationEmail } from './members/invitation-mail.js';
 import { OrganizationDirectory } from './organizations/organization-directory.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer.js';
@@ -106,6 +109,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const clock = deps.clock ?? Date.now;
   // Real time, not the app clock: the TTL bounds how stale a key check may be, as better-auth's expiry check does.
   const verifiedKeys = new VerifiedKeyCache<KeyPrincipal>({ ttlMs: config.apiKeyCacheSeconds * 1000, clock: Date.now });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, baseUrl: config.baseUrl });
   const auth = createAuth(metadata, {
     baseUrl: config.baseUrl,
     secret: instanceSecret,
@@ -114,6 +118,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     apiKeyRateLimit: config.apiKeyRateLimit,
     log: (level, message) => app.log[level](message),
     onApiKeysChanged: () => verifiedKeys.clear(),
+    onInvitationCreated: (notice) => sendInvitationEmail(mailer, config.baseUrl, notice, (message, detail) => app.log.warn({ detail }, message)).then(() => undefined),
   });
   const keys = createApiKeyVerifier(auth, verifiedKeys);
   const sites = new SiteRepository(metadata.db);
@@ -126,6 +131,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await registerTrackerAssets(app, { trackerPath: config.trackerPath, ...(deps.trackerLocation ? { location: deps.trackerLocation } : {}) });
   await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
   await app.register(organizationsRoutes, { guards, organizations });
+  await registerTeamsAndMembers(app, { guards, db: metadata.db, organizations, clock, baseUrl: config.baseUrl, mailer });
   const visibleSites = visibleSitesOf({ organizations, sites, access });
   await app.register(sitesRoutes, { guards, sites, analytics, visibleSites });
   await app.register(apiKeysRoutes, { guards, issuer: new ApiKeyIssuer(auth, organizations) });

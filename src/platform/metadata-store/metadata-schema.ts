@@ -48,12 +48,38 @@ export interface TeamMemberTable {
   id: string;
   teamId: string;
   userId: string;
+  /** better-auth's digest of (teamId, userId); see src/teams/team.repository.ts. */
+  membershipKey: string | null;
+  createdAt: Date | string | null;
 }
 
 export interface TeamTable {
   id: string;
   name: string;
   organizationId: string;
+  memberCount: number;
+  createdAt: Date | string;
+  updatedAt: Date | string | null;
+}
+
+/** better-auth's accounts (only the columns Loupe reads). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** better-auth's organization invitations. */
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  teamId: string | null;
+  status: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  inviterId: string;
 }
 
 export interface DailySaltsTable {
@@ -167,4 +193,6 @@ export interface MetadataDatabase {
   organization_plans: OrganizationPlansTable;
   team: TeamTable;
   teamMember: TeamMemberTable;
+  user: UserTable;
+  invitation: InvitationTable;
 }

@@ -1,0 +1,84 @@
+// A minimal SMTP server on loopback for tests: accepts every message and keeps it (envelope and decoded body).
+import net from 'node:net';
+
+export interface ReceivedMail {
+  readonly from: string;
+  readonly to: string[];
+  /** The raw DATA section (dot-unstuffed). */
+  readonly data: string;
+  readonly headers: Record<string, string>;
+  /** The body, base64-decoded when so encoded. */
+  readonly text: string;
+}
+
+export interface SmtpReceiver {
+  readonly url: string;
+  readonly received: ReceivedMail[];
+  /** Every command line the server read, in order. */
+  readonly commands: string[];
+  close(): Promise<void>;
+}
+
+function parse(from: string, to: string[], data: string): ReceivedMail {
+  const [head = '', body = ''] = data.split('\r\n\r\n', 2);
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const text = headers['content-transfer-encoding'] === 'base64' ? Buffer.from(body.replace(/\r\n/g, ''), 'base64').toString('utf8') : body;
+  return { from, to, data, headers, text };
+}
+
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+  const received: ReceivedMail[] = [];
+  const commands: string[] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    let buffer = '';
+    let inData = false;
+    let from = '';
+    let to: string[] = [];
+    let lines: string[] = [];
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    reply('220 test-receiver ESMTP');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      let end = buffer.indexOf('\r\n');
+      while (end >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(parse(from, to, lines.join('\r\n')));
+            reply('250 queued');
+          } else lines.push(line.startsWith('..') ? line.slice(1) : line);
+        } else {
+          commands.push(line);
+          const verb = line.slice(0, 4).toUpperCase();
+          if (verb === 'EHLO') reply('250-test-receiver\r\n250 8BITMIME');
+          else if (verb === 'MAIL') { from = line.slice(line.indexOf('<') + 1, line.lastIndexOf('>')); to = []; reply('250 ok'); }
+          else if (verb === 'RCPT') { to.push(line.slice(line.indexOf('<') + 1, line.lastIndexOf('>'))); reply('250 ok'); }
+          else if (verb === 'DATA') { inData = true; lines = []; reply('354 go ahead'); }
+          else if (verb === 'QUIT') { reply('221 bye'); socket.end(); }
+          else reply('502 not implemented');
+        }
+        end = buffer.indexOf('\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    commands,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
