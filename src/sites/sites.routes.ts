@@ -37,7 +37,11 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
   app.get('/api/organizations/:organizationId/sites', {
     onRequest: guards.organization({ scope: 'sites:read' }),
     schema: { tags: ['Sites'], summary: "List the organization's sites", security: ANY_CREDENTIAL, params: OrganizationParams },
-  }, async (request) => ({ data: await sites.listForOrganization(request.params.organizationId) }));
+  }, async (request) => {
+    // The organization's sites the caller sees: a member of a team restricted to sites sees only those.
+    const visible = await visibleSites(principalOf(request));
+    return { data: visible.filter((site) => site.organizationId === request.params.organizationId) };
+  });
 
   app.get('/api/sites', {
     onRequest: guards.signedIn({ scope: 'sites:read' }),
