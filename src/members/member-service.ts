@@ -49,7 +49,8 @@ export class MemberService {
 
   async invite(organizationId: string, actor: Actor, input: { email: string; role: OrganizationRole; teamId?: string | undefined }) {
     this.requireMayGrant(actor, input.role);
-    const now = new Date(this.deps.clock());
+    // Real time, not the app clock: better-auth checks an invitation's expiry against real time when it is accepted.
+    const now = new Date();
     const existing = await this.deps.members.findUserByEmail(input.email);
     if (existing && (await this.deps.members.list(organizationId)).some((member) => member.userId === existing.id)) {
       throw new BadRequestError('User is already a member of this organization');
