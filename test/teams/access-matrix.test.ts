@@ -68,7 +68,7 @@ describe('access matrix of a team-restricted member', () => {
     for (const route of routes.filter((r) => !PUBLIC_BY_DESIGN.has(label(r)))) {
       for (const ref of [String(siteB.siteId), siteB.id]) {
         const res = await call(t.app, restricted, { method: route.method as 'GET', url: urlFor(route, ref), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
-        const error = res.headers['content-type']?.includes('json') ? (res.json() as { error?: string }).error : undefined;
+        const error = String(res.headers['content-type']).includes('json') ? (res.json() as { error?: string }).error : undefined;
         if (res.statusCode !== 403 || error !== NO_ACCESS) wrong.push(`${label(route)} ${ref}: ${res.statusCode} ${error}`);
       }
     }
@@ -79,7 +79,7 @@ describe('access matrix of a team-restricted member', () => {
     const wrong: string[] = [];
     for (const route of routes) {
       const res = await call(t.app, restricted, { method: route.method as 'GET', url: urlFor(route, String(siteA.siteId)), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
-      const error = res.headers['content-type']?.includes('json') ? (res.json() as { error?: string }).error : undefined;
+      const error = String(res.headers['content-type']).includes('json') ? (res.json() as { error?: string }).error : undefined;
       const refused = res.statusCode === 401 || error === NO_ACCESS || (res.statusCode === 403 && error !== 'This action needs the admin role');
       if (refused || res.statusCode >= 500) wrong.push(`${label(route)}: ${res.statusCode} ${error}`);
     }
