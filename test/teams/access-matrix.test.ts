@@ -105,6 +105,20 @@ describe('access matrix of a team-restricted member', () => {
     expect((body.sites ?? body.data ?? []).map((site) => site.siteId)).toEqual([siteA.siteId]);
   });
 
+  it('cannot lift their own restriction, through Loupe or through better-auth', async () => {
+    const teams = (await call(t.app, owner, { method: 'GET', url: `/api/organizations/${org}/teams` })).json().teams as Array<{ id: string; name: string }>;
+    const teamId = teams.find((team) => team.name === 'A only')?.id;
+    const attempts = [
+      { method: 'PUT' as const, url: `/api/organizations/${org}/teams/${teamId}`, payload: { siteIds: [] } },
+      { method: 'DELETE' as const, url: `/api/organizations/${org}/teams/${teamId}/members/${restricted.userId}` },
+      { method: 'DELETE' as const, url: `/api/organizations/${org}/teams/${teamId}` },
+      { method: 'POST' as const, url: '/api/auth/organization/remove-team-member', payload: { teamId, userId: restricted.userId, organizationId: org } },
+      { method: 'POST' as const, url: '/api/auth/organization/remove-team', payload: { teamId, organizationId: org } },
+    ];
+    for (const attempt of attempts) expect((await call(t.app, restricted, attempt)).statusCode, attempt.url).toBe(403);
+    expect((await call(t.app, restricted, { method: 'GET', url: `/api/sites/${siteB.siteId}/overview` })).statusCode).toBe(403);
+  });
+
   describe('MCP tools', () => {
     async function rpc(method: string, params: Record<string, unknown>) {
       const res = await t.app.inject({
