@@ -1,6 +1,7 @@
 // The SMTP client against a loopback receiver: plain delivery, STARTTLS before credentials, TLS from the start,
 // no credentials in clear text, and a refused recipient as an error.
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/helpers/smtp-receiver.js';
 import { TEST_CERT_DIR } from '../../../test/helpers/test-cert-dir.js';
@@ -58,6 +59,21 @@ describe('sendMail', () => {
     receiver = await startSmtpReceiver({ refuseRecipients: true });
     await expect(sendMail({ settings: parseSmtpUrl(receiver.url), clientName: 'x' }, message)).rejects.toThrow('SMTP RCPT TO refused: 550 no such user here');
     expect(receiver.received).toEqual([]);
+  });
+
+  it('gives up on a server whose reply never ends', async () => {
+    const server = net.createServer((socket) => {
+      socket.write('220 hi\r\n');
+      socket.once('data', () => socket.write('250-x\r\n'.repeat(2000)));
+      socket.on('error', () => socket.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    try {
+      await expect(sendMail({ settings: parseSmtpUrl(`smtp://127.0.0.1:${port}`), clientName: 'x' }, message)).rejects.toThrow('SMTP reply too long');
+    } finally {
+      server.close();
+    }
   });
 
   it('reports a server that is not there', async () => {

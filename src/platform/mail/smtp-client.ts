@@ -35,6 +35,7 @@ class ReplyReader {
       const line = this.buffer.slice(0, end);
       this.buffer = this.buffer.slice(end + 2);
       this.pending.push(line.slice(4));
+      if (this.pending.length > 1000) throw new SmtpError('SMTP reply too long');
       if (line.charAt(3) !== '-') {
         const reply = { code: Number(line.slice(0, 3)), lines: this.pending };
         this.pending = [];
