@@ -16,6 +16,8 @@ export interface MemberServiceDeps {
   /** Whether a team belongs to the organization. */
   readonly teamExists: (organizationId: string, teamId: string) => Promise<boolean>;
   readonly log: (message: string, detail: unknown) => void;
+  /** The sites a user may open in the organization, null for all (platform/http/site-restrictions.ts). */
+  readonly allowedSites: (userId: string, organizationId: string) => Promise<Set<number> | null>;
 }
 
 /** Who acts: their role in the organization and, for a person, their user id (organization keys act as an admin). */
@@ -28,13 +30,11 @@ function hasOwnerRole(role: string): boolean {
   return role.split(',').map((part) => part.trim()).includes('owner');
 }
 
-function siteAccessOf(member: MemberRow, teams: readonly TeamOfMember[]) {
-  const mine = teams.filter((team) => team.userId === member.userId);
-  const siteIds = [...new Set(mine.flatMap((team) => (team.siteId === null ? [] : [team.siteId])))];
-  const restricted = member.role === 'member' && siteIds.length > 0;
-  const teamList = [...new Map(mine.map((team) => [team.teamId, { id: team.teamId, name: team.teamName }])).values()];
+function siteAccessOf(member: MemberRow, teams: readonly TeamOfMember[], allowed: Set<number> | null) {
+  const restricted = member.role === 'member' && allowed !== null;
+  const teamList = [...new Map(teams.filter((team) => team.userId === member.userId).map((team) => [team.teamId, { id: team.teamId, name: team.teamName }])).values()];
   return {
-    siteAccess: { hasRestrictedSiteAccess: restricted, siteIds: restricted ? siteIds : [], siteRole: null, siteGrants: [] },
+    siteAccess: { hasRestrictedSiteAccess: restricted, siteIds: restricted ? [...allowed].sort((a, b) => a - b) : [], siteRole: null, siteGrants: [] },
     teams: teamList,
   };
 }
@@ -44,7 +44,12 @@ export class MemberService {
 
   async list(organizationId: string) {
     const [members, teams] = await Promise.all([this.deps.members.list(organizationId), this.deps.members.teamsOfMembers(organizationId)]);
-    return members.map((member) => ({ ...member, ...siteAccessOf(member, teams) }));
+    const result = [];
+    for (const member of members) {
+      const allowed = member.role === 'member' ? await this.deps.allowedSites(member.userId, organizationId) : null;
+      result.push({ ...member, ...siteAccessOf(member, teams, allowed) });
+    }
+    return result;
   }
 
   async invite(organizationId: string, actor: Actor, input: { email: string; role: OrganizationRole; teamId?: string | undefined }) {

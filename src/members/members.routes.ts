@@ -6,18 +6,23 @@ import { principalOf } from '../platform/http/guards.js';
 import { ForbiddenError } from '../platform/http/app-errors.js';
 import { ANY_CREDENTIAL, OrganizationParams, SuccessSchema } from '../platform/http/route-docs.js';
 import type { Actor, MemberService } from './member-service.js';
-import { AddMemberBodySchema, ChangeRoleBodySchema, ChangedMemberSchema, InvitationSchema, InviteBodySchema, MemberListSchema, MemberParams } from './members.schema.js';
+import {
+  AddMemberBodySchema, ChangeRoleBodySchema, ChangedMemberSchema, InvitationSchema, InviteBodySchema, MemberListSchema, MemberParams,
+  MemberSiteAccessBodySchema, MemberSiteAccessSchema,
+} from './members.schema.js';
+import type { MemberSiteAccess } from './member-site-access.js';
 
 export interface MembersRoutesDeps {
   readonly guards: Guards;
   readonly members: MemberService;
+  readonly siteAccess: MemberSiteAccess;
   /** The user an organization key acts through (an owner, else an admin). */
   readonly actingUserId: (organizationId: string) => Promise<string | undefined>;
 }
 
 const TAGS = ['Organizations'];
 
-export const membersRoutes: FastifyPluginAsyncZod<MembersRoutesDeps> = async (app, { guards, members, actingUserId }) => {
+export const membersRoutes: FastifyPluginAsyncZod<MembersRoutesDeps> = async (app, { guards, members, siteAccess, actingUserId }) => {
   const manage = guards.organization({ scope: 'sites:write', role: 'admin' });
 
   async function actorOf(request: FastifyRequest<{ Params: { organizationId: string } }>): Promise<Actor> {
@@ -62,6 +67,15 @@ export const membersRoutes: FastifyPluginAsyncZod<MembersRoutesDeps> = async (ap
       response: { 200: ChangedMemberSchema },
     },
   }, async (request) => members.changeRole(request.params.organizationId, await actorOf(request), request.params.memberId, request.body.role));
+
+  app.put('/api/organizations/:organizationId/members/:memberId/sites', {
+    onRequest: manage,
+    schema: {
+      tags: TAGS, summary: 'Restrict a member to chosen sites directly, or lift that restriction', security: ANY_CREDENTIAL,
+      description: 'Needs the admin role; only members (not admins or owners) can be restricted. A restricted member opens the sites granted here and those of their restricted teams, nothing else (none when no site is granted).',
+      params: MemberParams, body: MemberSiteAccessBodySchema, response: { 200: MemberSiteAccessSchema },
+    },
+  }, async (request) => siteAccess.set(request.params.organizationId, request.params.memberId, request.body));
 
   app.delete('/api/organizations/:organizationId/members/:memberId', {
     onRequest: manage,

@@ -25,7 +25,7 @@ const MemberSchema = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   siteAccess: z.object({
     hasRestrictedSiteAccess: z.boolean().describe('True for a member whose teams are restricted to sites'),
-    siteIds: z.array(z.number()).describe('The sites such a member sees (the union of their teams\' sites)'),
+    siteIds: z.array(z.number()).describe('The sites such a member sees: their restricted teams\' sites and their own granted sites'),
     siteRole: z.null(),
     siteGrants: z.array(z.never()),
   }),
@@ -48,4 +48,16 @@ export const InvitationSchema = z.object({
   inviterId: z.string(),
   inviteLink: z.string().describe('The page where the invitee accepts (POST /api/auth/organization/accept-invitation {invitationId}, signed in with the invited address)'),
   emailSent: z.boolean().describe('Whether the invitation email was handed to the SMTP server (SMTP_URL)'),
+});
+
+export const MemberSiteAccessBodySchema = z.object({
+  hasRestrictedSiteAccess: z.boolean(),
+  siteIds: z.array(z.number().int().min(1)).max(10_000).default([]),
+  siteRole: z.null().optional().describe('Per-site roles do not exist in Loupe: only null is accepted'),
+});
+
+export const MemberSiteAccessSchema = z.object({
+  memberId: z.string(),
+  hasRestrictedSiteAccess: z.boolean(),
+  siteAccess: z.array(z.object({ siteId: z.number(), name: z.string(), domain: z.string() })),
 });

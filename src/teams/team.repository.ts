@@ -119,6 +119,7 @@ export class TeamRepository {
   async delete(teamId: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       await tx.deleteFrom('team_sites').where('team_id', '=', teamId).execute();
+      await tx.deleteFrom('team_restrictions').where('team_id', '=', teamId).execute();
       await tx.deleteFrom('teamMember').where('teamId', '=', teamId).execute();
       await tx.deleteFrom('team').where('id', '=', teamId).execute();
     });
@@ -155,8 +156,13 @@ export class TeamRepository {
     }
     if (changes.siteIds !== undefined) {
       await this.db.deleteFrom('team_sites').where('team_id', '=', teamId).execute();
+      await this.db.deleteFrom('team_restrictions').where('team_id', '=', teamId).execute();
       const siteIds = [...new Set(changes.siteIds)];
-      if (siteIds.length > 0) await this.db.insertInto('team_sites').values(siteIds.map((siteId) => ({ team_id: teamId, site_id: siteId }))).execute();
+      if (siteIds.length > 0) {
+        await this.db.insertInto('team_sites').values(siteIds.map((siteId) => ({ team_id: teamId, site_id: siteId }))).execute();
+        // Marked, so that deleting the team's sites later narrows it to nothing rather than lifting it.
+        await this.db.insertInto('team_restrictions').values({ team_id: teamId }).execute();
+      }
     }
     await this.touch(teamId, now);
   }

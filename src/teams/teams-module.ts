@@ -8,6 +8,8 @@ import type { OrganizationDirectory } from '../organizations/organization-direct
 import { MemberRepository } from '../members/member.repository.js';
 import { MemberService } from '../members/member-service.js';
 import { membersRoutes } from '../members/members.routes.js';
+import { MemberSiteAccess } from '../members/member-site-access.js';
+import { allowedSiteIds } from '../platform/http/site-restrictions.js';
 import { TeamRepository } from './team.repository.js';
 import { TeamService } from './team-service.js';
 import { teamsRoutes } from './teams.routes.js';
@@ -29,8 +31,9 @@ export async function registerTeamsAndMembers(app: FastifyInstance, deps: TeamsA
     baseUrl: deps.baseUrl,
     mailer: deps.mailer,
     teamExists: (organizationId, teamId) => teamRepository.exists(organizationId, teamId),
+    allowedSites: (userId, organizationId) => allowedSiteIds(deps.db, userId, organizationId),
     log: (message, detail) => app.log.warn({ detail }, message),
   });
   await app.register(teamsRoutes, { guards: deps.guards, teams: new TeamService(teamRepository, deps.clock) });
-  await app.register(membersRoutes, { guards: deps.guards, members, actingUserId: (organizationId) => deps.organizations.actingUserId(organizationId) });
+  await app.register(membersRoutes, { guards: deps.guards, members, siteAccess: new MemberSiteAccess(deps.db), actingUserId: (organizationId) => deps.organizations.actingUserId(organizationId) });
 }

@@ -1,5 +1,5 @@
-// A member of a team limited to site A, against every site-scoped route of the app's route table and every MCP
-// tool that takes a site: site A is let through access control, site B answers 403 "No access to this site".
+// Members limited to site A (through a team, or directly), against every site-scoped route of the app's route
+// table and every MCP tool that takes a site: site A is let through access control, site B answers 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp, type Credential } from '../helpers/auth-client.js';
 import { routeTable, type RouteEntry } from '../helpers/route-table.js';
@@ -34,6 +34,10 @@ describe('access matrix of a team-restricted member', () => {
   let siteB: Site;
   let routes: RouteEntry[];
   let restrictedKey: string;
+  let direct: Credential & { userId: string };
+  let directKey: string;
+  /** The member limited through a team and the member limited directly (PUT .../members/{memberId}/sites). */
+  let limited: Array<{ who: string; credential: Credential }>;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,6 +55,14 @@ describe('access matrix of a team-restricted member', () => {
     const key = await call(t.app, restricted, { method: 'POST', url: '/api/user/api-keys', payload: { name: 'restricted' } });
     expect(key.statusCode).toBe(200);
     restrictedKey = key.json().key;
+    direct = await signUp(t.app, 'direct@example.com');
+    expect((await call(t.app, owner, { method: 'POST', url: `/api/organizations/${org}/members`, payload: { email: 'direct@example.com', role: 'member' } })).statusCode).toBe(200);
+    const memberId = ((await call(t.app, owner, { method: 'GET', url: `/api/organizations/${org}/members` })).json().data as Array<{ id: string; userId: string }>)
+      .find((m) => m.userId === direct.userId)?.id;
+    const limitedDirectly = await call(t.app, owner, { method: 'PUT', url: `/api/organizations/${org}/members/${memberId}/sites`, payload: { hasRestrictedSiteAccess: true, siteIds: [siteA.siteId] } });
+    expect(limitedDirectly.statusCode).toBe(200);
+    directKey = (await call(t.app, direct, { method: 'POST', url: '/api/user/api-keys', payload: { name: 'direct' } })).json().key;
+    limited = [{ who: 'team', credential: restricted }, { who: 'direct', credential: direct }];
     routes = routeTable(t.app).filter(isSiteScoped);
   });
   afterAll(async () => t.close());
@@ -66,10 +78,10 @@ describe('access matrix of a team-restricted member', () => {
   it('answers 403 "No access to this site" on site B, by numeric and by hex id, on every site-scoped route', async () => {
     const wrong: string[] = [];
     for (const route of routes.filter((r) => !PUBLIC_BY_DESIGN.has(label(r)))) {
-      for (const ref of [String(siteB.siteId), siteB.id]) {
-        const res = await call(t.app, restricted, { method: route.method as 'GET', url: urlFor(route, ref), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
+      for (const [who, ref] of limited.flatMap((l) => [[l, String(siteB.siteId)], [l, siteB.id]] as const)) {
+        const res = await call(t.app, who.credential, { method: route.method as 'GET', url: urlFor(route, ref), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
         const error = String(res.headers['content-type']).includes('json') ? (res.json() as { error?: string }).error : undefined;
-        if (res.statusCode !== 403 || error !== NO_ACCESS) wrong.push(`${label(route)} ${ref}: ${res.statusCode} ${error}`);
+        if (res.statusCode !== 403 || error !== NO_ACCESS) wrong.push(`${who.who} ${label(route)} ${ref}: ${res.statusCode} ${error}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -77,11 +89,11 @@ describe('access matrix of a team-restricted member', () => {
 
   it('lets the same routes past access control on site A (a role may still be required)', async () => {
     const wrong: string[] = [];
-    for (const route of routes) {
-      const res = await call(t.app, restricted, { method: route.method as 'GET', url: urlFor(route, String(siteA.siteId)), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
+    for (const [who, route] of limited.flatMap((l) => routes.map((r) => [l, r] as const))) {
+      const res = await call(t.app, who.credential, { method: route.method as 'GET', url: urlFor(route, String(siteA.siteId)), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
       const error = String(res.headers['content-type']).includes('json') ? (res.json() as { error?: string }).error : undefined;
       const refused = res.statusCode === 401 || error === NO_ACCESS || (res.statusCode === 403 && error !== 'This action needs the admin role');
-      if (refused || res.statusCode >= 500) wrong.push(`${label(route)}: ${res.statusCode} ${error}`);
+      if (refused || res.statusCode >= 500) wrong.push(`${who.who} ${label(route)}: ${res.statusCode} ${error}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -96,13 +108,15 @@ describe('access matrix of a team-restricted member', () => {
   });
 
   it('lists only site A wherever sites are listed', async () => {
-    const all = await call(t.app, restricted, { method: 'GET', url: '/api/sites' });
-    expect(all.statusCode).toBe(200);
-    expect((all.json().data as Site[]).map((site) => site.siteId)).toEqual([siteA.siteId]);
-    const ofOrg = await call(t.app, restricted, { method: 'GET', url: `/api/organizations/${org}/sites` });
-    expect(ofOrg.statusCode).toBe(200);
-    const body = ofOrg.json() as { data?: Site[]; sites?: Site[] };
-    expect((body.sites ?? body.data ?? []).map((site) => site.siteId)).toEqual([siteA.siteId]);
+    for (const { credential } of limited) {
+      const all = await call(t.app, credential, { method: 'GET', url: '/api/sites' });
+      expect(all.statusCode).toBe(200);
+      expect((all.json().data as Site[]).map((site) => site.siteId)).toEqual([siteA.siteId]);
+      const ofOrg = await call(t.app, credential, { method: 'GET', url: `/api/organizations/${org}/sites` });
+      expect(ofOrg.statusCode).toBe(200);
+      const body = ofOrg.json() as { data?: Site[]; sites?: Site[] };
+      expect((body.sites ?? body.data ?? []).map((site) => site.siteId)).toEqual([siteA.siteId]);
+    }
   });
 
   it('cannot lift their own restriction, through Loupe or through better-auth', async () => {
@@ -120,10 +134,10 @@ describe('access matrix of a team-restricted member', () => {
   });
 
   describe('MCP tools', () => {
-    async function rpc(method: string, params: Record<string, unknown>) {
+    async function rpc(method: string, params: Record<string, unknown>, key = restrictedKey) {
       const res = await t.app.inject({
         method: 'POST', url: '/api/mcp', payload: { jsonrpc: '2.0', id: 1, method, params },
-        headers: { authorization: `Bearer ${restrictedKey}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${key}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
       });
       expect(res.statusCode).toBe(200);
       return res.json().result as Record<string, unknown>;
@@ -154,20 +168,24 @@ describe('access matrix of a team-restricted member', () => {
       // A new tool that reaches site data without a siteId argument must be added to this matrix by hand.
       expect(tools.filter((tool) => !siteTools.includes(tool)).map((tool) => tool.name).sort()).toEqual(['create_site', 'list_sites']);
       const wrong: string[] = [];
-      for (const tool of siteTools) {
-        const onB = await rpc('tools/call', { name: tool.name, arguments: argumentsFor(tool, siteB.siteId) });
-        const textB = (onB.content as Array<{ text: string }>)[0]?.text;
-        if (onB.isError !== true || textB !== `${NO_ACCESS} (HTTP 403)`) wrong.push(`${tool.name} on B: ${textB}`);
-        const onA = await rpc('tools/call', { name: tool.name, arguments: argumentsFor(tool, siteA.siteId) });
-        const textA = (onA.content as Array<{ text: string }>)[0]?.text ?? '';
-        if (textA.includes(NO_ACCESS) || textA.includes('HTTP 401') || textA.includes('HTTP 5')) wrong.push(`${tool.name} on A: ${textA}`);
+      for (const [who, key] of [['team', restrictedKey], ['direct', directKey]] as const) {
+        for (const tool of siteTools) {
+          const onB = await rpc('tools/call', { name: tool.name, arguments: argumentsFor(tool, siteB.siteId) }, key);
+          const textB = (onB.content as Array<{ text: string }>)[0]?.text;
+          if (onB.isError !== true || textB !== `${NO_ACCESS} (HTTP 403)`) wrong.push(`${who} ${tool.name} on B: ${textB}`);
+          const onA = await rpc('tools/call', { name: tool.name, arguments: argumentsFor(tool, siteA.siteId) }, key);
+          const textA = (onA.content as Array<{ text: string }>)[0]?.text ?? '';
+          if (textA.includes(NO_ACCESS) || textA.includes('HTTP 401') || textA.includes('HTTP 5')) wrong.push(`${who} ${tool.name} on A: ${textA}`);
+        }
       }
       expect(wrong).toEqual([]);
     });
 
     it('lists only site A in list_sites', async () => {
-      const listed = await rpc('tools/call', { name: 'list_sites', arguments: {} });
-      expect((listed.structuredContent as { data: Site[] }).data.map((site) => site.siteId)).toEqual([siteA.siteId]);
+      for (const key of [restrictedKey, directKey]) {
+        const listed = await rpc('tools/call', { name: 'list_sites', arguments: {} }, key);
+        expect((listed.structuredContent as { data: Site[] }).data.map((site) => site.siteId)).toEqual([siteA.siteId]);
+      }
     });
   });
 });

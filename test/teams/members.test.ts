@@ -132,11 +132,40 @@ describe('organization members', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('restricts a member to chosen sites directly (PUT .../members/{memberId}/sites), in the origin shape', async () => {
+    const list = (await members()).data;
+    const dan = list.find((m) => m.user.email === 'dan@example.com');
+    const ann = list.find((m) => m.user.email === 'ann@example.com');
+    expect((await call(t.app, owner, { method: 'PATCH', url: `/api/organizations/${org}/members/${dan?.id}`, payload: { role: 'member' } })).statusCode).toBe(200);
+    const blog = await createSite(t.app, owner, org, { domain: 'news.example.com', name: 'News' });
+    const url = `/api/organizations/${org}/members/${dan?.id}/sites`;
+    const res = await call(t.app, owner, { method: 'PUT', url, payload: { hasRestrictedSiteAccess: true, siteIds: [blog.siteId], siteRole: null } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ memberId: dan?.id, hasRestrictedSiteAccess: true, siteAccess: [{ siteId: blog.siteId, name: 'News', domain: 'news.example.com' }] });
+    const listed = (await members()).data.find((m) => m.user.email === 'dan@example.com');
+    expect(listed).toMatchObject({ siteAccess: { hasRestrictedSiteAccess: true, siteIds: [siteId, blog.siteId].sort((a, b) => a - b) } });
+
+    const refusals = [
+      [{ hasRestrictedSiteAccess: true, siteIds: [999_999] }, 400, 'Invalid site IDs: 999999. Sites must belong to this organization.'],
+      [{ hasRestrictedSiteAccess: true, siteIds: [], siteRole: 'admin' }, 400, undefined],
+    ] as const;
+    for (const [body, status, error] of refusals) {
+      const refused = await call(t.app, owner, { method: 'PUT', url, payload: body });
+      expect(refused.statusCode).toBe(status);
+      if (error) expect(refused.json().error).toBe(error);
+    }
+    const admin = await call(t.app, owner, { method: 'PUT', url: `/api/organizations/${org}/members/${ann?.id}/sites`, payload: { hasRestrictedSiteAccess: true, siteIds: [] } });
+    expect(admin.statusCode).toBe(400);
+    expect(admin.json()).toEqual({ error: 'Cannot restrict site access for admin or owner roles' });
+
+    const lifted = await call(t.app, owner, { method: 'PUT', url, payload: { hasRestrictedSiteAccess: false, siteIds: [] } });
+    expect(lifted.json()).toEqual({ memberId: dan?.id, hasRestrictedSiteAccess: false, siteAccess: [] });
+    expect((await members()).data.find((m) => m.user.email === 'dan@example.com')).toMatchObject({ siteAccess: { hasRestrictedSiteAccess: true, siteIds: [siteId] } });
+  });
+
   it('removes a member, who loses access at once; a member cannot remove anyone', async () => {
     const list = (await members()).data;
     const dan = list.find((m) => m.user.email === 'dan@example.com');
-    const bobless = await call(t.app, owner, { method: 'PATCH', url: `/api/organizations/${org}/members/${dan?.id}`, payload: { role: 'member' } });
-    expect(bobless.statusCode).toBe(200);
     const danCookie = (await call(t.app, undefined, { method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: 'http://localhost:3001' }, payload: { email: 'dan@example.com', password: 'correct-horse-9' } })).headers['set-cookie'];
     const dansCredential = { cookie: String(Array.isArray(danCookie) ? danCookie[0] : danCookie).split(';')[0] ?? '' };
     const ownerRow = list.find((m) => m.role === 'owner');

@@ -138,6 +138,20 @@ describe('teams', () => {
     expect((await call(t.app, undefined, { method: 'GET', url: `/api/organizations/${org}/teams` })).statusCode).toBe(401);
   });
 
+  it("narrows a team to nothing, not everything, when its last site is deleted", async () => {
+    const doomed = await createSite(t.app, owner, org, { domain: 'doomed.example.com' });
+    const team = await call(t.app, owner, { method: 'POST', url: `/api/organizations/${org}/teams`, payload: { name: 'Doomed', memberUserIds: [other.userId], siteIds: [doomed.siteId] } });
+    expect(team.statusCode).toBe(200);
+    expect((await call(t.app, other, { method: 'GET', url: `/api/sites/${shop.siteId}/overview` })).statusCode).toBe(403);
+    expect((await call(t.app, owner, { method: 'DELETE', url: `/api/sites/${doomed.siteId}` })).statusCode).toBe(200);
+    expect((await call(t.app, other, { method: 'GET', url: `/api/sites/${shop.siteId}/overview` })).statusCode).toBe(403);
+    expect((await call(t.app, other, { method: 'GET', url: '/api/sites' })).json().data).toEqual([]);
+    const lifted = await call(t.app, owner, { method: 'PUT', url: `/api/organizations/${org}/teams/${team.json().id}`, payload: { siteIds: [] } });
+    expect(lifted.statusCode).toBe(200);
+    expect((await call(t.app, other, { method: 'GET', url: `/api/sites/${shop.siteId}/overview` })).statusCode).toBe(200);
+    expect((await call(t.app, owner, { method: 'DELETE', url: `/api/organizations/${org}/teams/${team.json().id}` })).statusCode).toBe(200);
+  });
+
   it('deletes a team, which lifts its restriction', async () => {
     const res = await call(t.app, owner, { method: 'DELETE', url: `/api/organizations/${org}/teams/${teamId}`});
     expect(res.statusCode).toBe(200);

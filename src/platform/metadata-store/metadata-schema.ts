@@ -19,6 +19,21 @@ export interface TeamSitesTable {
   site_id: number;
 }
 
+/** Teams whose members are limited to the team's sites (even when it has none left). */
+export interface TeamRestrictionsTable {
+  team_id: string;
+}
+
+/** Members limited to chosen sites directly (the sites are in member_sites; none listed: no site). */
+export interface MemberSiteRestrictionsTable {
+  member_id: string;
+}
+
+export interface MemberSitesTable {
+  member_id: string;
+  site_id: number;
+}
+
 export interface MemberTable {
   id: string;
   organizationId: string;
@@ -188,6 +203,9 @@ export interface MetadataDatabase {
   daily_salts: DailySaltsTable;
   sites: SitesTable;
   team_sites: TeamSitesTable;
+  team_restrictions: TeamRestrictionsTable;
+  member_site_restrictions: MemberSiteRestrictionsTable;
+  member_sites: MemberSitesTable;
   member: MemberTable;
   organization: OrganizationTable;
   organization_plans: OrganizationPlansTable;
