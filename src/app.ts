@@ -33,6 +33,9 @@ import { siteShellRoutes } from './sites/site-shell.routes.js';
 import { PrivateLinks } from './sites/private-links.js';
 import { SecretBox } from './platform/secret-box.js';
 import { instanceInfoRoutes } from './health/instance-info.routes.js';
+import { registerTeamsAndMembers } from './teams/teams-module.js';
+import { createMailer } from './platform/mail/mailer.js';
+import { sendInvitationEmail } from './members/invitation-mail.js';
 import { OrganizationDirectory } from './organizations/organization-directory.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer.js';
@@ -115,6 +118,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const clock = deps.clock ?? Date.now;
   // Real time, not the app clock: the TTL bounds how stale a key check may be, as better-auth's expiry check does.
   const verifiedKeys = new VerifiedKeyCache<KeyPrincipal>({ ttlMs: config.apiKeyCacheSeconds * 1000, clock: Date.now });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, baseUrl: config.baseUrl });
   const auth = createAuth(metadata, {
     baseUrl: config.baseUrl,
     secret: instanceSecret,
@@ -123,6 +127,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     apiKeyRateLimit: config.apiKeyRateLimit,
     log: (level, message) => app.log[level](message),
     onApiKeysChanged: () => verifiedKeys.clear(),
+    onInvitationCreated: (notice) => sendInvitationEmail(mailer, config.baseUrl, notice, (message, detail) => app.log.warn({ detail }, message)).then(() => undefined),
   });
   const keys = createApiKeyVerifier(auth, verifiedKeys);
   const sites = new SiteRepository(metadata.db);
@@ -138,6 +143,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(instanceInfoRoutes, { disableSignup: config.disableSignup, metadata: metadata.db as unknown as Kysely<unknown> });
   await app.register(organizationsRoutes, { guards, organizations });
   await app.register(userOrganizationsRoutes, { guards, organizations });
+  await registerTeamsAndMembers(app, { guards, db: metadata.db, organizations, clock, baseUrl: config.baseUrl, mailer });
   const visibleSites = visibleSitesOf({ organizations, sites, access });
   await app.register(sitesRoutes, { guards, sites, analytics, visibleSites });
   await app.register(organizationSitesRoutes, {

@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   ENRICHMENT_THREAD: booleanFlag.default(true),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+  SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), 'expected smtp://[user:password@]host[:port] or smtps://...'),
+  SMTP_FROM: optionalString.refine((value) => value === undefined || /^[^\s<>"@]+@[^\s<>"@]+$/.test(value), 'expected an email address such as loupe@example.com'),
   TRACKER_PATH: optionalString.refine((value) => value === undefined || isTrackerPath(value), TRACKER_PATH_RULE),
 });
 
@@ -80,6 +82,10 @@ export interface AppConfig {
   readonly backgroundThreadNiceness: number;
   /** A second URL prefix (no trailing slash) where the tracking script and its modules are served, or undefined. */
   readonly trackerPath: string | undefined;
+  /** Outgoing mail (invitations); undefined: none, the API hands out invitation links instead. */
+  readonly smtpUrl: string | undefined;
+  /** Sender of outgoing mail; undefined = loupe@<host of BASE_URL>. */
+  readonly smtpFrom: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -117,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     spoolSync: e.SPOOL_SYNC,
     backgroundThreadNiceness: e.BACKGROUND_THREAD_NICENESS,
     trackerPath: e.TRACKER_PATH?.replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
   };
 }

@@ -10,6 +10,7 @@ import type { Guards } from '../platform/http/guards.js';
 import { siteOf } from '../platform/http/guards.js';
 import type { SiteRef } from '../platform/http/access-control.js';
 import type { Scope } from '../platform/http/principal.js';
+import type { OpenApiTag } from '../platform/http/openapi.js';
 import { OPTIONAL_CREDENTIAL } from '../platform/http/route-docs.js';
 import type { SegmentRepository } from '../segments/segment.repository.js';
 import { commonParamsSchema, parseCommonParams, statsQueryFromParams, type CommonParams, type ParseCommonParamsOptions } from '../stats/common-params.schema.js';
@@ -40,7 +41,7 @@ export interface ReportContext<P> {
 export interface ReportDefinition<S extends z.ZodRawShape> {
   /** Path after /api/sites/:site, e.g. `/overview`. */
   readonly path: string;
-  readonly tag: string;
+  readonly tag: OpenApiTag;
   readonly summary: string;
   readonly scope?: Scope;
   /** The report's own query parameters (the common ones are added). */

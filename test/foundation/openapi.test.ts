@@ -24,6 +24,27 @@ describe('OpenAPI description', () => {
     await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeDefined();
   });
 
+  it("declares exactly the source document's endpoint groups and tags every operation with one of them", async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const declared = (doc.tags as Array<{ name: string }>).map((tag) => tag.name);
+    expect(declared).toEqual(['Annotations', 'Api Keys', 'Bots', 'Errors', 'Events', 'Funnels', 'General', 'Goals', 'Imports',
+      'Insights', 'Organizations', 'Overview', 'Performance', 'Segments', 'Session Replay', 'Sessions', 'Sites', 'Teams',
+      'User Traits', 'Users']);
+    const undeclared: string[] = [];
+    const tagOf: Record<string, string[]> = {};
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { tags?: string[] }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        tagOf[`${method.toUpperCase()} ${path}`] = operation.tags ?? [];
+        for (const tag of operation.tags ?? []) if (!declared.includes(tag)) undeclared.push(`${method} ${path}: ${tag}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
+    expect(tagOf['GET /api/sites/{site}/retention']).toEqual(['Insights']);
+    expect(tagOf['GET /api/sites/{site}/journeys']).toEqual(['Insights']);
+    expect(tagOf['GET /api/sites/{site}/metric']).toEqual(['Overview']);
+    expect(tagOf['GET /api/sites/{site}/live-user-count']).toEqual(['Overview']);
+  });
+
   it('lists every registered API route with a security requirement', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const documented = new Set<string>();

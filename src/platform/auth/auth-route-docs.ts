@@ -1,11 +1,12 @@
 // The better-auth endpoints that clients of this API use, registered explicitly so OpenAPI lists them.
 import { z } from 'zod';
 import { COOKIE_ONLY } from '../http/route-docs.js';
+import type { OpenApiTag } from '../http/openapi.js';
 
 export interface DocumentedAuthRoute {
   readonly method: 'GET' | 'POST';
   readonly url: string;
-  readonly tag: string;
+  readonly tag: OpenApiTag;
   readonly summary: string;
   readonly security: ReadonlyArray<Record<string, string[]>>;
   readonly body?: z.ZodType;
@@ -30,6 +31,26 @@ export const DOCUMENTED_AUTH_ROUTES: readonly DocumentedAuthRoute[] = [
     method: 'POST', url: '/api/auth/organization/create', tag: 'Organizations', security: COOKIE_ONLY,
     summary: 'Create an organization; the caller becomes its owner',
     body: z.object({ name: z.string(), slug: z.string() }).passthrough(),
+  },
+  {
+    method: 'POST', url: '/api/auth/organization/invite-member', tag: 'Organizations', security: COOKIE_ONLY,
+    summary: 'Invite someone by email (admin); emailed with its link when SMTP_URL is set. POST /api/organizations/{organizationId}/invitations does the same with any credential and returns the link',
+    body: z.object({ email: z.string(), role: z.string(), organizationId: z.string().optional(), teamId: z.string().optional() }).passthrough(),
+  },
+  {
+    method: 'POST', url: '/api/auth/organization/accept-invitation', tag: 'Organizations', security: COOKIE_ONLY,
+    summary: 'Accept an invitation, signed in with the invited address: joins the organization (and the invitation\'s team)',
+    body: z.object({ invitationId: z.string() }).passthrough(),
+  },
+  {
+    method: 'POST', url: '/api/auth/organization/update-member-role', tag: 'Organizations', security: COOKIE_ONLY,
+    summary: "Change a member's role (admin; owner for the owner role)",
+    body: z.object({ memberId: z.string(), role: z.string(), organizationId: z.string().optional() }).passthrough(),
+  },
+  {
+    method: 'POST', url: '/api/auth/organization/remove-member', tag: 'Organizations', security: COOKIE_ONLY,
+    summary: 'Remove a member by member id or email (admin)',
+    body: z.object({ memberIdOrEmail: z.string(), organizationId: z.string().optional() }).passthrough(),
   },
   { method: 'GET', url: '/api/auth/api-key/list', tag: 'Api Keys', security: COOKIE_ONLY, summary: 'List the keys of the account (or of ?organizationId=), without secrets: {apiKeys, total}' },
   {

@@ -25,6 +25,17 @@ export interface AuthConfig {
   readonly log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Called after any call that can update, disable or delete API keys (cached verifications must go). */
   readonly onApiKeysChanged?: () => void;
+  /** Called when better-auth creates an invitation (POST /api/auth/organization/invite-member): emails it if it can. */
+  readonly onInvitationCreated?: (notice: InvitationCreated) => Promise<void>;
+}
+
+export interface InvitationCreated {
+  readonly id: string;
+  readonly email: string;
+  readonly role: string;
+  readonly organizationName: string;
+  readonly inviterEmail: string;
+  readonly expiresAt: string;
 }
 
 /** better-auth endpoints after which an API key may no longer be valid, or valid with other permissions. */
@@ -94,6 +105,12 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
         ac: organizationAccessControl,
         roles: organizationRoles,
         allowUserToCreateOrganization: true,
+        sendInvitationEmail: async (data) => {
+          await config.onInvitationCreated?.({
+            id: data.id, email: data.email, role: String(data.role), organizationName: data.organization.name,
+            inviterEmail: data.inviter.user.email, expiresAt: new Date(data.invitation.expiresAt).toISOString(),
+          });
+        },
         organizationHooks: {
           beforeCreateOrganization: async ({ organization }) => refuseOperatorOwnedMetadata(organization),
           beforeUpdateOrganization: async ({ organization }) => refuseOperatorOwnedMetadata(organization),

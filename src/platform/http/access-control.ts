@@ -4,6 +4,7 @@ import type { MetadataDatabase } from '../metadata-store/metadata-schema.js';
 import { isOrganizationRole, roleAtLeast, type OrganizationRole } from '../auth/organization-roles.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './app-errors.js';
 import { principalHasScope, type Principal, type Scope } from './principal.js';
+import { allowedSiteIds } from './site-restrictions.js';
 
 /** What access decisions need to know about a site. */
 export interface SiteRef {
@@ -107,17 +108,10 @@ export class AccessControl {
     return key !== undefined && this.privateLinks !== undefined && (await this.privateLinks.opens(site.siteId, key));
   }
 
-  /** Members who belong to teams with assigned sites see only those sites; admins and owners see all. */
+  /** Members restricted by a team or directly see only their allowed sites; admins and owners see all. */
   async memberSeesSite(principal: Principal, role: OrganizationRole, site: SiteRef): Promise<boolean> {
     if (role !== 'member' || principal.kind === 'organizationKey') return true;
-    const rows = await this.db
-      .selectFrom('teamMember')
-      .innerJoin('team', 'team.id', 'teamMember.teamId')
-      .innerJoin('team_sites', 'team_sites.team_id', 'team.id')
-      .select('team_sites.site_id')
-      .where('teamMember.userId', '=', principal.userId)
-      .where('team.organizationId', '=', site.organizationId)
-      .execute();
-    return rows.length === 0 || rows.some((row) => row.site_id === site.siteId);
+    const allowed = await allowedSiteIds(this.db, principal.userId, site.organizationId);
+    return allowed === null || allowed.has(site.siteId);
   }
 }

@@ -4,11 +4,14 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-const TAGS = [
+/** The source document's endpoint groups: every route is tagged with one of these and no other. */
+export const OPENAPI_TAGS = [
   'Annotations', 'Api Keys', 'Bots', 'Errors', 'Events', 'Funnels', 'General', 'Goals', 'Imports', 'Insights',
   'Organizations', 'Overview', 'Performance', 'Segments', 'Session Replay', 'Sessions', 'Sites', 'Teams',
   'User Traits', 'Users',
-];
+] as const;
+
+export type OpenApiTag = (typeof OPENAPI_TAGS)[number];
 
 /** The cookie is an ambient credential: the rule that keeps other sites from using it (platform/http/cookie-call-origin.ts). */
 const COOKIE_SESSION_DESCRIPTION =
@@ -20,7 +23,7 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Pr
       openapi: '3.1.1',
       info: { title: 'Loupe analytics API', version: '2.8.0-beta', description: 'Web and product analytics: ingestion, reports, goals, funnels, errors, bots, webhooks.' },
       servers: [{ url: baseUrl }],
-      tags: TAGS.map((name) => ({ name })),
+      tags: OPENAPI_TAGS.map((name) => ({ name })),
       components: {
         securitySchemes: {
           BearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>' },

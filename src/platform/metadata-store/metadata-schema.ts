@@ -27,6 +27,21 @@ export interface TeamSitesTable {
   site_id: number;
 }
 
+/** Teams whose members are limited to the team's sites (even when it has none left). */
+export interface TeamRestrictionsTable {
+  team_id: string;
+}
+
+/** Members limited to chosen sites directly (the sites are in member_sites; none listed: no site). */
+export interface MemberSiteRestrictionsTable {
+  member_id: string;
+}
+
+export interface MemberSitesTable {
+  member_id: string;
+  site_id: number;
+}
+
 export interface MemberTable {
   id: string;
   organizationId: string;
@@ -56,12 +71,38 @@ export interface TeamMemberTable {
   id: string;
   teamId: string;
   userId: string;
+  /** better-auth's digest of (teamId, userId); see src/teams/team.repository.ts. */
+  membershipKey: string | null;
+  createdAt: Date | string | null;
 }
 
 export interface TeamTable {
   id: string;
   name: string;
   organizationId: string;
+  memberCount: number;
+  createdAt: Date | string;
+  updatedAt: Date | string | null;
+}
+
+/** better-auth's accounts (only the columns Loupe reads). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** better-auth's organization invitations. */
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  teamId: string | null;
+  status: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  inviterId: string;
 }
 
 export interface DailySaltsTable {
@@ -171,9 +212,14 @@ export interface MetadataDatabase {
   sites: SitesTable;
   site_private_links: SitePrivateLinksTable;
   team_sites: TeamSitesTable;
+  team_restrictions: TeamRestrictionsTable;
+  member_site_restrictions: MemberSiteRestrictionsTable;
+  member_sites: MemberSitesTable;
   member: MemberTable;
   organization: OrganizationTable;
   organization_plans: OrganizationPlansTable;
   team: TeamTable;
   teamMember: TeamMemberTable;
+  user: UserTable;
+  invitation: InvitationTable;
 }

@@ -7,7 +7,7 @@ import { journeys } from './journeys.query.js';
 export async function journeysRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   registerReport(app, deps, {
     path: '/journeys',
-    tag: 'Journeys',
+    tag: 'Insights',
     summary:
       'The most common sequences of the first `steps` pages of a session (repeats of a page in a row count once); ' +
       'sessions with fewer pages are left out; percentage is of the sessions counted',

@@ -7,7 +7,7 @@ import { liveUserCount } from './live-user-count.query.js';
 export async function liveUserCountRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   registerReport(app, deps, {
     path: '/live-user-count',
-    tag: 'Realtime',
+    tag: 'Overview',
     summary: 'Distinct sessions with an event in the last `minutes` minutes (1..1440, default 5)',
     params: { minutes: integerParam(1, 1440, 5).describe('window length in minutes, 1..1440; default 5') },
     run: async ({ store, query, params, now }) => ({ count: await liveUserCount(store, query, now, params.minutes) }),

@@ -9,7 +9,7 @@ import { pageTitles } from './page-titles.query.js';
 export async function metricRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   registerReport(app, deps, {
     path: '/metric',
-    tag: 'Metrics',
+    tag: 'Overview',
     summary:
       'Sessions by a dimension (a session counts under its first value; pathname, page_title and querystring count ' +
       'the sessions that viewed it, event_name the custom event occurrences), with pageviews and bounce rate',
@@ -21,7 +21,7 @@ export async function metricRoutes(app: FastifyInstance, deps: ReportDeps): Prom
   });
   registerReport(app, deps, {
     path: '/page-titles',
-    tag: 'Metrics',
+    tag: 'Overview',
     summary: 'Pages by title and pathname: sessions that viewed each, their share and pageviews',
     params: pagingParams,
     run: async ({ store, query, params }) => ({ data: await pageTitles(store, query, params) }),

@@ -8,7 +8,7 @@ import { retention } from './retention.query.js';
 export async function retentionRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   registerReport(app, deps, {
     path: '/retention',
-    tag: 'Retention',
+    tag: 'Insights',
     summary:
       'Users (the identified id when set, else the visitor id) by the day or Monday-week they were first seen in within the ' +
       'window of the `range` days before the day holding the range end (or now) and that day; only cohorts with users; ' +

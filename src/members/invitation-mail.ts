@@ -1,0 +1,53 @@
+// The invitation link (the page the dashboard opens to accept) and the email that carries it.
+import type { Mailer } from '../platform/mail/mailer.js';
+
+export interface InvitationNotice {
+  readonly id: string;
+  readonly email: string;
+  readonly role: string;
+  readonly organizationName: string;
+  readonly inviterEmail: string;
+  readonly expiresAt: string;
+}
+
+/** `${BASE_URL}/invitation?invitationId=...&organization=...&inviterEmail=...`, the origin dashboard's accept page. */
+export function invitationLink(baseUrl: string, notice: Pick<InvitationNotice, 'id' | 'organizationName' | 'inviterEmail'>): string {
+  const url = new URL('/invitation', baseUrl);
+  url.searchParams.set('invitationId', notice.id);
+  url.searchParams.set('organization', notice.organizationName);
+  url.searchParams.set('inviterEmail', notice.inviterEmail);
+  return url.toString();
+}
+
+export function invitationEmail(baseUrl: string, notice: InvitationNotice): { to: string; subject: string; text: string } {
+  const link = invitationLink(baseUrl, notice);
+  return {
+    to: notice.email,
+    subject: `Join ${notice.organizationName} on Loupe`,
+    text: [
+      `${notice.inviterEmail} invited you to join ${notice.organizationName} on Loupe as ${notice.role}.`,
+      '',
+      `Accept the invitation (sign in or create an account with ${notice.email} first):`,
+      link,
+      '',
+      `The invitation expires on ${notice.expiresAt}.`,
+    ].join('\n'),
+  };
+}
+
+/** Sends the invitation email when a mailer is configured; returns whether it was accepted by the SMTP server. */
+export async function sendInvitationEmail(
+  mailer: Mailer | undefined,
+  baseUrl: string,
+  notice: InvitationNotice,
+  log: (message: string, error: unknown) => void,
+): Promise<boolean> {
+  if (!mailer) return false;
+  try {
+    await mailer.send(invitationEmail(baseUrl, notice));
+    return true;
+  } catch (error) {
+    log('Invitation email could not be sent', error instanceof Error ? error.message : String(error));
+    return false;
+  }
+}
