@@ -24,6 +24,7 @@ import { migrateMetadataDb } from './platform/metadata-store/metadata-migrations
 import { healthRoutes } from './health/health.routes.js';
 import { sitesRoutes } from './sites/sites.routes.js';
 import { SiteRepository } from './sites/site.repository.js';
+import { deleteSiteEverywhere } from './sites/delete-site.js';
 import { visibleSitesOf } from './sites/visible-sites.js';
 import { organizationsRoutes } from './organizations/organizations.routes.js';
 import { userOrganizationsRoutes } from './organizations/user-organizations.routes.js';
@@ -127,6 +128,10 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     apiKeyRateLimit: config.apiKeyRateLimit,
     log: (level, message) => app.log[level](message),
     onApiKeysChanged: () => verifiedKeys.clear(),
+    // Deleting an organization deletes its sites (the metadata cascades) and their analytics rows, here.
+    onOrganizationDeleting: async (organizationId) => {
+      for (const site of await sites.listForOrganization(organizationId)) await deleteSiteEverywhere(site, sites, analytics, app.log);
+    },
     onInvitationCreated: (notice) => sendInvitationEmail(mailer, config.baseUrl, notice, (message, detail) => app.log.warn({ detail }, message)).then(() => undefined),
   });
   const keys = createApiKeyVerifier(auth, verifiedKeys);

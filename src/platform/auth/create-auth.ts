@@ -27,6 +27,8 @@ export interface AuthConfig {
   readonly onApiKeysChanged?: () => void;
   /** Called when better-auth creates an invitation (POST /api/auth/organization/invite-member): emails it if it can. */
   readonly onInvitationCreated?: (notice: InvitationCreated) => Promise<void>;
+  /** Called before better-auth deletes an organization, to remove what Loupe keeps for it (its sites' analytics). */
+  readonly onOrganizationDeleting?: (organizationId: string) => Promise<void>;
 }
 
 export interface InvitationCreated {
@@ -114,6 +116,9 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
         organizationHooks: {
           beforeCreateOrganization: async ({ organization }) => refuseOperatorOwnedMetadata(organization),
           beforeUpdateOrganization: async ({ organization }) => refuseOperatorOwnedMetadata(organization),
+          beforeDeleteOrganization: async ({ organization }) => {
+            await config.onOrganizationDeleting?.(organization.id);
+          },
         },
       }),
       apiKey([
