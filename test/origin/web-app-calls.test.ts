@@ -100,6 +100,7 @@ describe('the origin web app calls, with its parameters', () => {
     { page: 'sessions (expanded)', url: `/api/sites/${site}/sessions/1?limit=100&offset=0`, reads: ['data.session.session_id', 'data.events.0.timestamp', 'data.pagination.hasMore', 'data.pagination.offset', 'data.pagination.limit'] },
     { page: 'realtime (session)', url: `/api/sites/${site}/sessions/2?limit=100&offset=0&minutes=1440`, reads: ['data.session.session_id', 'data.events.0.timestamp', 'data.pagination.total'] },
     { page: 'users', url: `/api/sites/${site}/users?${RANGE}&page=1&page_size=50&sort_by=last_seen&sort_order=desc`, reads: ['data.0.user_id', 'data.0.sessions', 'data.0.last_seen', 'totalCount', 'page', 'pageSize'] },
+    { page: 'users (search)', url: `/api/sites/${site}/users?${RANGE}&page=1&page_size=50&sort_by=last_seen&sort_order=desc&search=ali&search_field=user_id`, reads: ['data.0.user_id', 'totalCount'] },
     { page: 'user detail', url: `/api/sites/${site}/users/alice?${RANGE}`, reads: ['data.sessions', 'data.duration', 'data.first_seen', 'data.linked_devices', 'data.locations', 'data.devices'] },
     { page: 'user detail', url: `/api/sites/${site}/users/session-count?user_id=alice&time_zone=UTC`, reads: ['data.0.date', 'data.0.sessions'] },
     { page: 'users (traits)', url: `/api/sites/${site}/user-traits/keys?time_zone=UTC`, reads: ['data'] },
