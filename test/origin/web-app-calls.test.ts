@@ -87,6 +87,7 @@ describe('the origin web app calls, with its parameters', () => {
     { page: 'funnels', method: 'POST', url: `/api/sites/${site}/funnels/analyze?${RANGE}`, body: STEPS, reads: ['data.0.step_number', 'data.0.visitors', 'data.1.conversion_rate', 'data.1.dropoff_rate'] },
     { page: 'funnels', method: 'POST', url: `/api/sites/${site}/funnels/2/sessions?${RANGE}&mode=reached&page=1&limit=25`, body: STEPS, reads: ['data.0.session_id'] },
     { page: 'journeys', url: `/api/sites/${site}/journeys?${RANGE}&steps=3&limit=100`, reads: ['journeys.0.path', 'journeys.0.count', 'journeys.0.percentage'] },
+    { page: 'journeys (step filter)', url: `/api/sites/${site}/journeys?${RANGE}&steps=2&limit=100&stepFilters=${encodeURIComponent('{"1":"/pricing"}')}`, reads: ['journeys.0.path', 'journeys.0.count', 'journeys.0.percentage'] },
     { page: 'retention', url: `/api/sites/${site}/retention?mode=week&range=90&time_zone=UTC`, reads: ['data.cohorts', 'data.maxPeriods', 'data.mode', 'data.range'] },
     { page: 'performance', url: `/api/sites/${site}/performance/overview?${RANGE}&percentile=75`, reads: ['data.lcp_p75', 'data.ttfb_p99', 'data.total_performance_events'] },
     { page: 'performance', url: `/api/sites/${site}/performance/time-series?${RANGE}&bucket=day`, reads: ['data.0.time', 'data.0.event_count', 'data.0.lcp_p75'] },
