@@ -1,5 +1,5 @@
 // Goals in the metadata store: the goals report, funnels' pages and webhooks read their definitions here.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { GoalsTable, MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import { GOAL_TYPES, type GoalConfig, type GoalType } from './goal-matching/goal-definition.js';
 import type { GoalInput } from './goal.schema.js';
@@ -13,6 +13,30 @@ export interface Goal {
   readonly createdAt: string;
   readonly updatedAt: string;
 }
+
+/** The goals report's sort keys, as the origin service names them. */
+export const GOAL_SORTS = ['goalId', 'name', 'goalType', 'createdAt'] as const;
+export type GoalSort = (typeof GOAL_SORTS)[number];
+
+/** How a page of goals is ordered; ties (same name or type) go by goal id in the same direction. */
+export interface GoalOrder {
+  readonly sort: GoalSort;
+  readonly order: 'asc' | 'desc';
+}
+
+/** Oldest first. */
+export const DEFAULT_GOAL_ORDER: GoalOrder = { sort: 'goalId', order: 'asc' };
+
+/**
+ * The column of each sort key. Names compare lowercased, a missing name as an empty one, so SQLite and
+ * PostgreSQL order alike (their default collations and null placement differ).
+ */
+const SORT_COLUMNS = {
+  goalId: sql`goal_id`,
+  name: sql`lower(coalesce(name, ''))`,
+  goalType: sql`goal_type`,
+  createdAt: sql`created_at`,
+} as const;
 
 export interface GoalPage {
   readonly goals: Goal[];
@@ -51,14 +75,15 @@ export class GoalRepository {
     return rows.map(toGoal);
   }
 
-  /** One page of the site's goals, oldest first, and how many there are in all. */
-  async page(siteId: number, page: number, pageSize: number): Promise<GoalPage> {
+  /** One page of the site's goals in the given order (default oldest first), and how many there are in all. */
+  async page(siteId: number, page: number, pageSize: number, order: GoalOrder = DEFAULT_GOAL_ORDER): Promise<GoalPage> {
     const counted = await this.db.selectFrom('goals').select((eb) => eb.fn.countAll<number | string>().as('total')).where('site_id', '=', siteId).executeTakeFirst();
     const rows = await this.db
       .selectFrom('goals')
       .selectAll()
       .where('site_id', '=', siteId)
-      .orderBy('goal_id')
+      .orderBy(SORT_COLUMNS[order.sort], order.order)
+      .orderBy('goal_id', order.order)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute();

@@ -23,6 +23,7 @@ export const MILLIS_FORM = '`YYYY-MM-DD HH:MM:SS.mmm` in UTC';
 const RESPONSE_TIME_FIELDS: Readonly<Record<string, string>> = {
   '/events': `\`timestamp\` and \`cursor.oldestTimestamp\`: ${MILLIS_FORM}`,
   '/events/outbound': `\`lastClicked\`: ${SECONDS_FORM}`,
+  '/events/autocapture': `\`lastOccurred\`: ${SECONDS_FORM}`,
   '/sessions': `\`session_start\`, \`session_end\`: ${SECONDS_FORM}`,
   '/sessions/:sessionId': `\`session.session_start\`, \`session.session_end\`: ${SECONDS_FORM}; \`events[].timestamp\`: ${MILLIS_FORM}`,
   '/users': `\`first_seen\`, \`last_seen\`: ${SECONDS_FORM}`,

@@ -1,4 +1,5 @@
-// GET /events (newest first, paged by before_timestamp or polled by since_timestamp), /events/time-series, /events/names, /events/properties?event_name= and /events/outbound.
+// GET /events (newest first, paged by before_timestamp or polled by since_timestamp), /events/time-series, /events/count,
+// /events/names, /events/properties?event_name=, /events/outbound and /events/autocapture[-values]?type=.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { integerParam } from '../integer-param.js';
@@ -6,9 +7,12 @@ import { registerReport, type ReportDeps } from '../report-route.js';
 import { eventNames, eventProperties, outboundLinks } from './event-breakdowns.query.js';
 import { eventsBefore, eventsSince, LIVE_FEED_LIMIT } from './events.query.js';
 import { eventTimeSeries } from './event-time-series.query.js';
+import { eventTypeCounts } from './event-type-counts.query.js';
+import { AUTOCAPTURE_EVENTS_LIMIT, AUTOCAPTURE_TYPES, AUTOCAPTURE_VALUES_LIMIT, autocaptureEvents, autocaptureValues } from './autocapture.query.js';
 import { timestampParam } from '../timestamp-param.js';
 
 const limit = integerParam(1, 1000, 100).describe('rows to return, 1..1000 (default 100)');
+const autocaptureType = z.enum(AUTOCAPTURE_TYPES).describe('the autocaptured event type: outbound, button_click, form_submit or copy');
 
 export async function eventsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   registerReport(app, deps, {
@@ -63,5 +67,35 @@ export async function eventsRoutes(app: FastifyInstance, deps: ReportDeps): Prom
     summary: 'Outbound link clicks per URL with the last click time, most clicked first',
     params: { limit },
     run: async ({ store, query, params }) => ({ data: await outboundLinks(store, query, params.limit) }),
+  });
+  registerReport(app, deps, {
+    path: '/events/count',
+    tag: 'Events',
+    scope: 'events:read',
+    summary:
+      'Events of every type counted per bucket (default day) as {data: [{time, pageview_count, custom_event_count, performance_count, ' +
+      'outbound_count, error_count, button_click_count, copy_count, form_submit_count, input_change_count, ad_click_count, event_count}]}; ' +
+      'zero-filled, ordered by time; time is the bucket start, YYYY-MM-DD HH:MM:SS in time_zone; ad_click_count is always 0 (Loupe records no ad clicks)',
+    run: async ({ store, query }) => ({ data: await eventTypeCounts(store, query) }),
+  });
+  registerReport(app, deps, {
+    path: '/events/autocapture',
+    tag: 'Events',
+    scope: 'events:read',
+    summary:
+      'Autocaptured events of one type grouped by value (outbound: url; button_click and copy: text; form_submit: formName, else formId, ' +
+      `else formAction) as {data: [{value, count, lastOccurred}]}, most frequent first, at most ${AUTOCAPTURE_EVENTS_LIMIT}; events without a value are left out`,
+    params: { type: autocaptureType },
+    run: async ({ store, query, params }) => ({ data: await autocaptureEvents(store, query, params.type) }),
+  });
+  registerReport(app, deps, {
+    path: '/events/autocapture-values',
+    tag: 'Events',
+    scope: 'events:read',
+    summary:
+      'Suggestions for the value pattern of an autocapture goal or funnel step: the non-empty values of every property that pattern is matched ' +
+      `against (outbound: url; button_click: text; form_submit: formId, formName, formAction; copy: text, sourceElement) as {data: [{value, count}]}, most frequent first, at most ${AUTOCAPTURE_VALUES_LIMIT}`,
+    params: { type: autocaptureType },
+    run: async ({ store, query, params }) => ({ data: await autocaptureValues(store, query, params.type) }),
   });
 }

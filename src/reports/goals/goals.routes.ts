@@ -32,13 +32,15 @@ export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promi
   registerReport(app, deps, {
     path: '/goals',
     tag: TAG,
-    summary: 'Goals with their conversions: sessions with a matching event, and conversion_rate = conversions / sessions (0..1, 4 decimals)',
+    summary:
+      'A page of goals (ordered by sort and order, default oldest first) with their conversions: sessions with a matching event, ' +
+      'and conversion_rate = conversions / sessions (0..1, 4 decimals)',
     scope: 'goals:read',
     params: GoalPageParams,
     run: async ({ site, store, query, params }) => {
       const page = params.page ?? 1;
       const pageSize = params.page_size ?? DEFAULT_PAGE_SIZE;
-      const found = await goals.page(site.siteId, page, pageSize);
+      const found = await goals.page(site.siteId, page, pageSize, { sort: params.sort, order: params.order });
       return { data: await goalResults(store, query, found.goals), meta: pageMeta(found.total, page, pageSize) };
     },
   });

@@ -2,7 +2,8 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
 import { SESSION_JOURNEY } from '../../stats/session-values.js';
-import type { SqlFragment } from '../../stats/sql-fragment.js';
+import { allOf, type SqlFragment } from '../../stats/sql-fragment.js';
+import { isLiteralPattern, pathPattern } from '../../goals/goal-matching/wildcard-pattern.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { percentOf } from '../percentage.js';
 
@@ -17,6 +18,22 @@ export interface Journey {
 export interface JourneyRequest {
   readonly steps: number;
   readonly limit: number;
+  /** 0-based step -> the path there, or a path pattern (`*` = one segment, `**` = anything). */
+  readonly stepFilters?: ReadonlyMap<number, string>;
+}
+
+/** The journey `path` has the page (or a page matching the pattern) at each filtered step. */
+function stepConditions(stepFilters: ReadonlyMap<number, string>): SqlFragment {
+  return allOf(
+    [...stepFilters].map(([step, page], index) => {
+      const at = `arrayElement(path, {step_at_${index}:UInt8})`;
+      const literal = isLiteralPattern(page);
+      return {
+        sql: literal ? `${at} = {step_page_${index}:String}` : `match(${at}, {step_page_${index}:String})`,
+        params: { [`step_at_${index}`]: step + 1, [`step_page_${index}`]: literal ? page : pathPattern(page).re2 },
+      };
+    }),
+  );
 }
 
 /**
@@ -41,18 +58,25 @@ async function sessionJourneysSql(store: AnalyticsStore, query: StatsQuery): Pro
 
 /**
  * Each session's pages in time order (ties by pathname), repeats in a row dropped (arrayCompact), cut to
- * `steps`; sessions whose cut path is shorter do not count.
+ * `steps`; sessions whose cut path is shorter do not count. Step filters keep the journeys with the chosen
+ * pages at the chosen steps; percentages stay shares of all the sessions counted.
  */
 export async function journeys(store: AnalyticsStore, query: StatsQuery, request: JourneyRequest): Promise<Journey[]> {
+  const stepFilters = request.stepFilters ?? new Map<number, string>();
+  if ([...stepFilters.keys()].some((step) => step >= request.steps)) return [];
   const sessions = await sessionJourneysSql(store, query);
+  const chosen = stepConditions(stepFilters);
   const rows = await store.query<{ path: string[]; count: string; total: string }>(
-    `SELECT path, count() AS count, sum(count()) OVER () AS total
-     FROM (SELECT arraySlice(arrayCompact(arraySort(journey).2), 1, {steps:UInt8}) AS path FROM (${sessions.sql}))
-     WHERE length(path) = {steps:UInt8}
-     GROUP BY path
+    `SELECT path, count, total FROM (
+       SELECT path, count() AS count, sum(count()) OVER () AS total
+       FROM (SELECT arraySlice(arrayCompact(arraySort(journey).2), 1, {steps:UInt8}) AS path FROM (${sessions.sql}))
+       WHERE length(path) = {steps:UInt8}
+       GROUP BY path
+     )
+     WHERE ${chosen.sql}
      ORDER BY count DESC, path ASC
      LIMIT {journey_limit:UInt32}`,
-    { ...sessions.params, steps: request.steps, journey_limit: request.limit },
+    { ...sessions.params, ...chosen.params, steps: request.steps, journey_limit: request.limit },
   );
   return rows.map((row) => ({
     path: row.path,

@@ -6,6 +6,7 @@ import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.j
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { parseProps } from '../event-props.js';
 import { utcMillisSql } from '../response-time.js';
+import { liveWindow } from '../live-users/live-user-count.query.js';
 import { SESSION_FIELDS_SQL, toSessionRow, type SessionRow } from './session-fields.js';
 
 export interface SessionEvent {
@@ -47,6 +48,18 @@ interface SessionEventRaw {
 
 const EVENT_FIELDS_SQL = `${utcMillisSql('timestamp')} AS e_timestamp, type AS e_type, pathname AS e_pathname,
   hostname AS e_hostname, page_title AS e_page_title, event_name AS e_event_name, props AS e_props, referrer AS e_referrer`;
+
+/**
+ * The query narrowed to the last `minutes` minutes before `now` (`[now - minutes, now]`, inside its own range): a
+ * live view of a session shows only its recent events, and the session's fields over them. Not found (404) when
+ * the window and the range do not meet.
+ */
+export function recentSessionQuery(query: StatsQuery, now: Date, minutes: number | undefined): StatsQuery {
+  if (minutes === undefined) return query;
+  const window = liveWindow(query.range, now, minutes);
+  if (window === undefined) throw new NotFoundError('Session not found');
+  return { ...query, range: { ...window, timeZone: query.range.timeZone } };
+}
 
 /**
  * The session's fields over its events in the site and time range, and `page` of those events, oldest

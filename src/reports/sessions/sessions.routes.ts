@@ -1,10 +1,10 @@
 // GET /sessions (newest first, paged) and /sessions/{sessionId} (one session with its events).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { integerParam } from '../integer-param.js';
+import { integerParam, optionalIntegerParam } from '../integer-param.js';
 import { largePagingParams, pageWindow } from '../report-paging.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
-import { sessionDetail } from './session-detail.query.js';
+import { recentSessionQuery, sessionDetail } from './session-detail.query.js';
 import { sessionAggregateConditions, sessionEventConditions, sessionListFilterParams } from './session-list-filters.js';
 import { listSessions } from './sessions.query.js';
 
@@ -27,14 +27,17 @@ export async function sessionsRoutes(app: FastifyInstance, deps: ReportDeps): Pr
     path: '/sessions/:sessionId',
     tag: 'Sessions',
     scope: 'sessions:read',
-    summary: 'One session (fields as in the list) and a page of its events, oldest first; 404 when unknown, out of range or filtered out',
+    summary:
+      'One session (fields as in the list) and a page of its events, oldest first; 404 when unknown, out of range or filtered out. ' +
+      'With minutes: only its events of the last minutes minutes (the session\'s fields and total over those events too)',
     pathParams: { sessionId: z.string().min(1).describe('the session id, a decimal UInt64') },
     params: {
       limit: integerParam(1, 1000, 100).describe('events per page, 1..1000 (default 100)'),
       offset: integerParam(0, 10_000_000, 0).describe('events to skip (default 0)'),
+      minutes: optionalIntegerParam(1, 1440).describe('only events of the last minutes minutes before now, 1..1440 (a live view); absent: the whole range'),
     },
-    run: async ({ store, query, params, path }) => ({
-      data: await sessionDetail(store, query, path.sessionId ?? '', params),
+    run: async ({ store, query, params, path, now }) => ({
+      data: await sessionDetail(store, recentSessionQuery(query, now, params.minutes), path.sessionId ?? '', params),
     }),
   });
 }

@@ -3,6 +3,7 @@ import type { AnalyticsStore } from '../../platform/analytics-store/analytics-st
 import { siteScopeSql } from '../../stats/site-scope.js';
 import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, filterWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { userSearchCondition, type UserSearch } from './user-search.js';
 import { latestTraits, toUserRow, USER_FIELDS_SQL, USER_HASH_SQL, USER_SORT_SQL, type UserRow, type UserSort } from './user-fields.js';
 
 export interface UserListOptions {
@@ -12,6 +13,8 @@ export interface UserListOptions {
   readonly sortOrder: 'asc' | 'desc';
   /** Only people known by an identified user id. */
   readonly identifiedOnly: boolean;
+  /** Only identified people whose id or a trait holds a text (the search box). */
+  readonly search?: UserSearch | undefined;
 }
 
 export interface UserList {
@@ -31,7 +34,10 @@ const IDENTIFIED: SqlFragment = { sql: "identified_user_id != ''", params: {} };
  * them, then only the page's users are aggregated.
  */
 export async function listUsers(store: AnalyticsStore, query: StatsQuery, options: UserListOptions): Promise<UserList> {
-  const people = options.identifiedOnly ? IDENTIFIED : ALWAYS_TRUE;
+  const people = allOf([
+    options.identifiedOnly ? IDENTIFIED : ALWAYS_TRUE,
+    options.search === undefined ? ALWAYS_TRUE : userSearchCondition(query.siteId, options.search),
+  ]);
   const scope = allOf([siteScopeSql(query.siteId, query.range), people]);
   const filters = filterWhere(query);
   const matching = filters.sql === ALWAYS_TRUE.sql ? '' : ` HAVING countIf(${filters.sql}) > 0`;

@@ -7,6 +7,7 @@ import { userDetail } from './user-detail.query.js';
 import { USER_SORTS } from './user-fields.js';
 import { userTraitsRoutes } from './user-traits.routes.js';
 import { listUsers } from './users.query.js';
+import { USER_SEARCH_FIELDS } from './user-search.js';
 
 /** One of a closed set of words; empty or absent means `fallback`. */
 function word<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
@@ -28,6 +29,10 @@ export async function usersRoutes(app: FastifyInstance, deps: ReportDeps): Promi
       sort_by: word(USER_SORTS, 'last_seen').describe(`sort key: ${USER_SORTS.join(', ')} (default last_seen)`),
       sort_order: word(['asc', 'desc'], 'desc').describe('asc or desc (default desc)'),
       identified_only: word(['true', 'false'], 'false').describe('true: only people known by an identified user id'),
+      search: z.string().max(256).optional().describe('only identified people whose search_field holds this text (case-insensitive, no wildcards); blank: no search'),
+      search_field: word(USER_SEARCH_FIELDS, 'username').describe(
+        `where search looks: ${USER_SEARCH_FIELDS.join(', ')} (default username); user_id is the identified user id, the others that trait of the latest identify call`,
+      ),
     },
     run: async ({ store, query, params }) =>
       listUsers(store, query, {
@@ -36,6 +41,7 @@ export async function usersRoutes(app: FastifyInstance, deps: ReportDeps): Promi
         sortBy: params.sort_by,
         sortOrder: params.sort_order,
         identifiedOnly: params.identified_only === 'true',
+        search: params.search?.trim() ? { text: params.search.trim(), field: params.search_field } : undefined,
       }),
   });
   registerReport(app, deps, {
