@@ -48,6 +48,7 @@ import { mcpRoutes } from './mcp/mcp.routes.js';
 import { readableSitesOf } from './mcp/readable-sites.js';
 import { createSharedState, type SharedState } from './platform/shared-state/create-shared-state.js';
 import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
+import { userDataRoutes } from './user-data/user-data.routes.js';
 import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
 
 export interface AppDeps {
@@ -158,6 +159,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await registerReports(app, reportDeps);
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
   await app.register(segmentsRoutes, { guards, segments, analytics });
+  await app.register(userDataRoutes, { guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush() });
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
   const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
 

@@ -21,7 +21,7 @@ const RANGE = 'start_date=2026-03-10&end_date=2026-03-11&time_zone=UTC';
 /** A call of the web app: its page, the request as it sends it, and the dotted paths of the answer it reads. */
 interface WebAppCall {
   readonly page: string;
-  readonly method?: 'GET' | 'POST';
+  readonly method?: 'GET' | 'POST' | 'PUT';
   readonly url: string;
   readonly body?: object;
   readonly reads: readonly string[];
@@ -98,6 +98,8 @@ describe('the origin web app calls, with its parameters', () => {
     { page: 'users', url: `/api/sites/${site}/users?${RANGE}&page=1&page_size=50&sort_by=last_seen&sort_order=desc`, reads: ['data.0.user_id', 'data.0.sessions', 'data.0.last_seen', 'totalCount', 'page', 'pageSize'] },
     { page: 'user detail', url: `/api/sites/${site}/users/alice?${RANGE}`, reads: ['data.sessions', 'data.duration', 'data.first_seen', 'data.linked_devices', 'data.locations', 'data.devices'] },
     { page: 'user detail', url: `/api/sites/${site}/users/session-count?user_id=alice&time_zone=UTC`, reads: ['data.0.date', 'data.0.sessions'] },
+    { page: 'user detail (identify)', method: 'POST', url: `/api/sites/${site}/users/identify`, body: { anonymous_id: 'v2', user_id: 'alice', traits: { plan: 'pro' } }, reads: ['success'] },
+    { page: 'user detail (edit traits)', method: 'PUT', url: `/api/sites/${site}/users/alice/traits`, body: { traits: { plan: 'team' } }, reads: ['success'] },
     { page: 'users (traits)', url: `/api/sites/${site}/user-traits/keys?time_zone=UTC`, reads: ['data'] },
     { page: 'filters bar', url: `/api/sites/${site}/segments`, reads: [] },
     { page: 'main (chart)', url: `/api/sites/${site}/annotations?time_zone=UTC`, reads: [] },
@@ -118,8 +120,6 @@ describe('the origin web app calls, with its parameters', () => {
     ['GET', `/api/sites/${site}/events/count?${RANGE}&bucket=day`],
     ['GET', `/api/sites/${site}/events/autocapture?${RANGE}&type=button_click`],
     ['GET', `/api/sites/${site}/events/autocapture-values?${RANGE}&type=outbound`],
-    ['POST', `/api/sites/${site}/users/identify`],
-    ['PUT', `/api/sites/${site}/users/alice/traits`],
     ['GET', `/api/sites/${site}/usage`],
     ['GET', `/api/sites/${site}/verify-script`],
     ['GET', `/api/sites/${site}/excluded-asns`],
