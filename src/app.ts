@@ -36,6 +36,7 @@ import { instanceInfoRoutes } from './health/instance-info.routes.js';
 import { OrganizationDirectory } from './organizations/organization-directory.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer.js';
+import { apiUsageRoutes } from './api-keys/api-usage.routes.js';
 import { SegmentRepository } from './segments/segment.repository.js';
 import type { ReportDeps } from './reports/report-route.js';
 import { registerReports } from './reports/register-reports.js';
@@ -146,6 +147,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   });
   await app.register(siteShellRoutes, { guards, sites, analytics, privateLinks, clock });
   await app.register(apiKeysRoutes, { guards, issuer: new ApiKeyIssuer(auth, organizations) });
+  await app.register(apiUsageRoutes, { guards, keyRateLimit: config.apiKeyRateLimit, clock });
   const webhooks = await registerWebhooks(app, {
     db: metadata.db, guards, instanceSecret, settings: webhookSettingsFrom(config), clock,
     ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),

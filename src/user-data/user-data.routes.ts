@@ -58,7 +58,7 @@ export const userDataRoutes: FastifyPluginAsyncZod<UserDataRoutesDeps> = async (
   app.put('/api/sites/:site/users/:userId/traits', {
     onRequest: guards.site({ scope: 'users:write' }),
     schema: {
-      tags: ['Users'],
+      tags: ['User Traits'],
       summary: 'Replace an identified user\'s traits',
       security: ANY_CREDENTIAL, params: UserPathParams, body: UserTraitsBodySchema, response: { 200: SuccessSchema },
     },
