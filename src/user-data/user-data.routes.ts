@@ -77,7 +77,9 @@ export const userDataRoutes: FastifyPluginAsyncZod<UserDataRoutesDeps> = async (
         'Deletes the events identified as the person and the unidentified events of their devices (their own key and every ' +
         'device identify linked to them), the copies and sessions built from those events, and their identity rows (links ' +
         'and traits). Events a linked device sent while identified as someone else stay. Everything received before the ' +
-        'call is stored first, so queued events are erased too; events received after it are new data.',
+        'call is stored first, so queued events are erased too; events received after it are new data (503 when the store does ' +
+        'not take the queue within 30 s; nothing is erased then). `erased` counts the events, the sessions removed whole (a ' +
+        'session shared with someone else stays, rebuilt from their events) and the identity rows.',
       security: ANY_CREDENTIAL, params: UserPathParams, response: { 200: ErasedSchema },
     },
   }, async (request) => {
