@@ -40,6 +40,7 @@ import { sendInvitationEmail } from './members/invitation-mail.js';
 import { OrganizationDirectory } from './organizations/organization-directory.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer.js';
+import { apiUsageRoutes } from './api-keys/api-usage.routes.js';
 import { SegmentRepository } from './segments/segment.repository.js';
 import type { ReportDeps } from './reports/report-route.js';
 import { registerReports } from './reports/register-reports.js';
@@ -52,6 +53,7 @@ import { mcpRoutes } from './mcp/mcp.routes.js';
 import { readableSitesOf } from './mcp/readable-sites.js';
 import { createSharedState, type SharedState } from './platform/shared-state/create-shared-state.js';
 import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
+import { userDataRoutes } from './user-data/user-data.routes.js';
 import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
 
 export interface AppDeps {
@@ -156,6 +158,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   });
   await app.register(siteShellRoutes, { guards, sites, analytics, privateLinks, clock });
   await app.register(apiKeysRoutes, { guards, issuer: new ApiKeyIssuer(auth, organizations) });
+  await app.register(apiUsageRoutes, { guards, keyRateLimit: config.apiKeyRateLimit, clock });
   const webhooks = await registerWebhooks(app, {
     db: metadata.db, guards, instanceSecret, settings: webhookSettingsFrom(config), clock,
     ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
@@ -169,6 +172,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await registerReports(app, reportDeps);
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
   await app.register(segmentsRoutes, { guards, segments, analytics });
+  await app.register(userDataRoutes, { guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush() });
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
   const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
 

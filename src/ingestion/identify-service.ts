@@ -1,4 +1,5 @@
 // /api/identify: the same site, key and origin steps as tracking, then one durable user_identities row.
+// The dashboard's identify and trait edits write the same row through `link`, with the caller's credentials.
 import { visitorId } from './request/visitor-id.js';
 import type { EventSink } from './event-buffer/event-buffer.js';
 import { clickhouseTime, wellFormedRow } from './build-rows.js';
@@ -6,6 +7,15 @@ import { dropOutcome, type TrackOutcome } from './request/track-outcome.js';
 import { runSteps, type Step } from './pipeline.js';
 import { siteOf, type TrackContext, type TrackRequest } from './request/track-context.js';
 import type { IdentifyPayload } from './identify.schema.js';
+
+/** One identity row: a device (visitor id, '' for none) linked to an identified user, with the traits then current. */
+export interface IdentityLink {
+  readonly siteId: number;
+  readonly identifiedUserId: string;
+  readonly deviceId: string;
+  readonly anonymousId: string;
+  readonly traits: Readonly<Record<string, unknown>>;
+}
 
 export class IdentifyService {
   constructor(
@@ -24,14 +34,25 @@ export class IdentifyService {
     const result = await runSteps(this.deps.steps, context);
     if (result.kind === 'drop') return dropOutcome(result);
     const site = siteOf(context);
-    await this.deps.identities.append(wellFormedRow({
-      site_id: site.siteId,
-      timestamp: clickhouseTime(context.nowMs),
-      identified_user_id: payload.user_id,
-      user_id: visitorId({ ip: context.ip, userAgent: context.userAgent, siteId: site.siteId, ...(payload.anonymous_id ? { anonymousId: payload.anonymous_id } : {}) }),
-      anonymous_id: payload.anonymous_id ?? '',
-      traits: JSON.stringify(payload.traits ?? {}),
-    }));
+    await this.link({
+      siteId: site.siteId,
+      identifiedUserId: payload.user_id,
+      deviceId: visitorId({ ip: context.ip, userAgent: context.userAgent, siteId: site.siteId, ...(payload.anonymous_id ? { anonymousId: payload.anonymous_id } : {}) }),
+      anonymousId: payload.anonymous_id ?? '',
+      traits: payload.traits ?? {},
+    }, context.nowMs);
     return { status: 200, body: { success: true } };
+  }
+
+  /** Appends one identity row to the durable spool; it reaches the store with the next flush. */
+  async link(link: IdentityLink, nowMs = this.deps.clock()): Promise<void> {
+    await this.deps.identities.append(wellFormedRow({
+      site_id: link.siteId,
+      timestamp: clickhouseTime(nowMs),
+      identified_user_id: link.identifiedUserId,
+      user_id: link.deviceId,
+      anonymous_id: link.anonymousId,
+      traits: JSON.stringify(link.traits),
+    }));
   }
 }

@@ -52,6 +52,8 @@ export interface IngestionModuleDeps {
 
 export interface IngestionModule {
   readonly ingestion: IngestionService;
+  /** Identity rows (the tracker's identify, the dashboard's identify and trait edits). */
+  readonly identify: IdentifyService;
   readonly buffers: readonly EventBuffer[];
   /** Inserts everything acknowledged so far (tests call it before querying). */
   flush(): Promise<void>;
@@ -132,6 +134,7 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
   const buffers = [intake, identities, ...legacy];
   return {
     ingestion,
+    identify,
     buffers,
     async flush() {
       await Promise.all(buffers.map((buffer) => buffer.flush()));

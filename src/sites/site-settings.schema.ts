@@ -1,6 +1,7 @@
 // Site settings: what a site owner can configure, with defaults and validation of every list.
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { OriginSettingsKeys } from './origin-settings-keys.js';
 import { WILDCARD_LIMIT_MESSAGE, withinWildcardLimit } from '../platform/wildcards/wildcard-limit.js';
 
 function isIpOrCidr(value: string): boolean {
@@ -86,11 +87,11 @@ const patternLists = {
 export const SiteSettingsPatchSchema = SiteSettingsSchema.partial().strict();
 
 export const CreateSiteBodySchema = SiteSettingsSchema.partial()
-  .extend({ ...patternLists, domain: DomainSchema, name: z.string().trim().min(1).max(200).optional() })
+  .extend({ ...patternLists, ...OriginSettingsKeys, domain: DomainSchema, name: z.string().trim().min(1).max(200).optional() })
   .strict();
 
 export const UpdateSiteBodySchema = SiteSettingsSchema.partial()
-  .extend({ ...patternLists, domain: DomainSchema.optional(), name: z.string().trim().min(1).max(200).optional() })
+  .extend({ ...patternLists, ...OriginSettingsKeys, domain: DomainSchema.optional(), name: z.string().trim().min(1).max(200).optional() })
   .strict();
 
 export function normaliseSettings(settings: SiteSettings): SiteSettings {

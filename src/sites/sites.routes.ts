@@ -10,6 +10,7 @@ import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, OrganizationParams, SiteParams, Su
 import { CreateSiteBodySchema, UpdateSiteBodySchema } from './site-settings.schema.js';
 import type { SiteRepository } from './site.repository.js';
 import { deleteSiteEverywhere } from './delete-site.js';
+import { loupeSettingsOf, originExclusionListRoutes, withOriginFields } from './origin-site-settings.js';
 import { TrackingConfigSchema, trackingConfigOf } from './tracking-config.js';
 
 export interface SitesRoutesDeps {
@@ -30,8 +31,8 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
     onRequest: guards.organization({ scope: 'sites:write', role: 'admin' }),
     schema: { tags: ['Sites'], summary: 'Create a site in the organization', security: ANY_CREDENTIAL, params: OrganizationParams, body: CreateSiteBodySchema },
   }, async (request) => {
-    const { domain, name, ...settings } = request.body;
-    return sites.create({ organizationId: request.params.organizationId, domain, name, settings, createdBy: principalUserId(principalOf(request)) });
+    const { domain, name, ...settings } = loupeSettingsOf(request.body);
+    return withOriginFields(await sites.create({ organizationId: request.params.organizationId, domain, name, settings, createdBy: principalUserId(principalOf(request)) }));
   });
 
   app.get('/api/sites', {
@@ -42,12 +43,12 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
   app.get('/api/sites/:site', {
     onRequest: guards.site({ scope: 'sites:read', allowPublic: true }),
     schema: { tags: ['Sites'], summary: 'Get a site and its settings', security: OPTIONAL_CREDENTIAL, params: SiteParams },
-  }, async (request) => loadSite(String(siteOf(request).siteId)));
+  }, async (request) => withOriginFields(await loadSite(String(siteOf(request).siteId))));
 
   app.put('/api/sites/:site/config', {
     onRequest: guards.site({ scope: 'sites:write', role: 'admin' }),
     schema: { tags: ['Sites'], summary: "Update a site's domain, name or settings", security: ANY_CREDENTIAL, params: SiteParams, body: UpdateSiteBodySchema },
-  }, async (request) => sites.update(await loadSite(String(siteOf(request).siteId)), request.body));
+  }, async (request) => withOriginFields(await sites.update(await loadSite(String(siteOf(request).siteId)), loupeSettingsOf(request.body))));
 
   app.delete('/api/sites/:site', {
     onRequest: guards.site({ scope: 'sites:write', role: 'admin' }),
@@ -56,6 +57,8 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
     await deleteSiteEverywhere(await loadSite(String(siteOf(request).siteId)), sites, analytics, request.log);
     return { success: true as const };
   });
+
+  await app.register(originExclusionListRoutes, { guards, sites });
 
   app.get('/api/site/tracking-config/:site', {
     schema: { tags: ['Sites'], summary: 'Tracker toggles of a site (public)', security: OPTIONAL_CREDENTIAL, params: SiteParams, response: { 200: TrackingConfigSchema } },

@@ -1,6 +1,7 @@
 // What the tracking script reads about a site (GET /api/site/tracking-config/{site}): its ids, domain and toggles.
 import { z } from 'zod';
 import type { Site } from './site.js';
+import { trackFormInteractionsOf } from './origin-site-settings.js';
 
 export const TrackingConfigSchema = z.object({
   siteId: z.number().int(),
@@ -17,6 +18,7 @@ export const TrackingConfigSchema = z.object({
   trackCopy: z.boolean().describe('report text copied from the page'),
   trackFormSubmit: z.boolean().describe('report form submissions'),
   trackInputChange: z.boolean().describe('report changed form fields, never their values'),
+  trackFormInteractions: z.boolean().describe("the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are"),
 });
 
 export type TrackingConfig = z.infer<typeof TrackingConfigSchema>;
@@ -37,5 +39,6 @@ export function trackingConfigOf(site: Site): TrackingConfig {
     trackCopy: site.trackCopy,
     trackFormSubmit: site.trackFormSubmit,
     trackInputChange: site.trackInputChange,
+    trackFormInteractions: trackFormInteractionsOf(site),
   };
 }

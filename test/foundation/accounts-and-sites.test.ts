@@ -112,7 +112,7 @@ describe.each(backends)('accounts and sites on %s', (backend) => {
     expect(config.json()).toEqual({
       siteId: site.siteId, id: site.id, domain: 'open.example.com', trackErrors: false, webVitals: false, trackOutbound: true,
       trackUrlParams: true, trackInitialPageView: true, trackSpaNavigation: true, sessionReplay: false,
-      trackButtonClicks: false, trackCopy: false, trackFormSubmit: false, trackInputChange: false,
+      trackButtonClicks: false, trackCopy: false, trackFormSubmit: false, trackInputChange: false, trackFormInteractions: false,
     });
   });
 

@@ -22,9 +22,11 @@ describe.each(backends)('interaction toggles on %s', (backend) => {
   afterAll(async () => t.close());
 
   function trackingConfig(site: { siteId: number; id: string }, domain: string, toggles: Record<string, boolean>) {
+    const forms = { ...TOGGLES_OFF, ...toggles };
     return {
       siteId: site.siteId, id: site.id, domain, trackErrors: false, webVitals: false, trackOutbound: true, trackUrlParams: true,
-      trackInitialPageView: true, trackSpaNavigation: true, sessionReplay: false, ...TOGGLES_OFF, ...toggles,
+      trackInitialPageView: true, trackSpaNavigation: true, sessionReplay: false, ...forms,
+      trackFormInteractions: forms.trackFormSubmit === true && forms.trackInputChange === true,
     };
   }
 
