@@ -37,7 +37,7 @@ describe('OpenAPI of the origin web app parameters', () => {
     ['/sessions/{sessionId}', 'Sessions', ['limit', 'offset', 'minutes']],
     ['/users', 'Users', ['search', 'search_field']],
     ['/goals', 'Goals', ['page', 'page_size', 'sort', 'order']],
-    ['/journeys', 'Journeys', ['steps', 'limit', 'stepFilters']],
+    ['/journeys', 'Insights', ['steps', 'limit', 'stepFilters']],
   ])('documents %s under %s with its parameters', (path, tag, names) => {
     const documented = query(path);
     expect(documented.tags).toEqual([tag]);

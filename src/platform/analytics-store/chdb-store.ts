@@ -14,6 +14,8 @@ const SERIAL_PARSING = { input_format_parallel_parsing: '0' } as const;
 export class ChdbStore implements AnalyticsStore {
   readonly kind = 'chdb' as const;
   private readonly session: Session;
+  /** Operations under way: closing the session under one of them would cut it off mid-write. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(path: string) {
     mkdirSync(path, { recursive: true });
@@ -23,12 +25,12 @@ export class ChdbStore implements AnalyticsStore {
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<T[]> {
-    const result = await this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' });
+    const result = await this.track(this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
     return parseJsonEachRow<T>(result.text());
   }
 
   async command(sql: string, params: QueryParams = {}): Promise<void> {
-    await this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' });
+    await this.track(this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
   }
 
   async insert(table: string, rows: readonly AnalyticsRow[], options: InsertOptions = {}): Promise<void> {
@@ -37,7 +39,7 @@ export class ChdbStore implements AnalyticsStore {
 
   async insertJsonEachRow(table: string, payload: Buffer, options: InsertOptions = {}): Promise<void> {
     if (payload.length === 0) return;
-    await this.session.insert({ table, values: payload, format: 'JSONEachRow', settings: { ...insertSettings(options), ...SERIAL_PARSING } });
+    await this.track(this.session.insert({ table, values: payload, format: 'JSONEachRow', settings: { ...insertSettings(options), ...SERIAL_PARSING } }));
   }
 
   async ping(): Promise<boolean> {
@@ -49,7 +51,16 @@ export class ChdbStore implements AnalyticsStore {
     }
   }
 
+  /** Waits for the operations under way (a site's analytics delete runs after its answer), then closes. */
   async close(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
     this.session.close();
+  }
+
+  private track<T>(operation: Promise<T>): Promise<T> {
+    this.inFlight.add(operation);
+    const forget = () => void this.inFlight.delete(operation);
+    operation.then(forget, forget);
+    return operation;
   }
 }
