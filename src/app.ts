@@ -49,6 +49,7 @@ import { readableSitesOf } from './mcp/readable-sites.js';
 import { createSharedState, type SharedState } from './platform/shared-state/create-shared-state.js';
 import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
 import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
+import { registerDashboard, type DashboardOptions } from './dashboard/dashboard-module.js';
 
 export interface AppDeps {
   readonly analytics?: AnalyticsStore;
@@ -65,6 +66,8 @@ export interface AppDeps {
   readonly logDestination?: LogDestination;
   /** Where the tracking script's sources and build live (tests use a copy); default: the project's tracker/. */
   readonly trackerLocation?: TrackerAssetsOptions['location'];
+  /** Where the dashboard is built and whether a stale build is rebuilt at start; default: web/, rebuilt. */
+  readonly dashboard?: DashboardOptions;
 }
 
 /** The services every module may use, built once per app. */
@@ -158,6 +161,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await registerReports(app, reportDeps);
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
   await app.register(segmentsRoutes, { guards, segments, analytics });
+  await registerDashboard(app, deps.dashboard);
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
   const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
 
