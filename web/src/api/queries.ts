@@ -48,10 +48,13 @@ export const useOverviewTimeSeries = (site: string, params: ReportParams) =>
     queryFn: () => apiRequest<OverviewTimeSeries>(`/api/sites/${encodeURIComponent(site)}/overview/time-series${queryString(params)}`),
   });
 
-/** Signing in, up or out changes who is asking: every cached answer is dropped. */
+/**
+ * Signing in, up or out changes who is asking: every cached answer is dropped (not refetched: the pages on
+ * screen may be those the new session cannot read; the next page fetches what it needs).
+ */
 function useResetAfter<TBody>(call: (body: TBody) => Promise<unknown>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: call, onSuccess: () => client.resetQueries() });
+  return useMutation({ mutationFn: call, onSuccess: () => client.clear() });
 }
 
 export const useSignUp = () => useResetAfter((body: SignUpBody) => apiRequest('/api/auth/sign-up/email', { method: 'POST', body }));

@@ -35,7 +35,7 @@ export function ScriptTag({ site }: { site: Site }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm">Paste this tag into the <code>&lt;head&gt;</code> of every page of {site.domain}:</p>
-      <pre className="overflow-x-auto rounded-md bg-slate-100 p-3 text-xs dark:bg-slate-800"><code data-testid="script-tag">{tag}</code></pre>
+      <pre tabIndex={0} aria-label="Script tag" className="overflow-x-auto rounded-md bg-slate-100 p-3 text-xs dark:bg-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500"><code data-testid="script-tag">{tag}</code></pre>
       <div className="flex items-center gap-3">
         <Button onClick={copy}>Copy the tag</Button>
         <span role="status" className="text-sm text-slate-600 dark:text-slate-400">{copied === 'copied' ? 'Copied' : copied === 'failed' ? 'Copy failed: select the text instead' : ''}</span>
