@@ -161,7 +161,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await registerReports(app, reportDeps);
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
   await app.register(segmentsRoutes, { guards, segments, analytics });
-  await registerDashboard(app, deps.dashboard);
+  await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
   const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
 

@@ -22,6 +22,8 @@ export interface DashboardOptions {
   readonly location?: Partial<DashboardBuildLocation>;
   /** false: serve whatever intact build is there, never build (default true). */
   readonly buildWhenStale?: boolean;
+  /** Path prefixes outside /api the server answers itself (TRACKER_PATH's), never the dashboard page. */
+  readonly reservedPrefixes?: readonly string[];
 }
 
 export async function registerDashboard(app: FastifyInstance, options: DashboardOptions = {}): Promise<void> {
@@ -29,5 +31,5 @@ export async function registerDashboard(app: FastifyInstance, options: Dashboard
   const location = { ...projectDashboardLocation(), ...options.location };
   const state = await ensureFreshDashboard(location, options.buildWhenStale ?? true, log);
   if (state.kind === 'absent') log.warn({ reason: state.reason }, 'dashboard not served');
-  await app.register(dashboardRoutes, { distDir: state.kind === 'ready' ? location.distDir : undefined });
+  await app.register(dashboardRoutes, { distDir: state.kind === 'ready' ? location.distDir : undefined, reservedPrefixes: options.reservedPrefixes ?? [] });
 }

@@ -43,7 +43,7 @@ let loupe: TestApp;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'loupe-dashboard-'));
   web = fixtureWeb(root);
-  loupe = await createTestApp({ dashboard: { location: web.location, buildWhenStale: true } });
+  loupe = await createTestApp({ env: { TRACKER_PATH: '/static/lp/' }, dashboard: { location: web.location, buildWhenStale: true } });
 });
 afterAll(async () => {
   await loupe?.close();
@@ -101,16 +101,17 @@ describe('dashboard serving', () => {
     ['/api/nope', 'Route GET /api/nope not found'],
     ['/api', 'Route GET /api not found'],
     ['/assets/index-gone.js', 'Route GET /assets/index-gone.js not found'],
+    ['/static/lp/nope', 'Route GET /static/lp/nope not found'],
   ])('keeps the JSON 404 for %s', async (url, error) => {
     const response = await get(url);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error });
   });
 
-  it('does not serve the build manifest', async () => {
-    const response = await get(`/${DASHBOARD_MANIFEST_FILE}`);
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toBe(INDEX);
+  it.each([`/${DASHBOARD_MANIFEST_FILE}`, '/favicon.ico', '/sites/robots.txt'])('answers a missing file %s with the JSON 404, not the page', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: `Route GET ${url} not found` });
   });
 
   it('leaves the API routes to the API', async () => {
