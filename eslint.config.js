@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import importDirection from './eslint/import-direction.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'coverage/**', 'public/**', 'tracker/dist/**', '.tmp/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'coverage/**', 'public/**', 'tracker/dist/**', 'web/dist/**', 'web/dist.*/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,7 +10,7 @@ process.env.NODE_EXTRA_CA_CERTS = certificate.certPath;
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts', 'tracker/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts', 'tracker/**/*.test.ts', 'web/src/**/*.test.ts'],
     exclude: ['node_modules/**', join('dist', '**')],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -55,6 +55,7 @@ import { createSharedState, type SharedState } from './platform/shared-state/cre
 import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
 import { userDataRoutes } from './user-data/user-data.routes.js';
 import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
+import { registerDashboard, type DashboardOptions } from './dashboard/dashboard-module.js';
 
 export interface AppDeps {
   readonly analytics?: AnalyticsStore;
@@ -71,6 +72,8 @@ export interface AppDeps {
   readonly logDestination?: LogDestination;
   /** Where the tracking script's sources and build live (tests use a copy); default: the project's tracker/. */
   readonly trackerLocation?: TrackerAssetsOptions['location'];
+  /** Where the dashboard is built and whether a stale build is rebuilt at start; default: web/, rebuilt. */
+  readonly dashboard?: DashboardOptions;
 }
 
 /** The services every module may use, built once per app. */
@@ -173,6 +176,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
   await app.register(segmentsRoutes, { guards, segments, analytics });
   await app.register(userDataRoutes, { guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush() });
+  await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
   const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
 

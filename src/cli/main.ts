@@ -38,7 +38,8 @@ async function runBootstrap(rest: string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
-  const loupe = await createApp(config);
+  // The bootstrap serves no page: it never builds the dashboard.
+  const loupe = await createApp(config, { dashboard: { buildWhenStale: false } });
   try {
     print(await bootstrap(injectCaller(loupe.app, config.baseUrl), input));
   } finally {

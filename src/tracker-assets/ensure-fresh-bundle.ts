@@ -1,7 +1,8 @@
 // At start: the built tracker files, rebuilt first when tracker/dist is missing, damaged or older than the sources.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { installBuild } from '../platform/build-freshness/install-build.js';
 import { readTrackerManifest, type TrackerManifest } from './tracker-manifest.js';
 import { trackerSourceHash, type TrackerSourceLocation } from './tracker-source-hash.js';
 
@@ -51,22 +52,6 @@ function readCurrent(distDir: string, sourceHash: string | undefined): { files: 
   return files ? { files: { manifest, files, rebuilt: false } } : { reason: 'damaged' };
 }
 
-/** Puts a finished build in place; another process starting at the same time may have put its own there first. */
-function install(builtDir: string, distDir: string, suffix: string): void {
-  const previous = `${distDir}.previous-${suffix}`;
-  try {
-    renameSync(distDir, previous);
-  } catch {
-    // nothing to move aside
-  }
-  try {
-    renameSync(builtDir, distDir);
-  } catch {
-    rmSync(builtDir, { recursive: true, force: true });
-  }
-  rmSync(previous, { recursive: true, force: true });
-}
-
 /** A deployment may ship the built files without the tracker's sources: then the build is used as it is. */
 function sourceHashIfPresent(location: TrackerBuildLocation, log: StartLog): string | undefined {
   if (!existsSync(join(location.trackerDir, 'src'))) {
@@ -86,7 +71,7 @@ async function rebuild(location: TrackerBuildLocation, sourceHash: string, log: 
     if (manifest.sourceHash !== sourceHash) {
       log.warn({ built: manifest.sourceHash, expected: sourceHash }, 'tracker build records another source hash: every start will rebuild');
     }
-    install(builtDir, location.distDir, suffix);
+    installBuild(builtDir, location.distDir, suffix);
     return { manifest, files, rebuilt: true };
   } finally {
     rmSync(builtDir, { recursive: true, force: true });

@@ -73,6 +73,8 @@ export interface TestAppOptions {
   readonly logDestination?: AppDeps['logDestination'];
   /** Where the tracking script's sources and build live; default: the project's tracker/. */
   readonly trackerLocation?: AppDeps['trackerLocation'];
+  /** The dashboard's build; default: web/dist served as it is (built or not), never rebuilt by a test. */
+  readonly dashboard?: AppDeps['dashboard'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -94,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     ...(options.trackerLocation ? { trackerLocation: options.trackerLocation } : {}),
+    dashboard: options.dashboard ?? { buildWhenStale: false },
   });
   return {
     ...loupe,

@@ -1,0 +1,124 @@
+// A new user's first run in headless Chromium against a real Loupe server: sign up, create the organization and
+// the site, paste the copied tag into a page on another origin, see the first event arrive, find the visitor on
+// the sites page; then every page in light and dark, desktop and 375 px, checked by axe-core.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+
+let h: DashboardHarness;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+const LAST_24_HOURS = 'past_minutes_start=1440&past_minutes_end=0';
+
+beforeAll(async () => {
+  h = await startDashboardHarness();
+  console.log(`dashboard screenshots: ${SCREENSHOT_DIR}`);
+});
+afterAll(async () => h?.close());
+
+const text = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+
+/** Which pages were visited signed in, for the theme and width variants. */
+interface Visited { site: string; organization: string; storage: Awaited<ReturnType<BrowserContext['storageState']>> }
+let visited: Visited | undefined;
+
+describe('dashboard first run', () => {
+  it('signs up, creates the organization and site, and sees the first event arrive from the copied tag', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, colorScheme: 'light' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.loupeUrl });
+    const page = await h.open(context, `${h.loupeUrl}/`);
+    await page.waitForURL(`${h.loupeUrl}/sign-in?next=%2F`);
+    await page.getByRole('link', { name: 'Create one' }).click();
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('correct-horse-9');
+    await page.getByRole('button', { name: 'Create the account' }).click();
+
+    await page.waitForURL(`${h.loupeUrl}/setup`);
+    await page.getByLabel('Organization name').fill('Ada Analytics');
+    await page.getByLabel('Domain').fill('localhost');
+    await page.getByLabel('Site name').fill('Ada home');
+    // Headless Chromium announces itself as automated: this site keeps such visits.
+    await page.getByLabel('Filter out bots').uncheck();
+    await page.getByRole('button', { name: 'Create' }).click();
+
+    await page.waitForURL(/\/sites\/[0-9a-f]{12}\/install$/);
+    const site = /\/sites\/([0-9a-f]{12})\/install$/.exec(page.url())?.[1] ?? '';
+    expect(await text(page, 'first-event-state')).toBe('Waiting for the first event…');
+    const tag = await text(page, 'script-tag');
+    expect(tag).toBe(`<script defer src="${h.loupeUrl}/api/script.js" data-site-id="${site}"></script>`);
+    await page.getByRole('button', { name: 'Copy the tag' }).click();
+    await page.getByText('Copied', { exact: true }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(tag);
+
+    h.page('/landing', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Landing</title>${tag}</head><body><h1>Landing</h1></body></html>`);
+    const visitor = await h.browser.newPage();
+    await visitor.goto(`${h.pagesUrl}/landing`);
+    await page.getByText('Live: the first event has arrived.').waitFor({ timeout: 20_000 });
+    await visitor.close();
+
+    await page.goto(`${h.loupeUrl}/`);
+    await page.waitForURL(/\/sites\?org=/);
+    const organization = new URL(page.url()).searchParams.get('org') ?? '';
+    await page.getByRole('link', { name: 'Ada home' }).waitFor();
+    await page.getByTestId('visitors-24h').filter({ hasText: /^\d+$/ }).waitFor();
+    const overview = await (await page.request.get(`${h.loupeUrl}/api/sites/${site}/overview?${LAST_24_HOURS}`)).json() as { data: { users: number; sessions: number; pageviews: number } };
+    expect(overview.data).toMatchObject({ users: 1, sessions: 1, pageviews: 1 });
+    expect(await text(page, 'visitors-24h')).toBe(String(overview.data.users));
+    const sites = await (await page.request.get(`${h.loupeUrl}/api/organizations/${organization}/sites`)).json() as { sites: Array<{ id: string; sessionsLast24Hours: number }> };
+    expect(sites.sites.map((s) => [s.id, s.sessionsLast24Hours])).toEqual([[site, 1]]);
+
+    await page.getByRole('link', { name: 'Ada home' }).click();
+    await page.waitForURL(`${h.loupeUrl}/sites/${site}`);
+    await page.getByTestId('overview-users').filter({ hasText: /^\d+$/ }).waitFor();
+    expect(await text(page, 'overview-pageviews')).toBe(String(overview.data.pageviews));
+    expect(await text(page, 'overview-sessions')).toBe(String(overview.data.sessions));
+
+    visited = { site, organization, storage: await context.storageState() };
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it('reaches the skip link first by keyboard, and signs out', async () => {
+    if (!visited) throw new Error('the first-run test did not finish');
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: visited.storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites?org=${visited.organization}`);
+    await page.getByRole('link', { name: 'Ada home' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${h.loupeUrl}/sign-in`);
+    const session = await (await page.request.get(`${h.loupeUrl}/api/auth/get-session`)).text();
+    expect(session).toBe('null');
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone'],
+  ] as const)('shows every page without serious accessibility violations or overflow (%s, %s)', async (scheme, width) => {
+    if (!visited) throw new Error('the first-run test did not finish');
+    const viewport = width === 'desktop' ? DESKTOP : PHONE;
+    const signedOut = await h.browser.newContext({ viewport, colorScheme: scheme });
+    // A fresh sign-in: the first-run session was ended by the sign-out test.
+    const signIn = await h.open(signedOut, `${h.loupeUrl}/sign-in`);
+    const pages: Array<[string, string, BrowserContext]> = [['sign-in', '/sign-in', signedOut], ['sign-up', '/sign-up', signedOut]];
+    const signedIn = await h.browser.newContext({ viewport, colorScheme: scheme });
+    const login = await signedIn.request.post(`${h.loupeUrl}/api/auth/sign-in/email`, { data: { email: 'ada@example.com', password: 'correct-horse-9' }, headers: { origin: h.loupeUrl } });
+    expect(login.status()).toBe(200);
+    pages.push(['setup', '/setup', signedIn], ['install', `/sites/${visited.site}/install`, signedIn], ['sites', `/sites?org=${visited.organization}`, signedIn], ['site', `/sites/${visited.site}`, signedIn]);
+    await signIn.close();
+    for (const [name, path, context] of pages) {
+      const page = await h.open(context, h.loupeUrl + path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `${name}-${scheme}-${width}`);
+      expect([name, await seriousViolations(page)]).toEqual([name, []]);
+      expect([name, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, viewport.width]);
+      await page.close();
+    }
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await signedOut.close();
+    await signedIn.close();
+  });
+});

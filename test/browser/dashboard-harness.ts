@@ -1,0 +1,106 @@
+// Browser-test harness for the dashboard: the built dashboard served by a real Loupe server (BASE_URL its own
+// origin, as in production), a page server on another origin for the tracked test pages, headless Chromium,
+// axe-core, screenshots and console-error collection.
+import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildDashboard } from '../../web/build.js';
+import { projectPath } from '../../src/platform/project-path.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const SCREENSHOT_DIR = projectPath('.tmp', 'screenshots', 'dashboard');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface DashboardHarness {
+  readonly loupe: TestApp;
+  /** The dashboard's origin, also BASE_URL. */
+  readonly loupeUrl: string;
+  /** The tracked test pages' origin: http://localhost:<port>. */
+  readonly pagesUrl: string;
+  readonly browser: Browser;
+  /** Every console error and page error seen in any page opened through `open`. */
+  readonly consoleErrors: string[];
+  page(path: string, html: string): void;
+  open(context: BrowserContext, url: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, host: string, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  const port = await listen(probe, '127.0.0.1');
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+export async function startDashboardHarness(): Promise<DashboardHarness> {
+  const distDir = mkdtempSync(join(tmpdir(), 'loupe-dashboard-dist-'));
+  await buildDashboard(distDir);
+  const port = await freePort();
+  const loupeUrl = `http://127.0.0.1:${port}`;
+  const loupe = await createTestApp({
+    env: { BASE_URL: loupeUrl },
+    ingestionBuffer: { flushIntervalMs: 50 },
+    dashboard: { location: { distDir }, buildWhenStale: false },
+  });
+  await loupe.app.listen({ host: '127.0.0.1', port });
+
+  const pages = new Map<string, string>();
+  const server = createServer((request, response) => {
+    const page = pages.get((request.url ?? '/').split('?')[0] ?? '/');
+    if (page === undefined) response.writeHead(request.url === '/favicon.ico' ? 204 : 404).end();
+    else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+  });
+  const pagesPort = await listen(server, '127.0.0.1');
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const consoleErrors: string[] = [];
+
+  return {
+    loupe,
+    loupeUrl,
+    pagesUrl: `http://localhost:${pagesPort}`,
+    browser,
+    consoleErrors,
+    page: (path, html) => void pages.set(path, html),
+    async open(context, url) {
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+      await page.goto(url);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+      await loupe.close();
+      rmSync(distDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** axe-core's serious and critical violations on the page as `rule: targets` lines (none expected). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  // Browser-side code is passed as a string: the test files are type-checked without the DOM library.
+  return page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`) as Promise<string[]>;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,38 @@
+// Builds the dashboard with Vite into web/dist (or `outDir`) and writes loupe-build.json: the hash of the sources
+// it came from and each file's size and sha256, which the server checks at start (src/dashboard).
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { build } from 'vite';
+import { describeFile, DASHBOARD_MANIFEST_FILE, type DashboardFile, type DashboardManifest } from '../src/dashboard/dashboard-manifest.js';
+import { dashboardSourceHash } from '../src/dashboard/dashboard-source-tree.js';
+import { dashboardViteConfig, WEB_DIR } from './vite.config.js';
+
+export const DEFAULT_OUT_DIR = join(WEB_DIR, 'dist');
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)])));
+  return nested.flat();
+}
+
+export async function buildDashboard(outDir: string = DEFAULT_OUT_DIR): Promise<DashboardManifest> {
+  const sourceHash = dashboardSourceHash({ webDir: WEB_DIR, nodeModulesDir: join(WEB_DIR, '..', 'node_modules') });
+  await build({
+    ...dashboardViteConfig,
+    configFile: false,
+    logLevel: 'warn',
+    build: { ...dashboardViteConfig.build, outDir: resolve(outDir), emptyOutDir: true },
+  });
+  const files: Record<string, DashboardFile> = {};
+  for (const file of (await listFiles(outDir)).sort()) {
+    files[relative(outDir, file).split(sep).join('/')] = describeFile(await readFile(file));
+  }
+  const manifest: DashboardManifest = { sourceHash, files };
+  await writeFile(join(outDir, DASHBOARD_MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const manifest = await buildDashboard(process.argv[2] ?? DEFAULT_OUT_DIR);
+  console.log(`dashboard built: ${Object.keys(manifest.files).length} files`);
+}

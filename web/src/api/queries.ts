@@ -1,0 +1,78 @@
+// TanStack Query hooks for the API calls the dashboard makes; query keys start with the path they read.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, queryString } from './client';
+import type {
+  HasData, InstanceConfig, NewOrganization, NewSite, Overview, OverviewTimeSeries, OrganizationSites, Session, SignInBody,
+  SignUpBody, Site, UserOrganization,
+} from './types';
+
+/** The last 24 hours, as report parameters: the window the sites page shows. */
+export const LAST_24_HOURS = { past_minutes_start: 1440, past_minutes_end: 0 } as const;
+
+export const useInstanceConfig = () => useQuery({ queryKey: ['/api/config'], queryFn: () => apiRequest<InstanceConfig>('/api/config') });
+
+export const useSession = () => useQuery({ queryKey: ['/api/auth/get-session'], queryFn: () => apiRequest<Session>('/api/auth/get-session') });
+
+export const useOrganizations = (enabled = true) =>
+  useQuery({ queryKey: ['/api/user/organizations'], queryFn: () => apiRequest<UserOrganization[]>('/api/user/organizations'), enabled });
+
+export const useOrganizationSites = (organizationId: string | undefined) =>
+  useQuery({
+    queryKey: ['/api/organizations/sites', organizationId],
+    queryFn: () => apiRequest<OrganizationSites>(`/api/organizations/${encodeURIComponent(organizationId ?? '')}/sites`),
+    enabled: organizationId !== undefined,
+  });
+
+export const useSite = (site: string) =>
+  useQuery({ queryKey: ['/api/sites', site], queryFn: () => apiRequest<Site>(`/api/sites/${encodeURIComponent(site)}`) });
+
+/** Polls every `intervalMs` until the site has an event. */
+export const useHasData = (site: string, intervalMs = 2000) =>
+  useQuery({
+    queryKey: ['/api/sites/has-data', site],
+    queryFn: () => apiRequest<HasData>(`/api/sites/${encodeURIComponent(site)}/has-data`),
+    refetchInterval: (query) => (query.state.data?.hasData ? false : intervalMs),
+  });
+
+export type ReportParams = Record<string, string | number | undefined>;
+
+export const useOverview = (site: string, params: ReportParams) =>
+  useQuery({
+    queryKey: ['/api/sites/overview', site, params],
+    queryFn: () => apiRequest<Overview>(`/api/sites/${encodeURIComponent(site)}/overview${queryString(params)}`),
+  });
+
+export const useOverviewTimeSeries = (site: string, params: ReportParams) =>
+  useQuery({
+    queryKey: ['/api/sites/overview/time-series', site, params],
+    queryFn: () => apiRequest<OverviewTimeSeries>(`/api/sites/${encodeURIComponent(site)}/overview/time-series${queryString(params)}`),
+  });
+
+/**
+ * Signing in, up or out changes who is asking: every cached answer is dropped (not refetched: the pages on
+ * screen may be those the new session cannot read; the next page fetches what it needs).
+ */
+function useResetAfter<TBody>(call: (body: TBody) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => client.clear() });
+}
+
+export const useSignUp = () => useResetAfter((body: SignUpBody) => apiRequest('/api/auth/sign-up/email', { method: 'POST', body }));
+export const useSignIn = () => useResetAfter((body: SignInBody) => apiRequest('/api/auth/sign-in/email', { method: 'POST', body }));
+export const useSignOut = () => useResetAfter(() => apiRequest('/api/auth/sign-out', { method: 'POST', body: {} }));
+
+export function useCreateOrganization() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewOrganization) => apiRequest<{ id: string }>('/api/auth/organization/create', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/user/organizations'] }),
+  });
+}
+
+export function useCreateSite(organizationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewSite) => apiRequest<Site>(`/api/organizations/${encodeURIComponent(organizationId)}/sites`, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/organizations/sites', organizationId] }),
+  });
+}

@@ -1,0 +1,51 @@
+// The dashboard's entry: query client, routes (one file per page under routes/), mounted into #root.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppShell } from './components/app-shell';
+import { RequireSession } from './components/require-session';
+import { HomePage } from './routes/home';
+import { SetupPage } from './routes/setup';
+import { SignInPage } from './routes/sign-in';
+import { SignUpPage } from './routes/sign-up';
+import { SiteInstallPage } from './routes/site-install';
+import { SitesPage } from './routes/sites';
+import './index.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+const router = createBrowserRouter([
+  { path: '/sign-in', element: <SignInPage /> },
+  { path: '/sign-up', element: <SignUpPage /> },
+  {
+    element: <RequireSession />,
+    children: [
+      { path: '/', element: <HomePage /> },
+      { path: '/setup', element: <SetupPage /> },
+      {
+        element: <AppShell />,
+        children: [
+          { path: '/sites', element: <SitesPage /> },
+          { path: '/sites/:site/install', element: <SiteInstallPage /> },
+          // The site dashboard is its own chunk: its charts and map load only when a site is opened.
+          { path: '/sites/:site', lazy: () => import('./routes/site') },
+        ],
+      },
+    ],
+  },
+]);
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

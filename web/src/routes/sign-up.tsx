@@ -1,0 +1,36 @@
+// /sign-up: the first account of an instance (and others unless DISABLE_SIGNUP); then first-run setup.
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useInstanceConfig, useSignUp } from '../api/queries';
+import { AuthFrame } from '../components/auth-frame';
+import { Button, FOCUS_RING } from '../components/button';
+import { ErrorMessage } from '../components/error-message';
+import { TextField } from '../components/text-field';
+
+export function SignUpPage() {
+  const signUp = useSignUp();
+  const config = useInstanceConfig();
+  const navigate = useNavigate();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = { name: String(form.get('name')), email: String(form.get('email')), password: String(form.get('password')) };
+    signUp.mutate(body, { onSuccess: () => navigate('/setup') });
+  };
+  const signInLink = <Link to="/sign-in" className={`font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Sign in</Link>;
+  if (config.data?.disableSignup) {
+    return <AuthFrame title="Create an account"><p className="text-sm">Sign-up is closed on this instance. {signInLink}</p></AuthFrame>;
+  }
+  return (
+    <AuthFrame title="Create an account">
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        <TextField label="Name" name="name" autoComplete="name" required />
+        <TextField label="Email" name="email" type="email" autoComplete="email" required />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" required minLength={8} hint="At least 8 characters" />
+        <ErrorMessage error={signUp.error} />
+        <Button type="submit" disabled={signUp.isPending || config.isPending}>Create the account</Button>
+      </form>
+      <p className="text-sm">Already have an account? {signInLink}</p>
+    </AuthFrame>
+  );
+}
