@@ -100,16 +100,16 @@ function edgesOf(file) {
   return edges;
 }
 
-/** A path of modules from `start` back to `origin`, or undefined when none exists. */
-function pathBack(start, origin) {
+/** A path from `start` back to `origin` through the nodes `next(node)` names, or undefined when none exists. */
+function pathBack(start, origin, next) {
   const seen = new Set();
   const stack = [[start, [start]]];
   while (stack.length > 0) {
-    const [file, path] = stack.pop();
-    if (file === origin) return path;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const next of edgesOf(file)) stack.push([next, [...path, next]]);
+    const [node, path] = stack.pop();
+    if (node === origin) return path;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    for (const neighbour of next(node)) stack.push([neighbour, [...path, neighbour]]);
   }
   return undefined;
 }
@@ -140,21 +140,6 @@ function folderGraph() {
     for (const target of edgesOf(file)) if (folderOf(target) !== from) targets.add(folderOf(target));
   }
   return folderEdges;
-}
-
-/** A path of folders from `start` back to `origin` through the folder graph, or undefined. */
-function folderPathBack(start, origin) {
-  const graph = folderGraph();
-  const seen = new Set();
-  const stack = [[start, [start]]];
-  while (stack.length > 0) {
-    const [folder, path] = stack.pop();
-    if (folder === origin) return path;
-    if (seen.has(folder)) continue;
-    seen.add(folder);
-    for (const next of graph.get(folder) ?? []) stack.push([next, [...path, next]]);
-  }
-  return undefined;
 }
 
 function importSources(node) {
@@ -196,7 +181,7 @@ const noCycle = {
     return visitImports((node, specifier) => {
       const target = resolveSpecifier(file, specifier);
       if (!target || srcRelative(target) === undefined || isTestFile(target)) return;
-      const cycle = pathBack(target, file);
+      const cycle = pathBack(target, file, edgesOf);
       if (cycle) {
         const names = [file, ...cycle].map((path) => srcRelative(path)).join(' -> ');
         context.report({ node, message: `import cycle: ${names}` });
@@ -204,7 +189,7 @@ const noCycle = {
       }
       const from = folderOf(file);
       const to = folderOf(target);
-      const folderCycle = from === to ? undefined : folderPathBack(to, from);
+      const folderCycle = from === to ? undefined : pathBack(to, from, (folder) => folderGraph().get(folder) ?? []);
       if (folderCycle) {
         context.report({ node, message: `folder cycle: ${[from, ...folderCycle].join(' -> ')} (imports ${srcRelative(target)})` });
       }

@@ -1,14 +1,9 @@
 // The invitation link (the page the dashboard opens to accept) and the email that carries it.
+import type { InvitationCreated } from '../platform/auth/create-auth.js';
 import type { Mailer } from '../platform/mail/mailer.js';
 
-export interface InvitationNotice {
-  readonly id: string;
-  readonly email: string;
-  readonly role: string;
-  readonly organizationName: string;
-  readonly inviterEmail: string;
-  readonly expiresAt: string;
-}
+/** What better-auth tells Loupe of a new invitation (the auth platform's own shape). */
+export type InvitationNotice = InvitationCreated;
 
 /** `${BASE_URL}/invitation?invitationId=...&organization=...&inviterEmail=...`, the origin dashboard's accept page. */
 export function invitationLink(baseUrl: string, notice: Pick<InvitationNotice, 'id' | 'organizationName' | 'inviterEmail'>): string {
