@@ -102,8 +102,8 @@ describe('site settings', () => {
 });
 
 describe('realtime', () => {
-  it('shows a visit on a tracked page in the feed and the live count, as the API returns them', async () => {
-    const context = await signedIn();
+  it('shows a visit on a tracked page in the feed (in the browser\'s time zone) and the live count, as the API returns them', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage, timezoneId: 'Asia/Kolkata', locale: 'en-GB' });
     const page = await h.open(context, `${h.loupeUrl}/sites/${site}/realtime`);
     await page.getByText('No event in the last 24 hours yet.', { exact: false }).waitFor();
     const tag = `<script defer src="${h.loupeUrl}/api/script.js" data-site-id="${site}"></script>`;
@@ -116,7 +116,10 @@ describe('realtime', () => {
     expect(events.data.map((e) => [e.type, e.pathname])).toEqual([['pageview', '/pricing']]);
     expect(await page.getByTestId('feed-event-name').allInnerTexts()).toEqual(['pageview']);
     const shown = await page.locator('[data-testid="feed-event"] time').getAttribute('datetime');
-    expect(shown).toBe(`${events.data[0]?.timestamp.replace(' ', 'T')}Z`);
+    const instant = `${events.data[0]?.timestamp.replace(' ', 'T')}Z`;
+    expect(shown).toBe(instant);
+    const inKolkata = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(instant));
+    expect(await page.locator('[data-testid="feed-event"] time').innerText()).toBe(inKolkata);
     await page.getByTestId('live-visitors').filter({ hasText: /^1$/ }).waitFor({ timeout: 20_000 });
     const live = await (await context.request.get(`${h.loupeUrl}/api/sites/${site}/live-user-count`)).json() as { count: number };
     expect(live).toEqual({ count: 1 });
