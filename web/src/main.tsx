@@ -6,6 +6,8 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './components/app-shell';
 import { RequireSession } from './components/require-session';
+import { ShareRedirect } from './components/public-access/share-redirect';
+import { SiteAccess } from './components/public-access/site-access';
 import { HomePage } from './routes/home';
 import { SetupPage } from './routes/setup';
 import { SignInPage } from './routes/sign-in';
@@ -31,12 +33,21 @@ const router = createBrowserRouter([
         children: [
           { path: '/sites', element: <SitesPage /> },
           { path: '/sites/:site/install', element: <SiteInstallPage /> },
-          // The site dashboard is its own chunk: its charts and map load only when a site is opened.
-          { path: '/sites/:site', lazy: () => import('./routes/site') },
+          { path: '/sites/:site/settings', lazy: () => import('./routes/settings/site-settings') },
         ],
       },
     ],
   },
+  // A site's readable pages: signed in as usual, or read-only without signing in when the site is public.
+  {
+    element: <SiteAccess />,
+    children: [
+      // The site dashboard is its own chunk: its charts and map load only when a site is opened.
+      { path: '/sites/:site', lazy: () => import('./routes/site') },
+      { path: '/sites/:site/realtime', lazy: () => import('./routes/realtime') },
+    ],
+  },
+  { path: '/share/:site', element: <ShareRedirect /> },
 ]);
 
 const root = document.getElementById('root');

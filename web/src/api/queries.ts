@@ -5,6 +5,9 @@ import type {
   HasData, InstanceConfig, NewOrganization, NewSite, Overview, OverviewTimeSeries, OrganizationSites, Session, SignInBody,
   SignUpBody, Site, UserOrganization,
 } from './types';
+import type {
+  ApiKeyList, CreatedApiKey, EventsPage, EventsSince, LiveUserCount, NewApiKey, SiteConfigBody, SiteRecord,
+} from './settings-types';
 
 /** The last 24 hours, as report parameters: the window the sites page shows. */
 export const LAST_24_HOURS = { past_minutes_start: 1440, past_minutes_end: 0 } as const;
@@ -74,5 +77,71 @@ export function useCreateSite(organizationId: string) {
   return useMutation({
     mutationFn: (body: NewSite) => apiRequest<Site>(`/api/organizations/${encodeURIComponent(organizationId)}/sites`, { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/organizations/sites', organizationId] }),
+  });
+}
+
+// Realtime, site settings, API keys and public access (the realtime and settings pages).
+
+export const useSiteRecord = (site: string) =>
+  useQuery({ queryKey: ['/api/sites', site, 'record'], queryFn: () => apiRequest<SiteRecord>(`/api/sites/${encodeURIComponent(site)}`), retry: false });
+
+/** Whether the site's reports answer without credentials; a private site answers an error to a signed-out caller. */
+export const useIsPublic = (site: string, enabled: boolean) =>
+  useQuery({ queryKey: ['/api/sites/is-public', site], queryFn: () => apiRequest<{ isPublic: boolean }>(`/api/sites/${encodeURIComponent(site)}/is-public`), enabled, retry: false });
+
+export const useLiveUserCount = (site: string, intervalMs: number | false) =>
+  useQuery({
+    queryKey: ['/api/sites/live-user-count', site],
+    queryFn: () => apiRequest<LiveUserCount>(`/api/sites/${encodeURIComponent(site)}/live-user-count`),
+    refetchInterval: intervalMs,
+  });
+
+export const fetchLatestEvents = (site: string, pageSize: number) =>
+  apiRequest<EventsPage>(`/api/sites/${encodeURIComponent(site)}/events${queryString({ ...LAST_24_HOURS, page_size: pageSize })}`);
+
+export const fetchEventsSince = (site: string, since: string) =>
+  apiRequest<EventsSince>(`/api/sites/${encodeURIComponent(site)}/events${queryString({ ...LAST_24_HOURS, since_timestamp: since })}`);
+
+export function useUpdateSite(site: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SiteConfigBody) => apiRequest<SiteRecord>(`/api/sites/${encodeURIComponent(site)}/config`, { method: 'PUT', body }),
+    onSuccess: (record) => {
+      client.setQueryData(['/api/sites', site, 'record'], record);
+      void client.invalidateQueries({ queryKey: ['/api/sites', site] });
+      void client.invalidateQueries({ queryKey: ['/api/organizations/sites'] });
+    },
+  });
+}
+
+export function useDeleteSite(site: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ success: true }>(`/api/sites/${encodeURIComponent(site)}`, { method: 'DELETE' }),
+    onSuccess: () => client.removeQueries({ queryKey: ['/api/organizations/sites'] }),
+  });
+}
+
+/** Keys of the organization (`organizationId`) or, without it, of the signed-in account. */
+export const useApiKeys = (organizationId?: string) =>
+  useQuery({
+    queryKey: ['/api/auth/api-key/list', organizationId ?? 'user'],
+    queryFn: () => apiRequest<ApiKeyList>(`/api/auth/api-key/list${queryString({ organizationId })}`),
+  });
+
+export function useCreateApiKey(organizationId?: string) {
+  const client = useQueryClient();
+  const path = organizationId === undefined ? '/api/user/api-keys' : `/api/organizations/${encodeURIComponent(organizationId)}/api-keys`;
+  return useMutation({
+    mutationFn: (body: NewApiKey) => apiRequest<CreatedApiKey>(path, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/auth/api-key/list'] }),
+  });
+}
+
+export function useRevokeApiKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: string) => apiRequest<{ success: true }>('/api/auth/api-key/delete', { method: 'POST', body: { keyId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['/api/auth/api-key/list'] }),
   });
 }

@@ -1,0 +1,205 @@
+// The site settings, realtime and public pages in headless Chromium against a real Loupe server: a toggle and an
+// exclusion saved through the form land in the API's site record; an API key is shown once, works, and is
+// revoked; a visit on a tracked page appears in the realtime feed; a public site opens signed out, a private one
+// does not; a site is deleted after its domain is typed back. Every page in light and dark, desktop and 375 px.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+
+let h: DashboardHarness;
+let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
+let organization = '';
+let site = '';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+const CREDENTIALS = { email: 'grace@example.com', password: 'correct-horse-9' };
+
+async function post(request: APIRequestContext, path: string, data: unknown): Promise<Record<string, unknown>> {
+  const response = await request.post(`${h.loupeUrl}${path}`, { data, headers: { origin: h.loupeUrl } });
+  expect([path, response.status()]).toEqual([path, 200]);
+  return await response.json() as Record<string, unknown>;
+}
+
+async function createSite(request: APIRequestContext, domain: string, name: string): Promise<string> {
+  const created = await post(request, `/api/organizations/${organization}/sites`, { domain, name, blockBots: false });
+  return String(created.id);
+}
+
+const siteRecord = async (request: APIRequestContext, id: string) => (await request.get(`${h.loupeUrl}/api/sites/${id}`)).json() as Promise<Record<string, unknown>>;
+
+beforeAll(async () => {
+  h = await startDashboardHarness();
+  console.log(`dashboard screenshots: ${SCREENSHOT_DIR}`);
+  const context = await h.browser.newContext();
+  await post(context.request, '/api/auth/sign-up/email', { name: 'Grace', ...CREDENTIALS });
+  organization = String((await post(context.request, '/api/auth/organization/create', { name: 'Grace Labs', slug: 'grace-labs' })).id);
+  site = await createSite(context.request, 'localhost', 'Grace home');
+  storage = await context.storageState();
+  await context.close();
+});
+afterAll(async () => h?.close());
+
+async function signedIn(viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
+  return h.browser.newContext({ viewport, colorScheme, storageState: storage });
+}
+
+describe('site settings', () => {
+  it('saves a tracking switch and exclusions into the site record', async () => {
+    const context = await signedIn();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.loupeUrl });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    await page.getByLabel('Track outbound links').uncheck();
+    await page.getByLabel('Track JavaScript errors').check();
+    await page.getByRole('button', { name: 'Save tracking settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await siteRecord(context.request, site)).toMatchObject({ trackOutbound: false, trackErrors: true, trackInitialPageView: true, blockBots: false });
+
+    await page.getByLabel('Excluded paths').fill('/private/*\n\n /drafts \n');
+    await page.getByLabel('Excluded countries').fill('fr');
+    await page.getByRole('button', { name: 'Save exclusions' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).nth(1).waitFor();
+    expect(await siteRecord(context.request, site)).toMatchObject({ excludedPaths: ['/private/*', '/drafts'], excludedCountries: ['FR'], excludedIPs: [] });
+
+    await page.getByLabel('Excluded IP addresses').fill('not-an-ip');
+    await page.getByRole('button', { name: 'Save exclusions' }).click();
+    await page.getByRole('alert').filter({ hasText: /IP address/ }).waitFor();
+    expect((await siteRecord(context.request, site)).excludedIPs).toEqual([]);
+    // The refused save is the API's 400, which Chromium reports on the console.
+    expect(h.consoleErrors.splice(0).every((line) => line.includes('status of 400'))).toBe(true);
+    await context.close();
+  });
+
+  it('creates an API key shown once, which works until it is revoked', async () => {
+    const context = await signedIn();
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    await page.getByLabel('Key name').fill('reporting');
+    await page.getByLabel('analytics:read').check();
+    await page.getByRole('button', { name: 'Create the key' }).click();
+    const key = await page.getByTestId('new-api-key').innerText();
+    expect(key).toMatch(/^lpo_[A-Za-z]{64}$/);
+    const readWithKey = () => h.loupe.app.inject({ method: 'GET', url: `/api/sites/${site}/live-user-count`, headers: { authorization: `Bearer ${key}` } });
+    expect((await readWithKey()).statusCode).toBe(200);
+    const listed = await (await context.request.get(`${h.loupeUrl}/api/auth/api-key/list?organizationId=${organization}`)).json() as { apiKeys: Array<{ id: string; name: string }> };
+    expect(listed.apiKeys.map((k) => k.name)).toEqual(['reporting']);
+    await page.getByTestId('api-key-row').filter({ hasText: 'reporting' }).waitFor();
+    expect(await page.getByTestId('api-key-row').filter({ hasText: 'reporting' }).innerText()).toContain('analytics:read');
+
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.getByTestId('new-api-key').count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('api-key-row').first().waitFor();
+    expect(await page.content()).not.toContain(key);
+
+    await page.getByRole('button', { name: 'Revoke the key reporting' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke the key', exact: true }).click();
+    await page.getByText('No API key yet.').waitFor();
+    const after = await (await context.request.get(`${h.loupeUrl}/api/auth/api-key/list?organizationId=${organization}`)).json() as { apiKeys: unknown[] };
+    expect(after.apiKeys).toEqual([]);
+    expect((await readWithKey()).statusCode).toBe(401);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('realtime', () => {
+  it('shows a visit on a tracked page in the feed (in the browser\'s time zone) and the live count, as the API returns them', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage, timezoneId: 'Asia/Kolkata', locale: 'en-GB' });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/realtime`);
+    await page.getByText('No event in the last 24 hours yet.', { exact: false }).waitFor();
+    const tag = `<script defer src="${h.loupeUrl}/api/script.js" data-site-id="${site}"></script>`;
+    h.page('/pricing', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pricing</title>${tag}</head><body><h1>Pricing</h1></body></html>`);
+    const visitor = await h.browser.newPage();
+    await visitor.goto(`${h.pagesUrl}/pricing`);
+    await page.getByTestId('feed-event-path').filter({ hasText: '/pricing' }).waitFor({ timeout: 20_000 });
+    await visitor.close();
+    const events = await (await context.request.get(`${h.loupeUrl}/api/sites/${site}/events?past_minutes_start=1440&past_minutes_end=0`)).json() as { data: Array<{ pathname: string; type: string; timestamp: string }> };
+    expect(events.data.map((e) => [e.type, e.pathname])).toEqual([['pageview', '/pricing']]);
+    expect(await page.getByTestId('feed-event-name').allInnerTexts()).toEqual(['pageview']);
+    const shown = await page.locator('[data-testid="feed-event"] time').getAttribute('datetime');
+    const instant = `${events.data[0]?.timestamp.replace(' ', 'T')}Z`;
+    expect(shown).toBe(instant);
+    const inKolkata = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(instant));
+    expect(await page.locator('[data-testid="feed-event"] time').innerText()).toBe(inKolkata);
+    await page.getByTestId('live-visitors').filter({ hasText: /^1$/ }).waitFor({ timeout: 20_000 });
+    const live = await (await context.request.get(`${h.loupeUrl}/api/sites/${site}/live-user-count`)).json() as { count: number };
+    expect(live).toEqual({ count: 1 });
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('public dashboards', () => {
+  it('opens a public site read-only without signing in, and sends a private one to sign-in', async () => {
+    const context = await signedIn();
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    await page.getByLabel('Public dashboard').check();
+    await page.getByRole('button', { name: 'Save general settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await siteRecord(context.request, site)).toMatchObject({ public: true });
+    const hidden = await createSite(context.request, 'hidden.example.com', 'Hidden');
+    await context.close();
+
+    const stranger = await h.browser.newContext({ viewport: DESKTOP });
+    const dashboard = await h.open(stranger, `${h.loupeUrl}/share/${site}`);
+    await dashboard.waitForURL(`${h.loupeUrl}/sites/${site}`);
+    await dashboard.getByRole('heading', { level: 1 }).waitFor();
+    await dashboard.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await dashboard.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+
+    const realtime = await h.open(stranger, `${h.loupeUrl}/sites/${site}/realtime`);
+    await realtime.getByTestId('feed-event-path').filter({ hasText: '/pricing' }).waitFor();
+    expect(await realtime.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime']);
+
+    const settings = await h.open(stranger, `${h.loupeUrl}/sites/${site}/settings`);
+    await settings.waitForURL(`${h.loupeUrl}/sign-in?next=${encodeURIComponent(`/sites/${site}/settings`)}`);
+    const secret = await h.open(stranger, `${h.loupeUrl}/sites/${hidden}`);
+    await secret.waitForURL(`${h.loupeUrl}/sign-in?next=${encodeURIComponent(`/sites/${hidden}`)}`);
+    // The private site's is-public check is refused (401), which Chromium reports on the console.
+    expect(h.consoleErrors.splice(0).filter((line) => !line.includes('status of 401'))).toEqual([]);
+    await stranger.close();
+  });
+
+  it('deletes a site only once its domain is typed back', async () => {
+    const context = await signedIn();
+    const doomed = await createSite(context.request, 'doomed.example.com', 'Doomed');
+    const page = await h.open(context, `${h.loupeUrl}/sites/${doomed}/settings`);
+    const remove = page.getByRole('button', { name: 'Delete this site' });
+    await remove.waitFor();
+    expect(await remove.isDisabled()).toBe(true);
+    await page.getByLabel('Type doomed.example.com to confirm').fill('doomed.example');
+    expect(await remove.isDisabled()).toBe(true);
+    expect((await context.request.get(`${h.loupeUrl}/api/sites/${doomed}`)).status()).toBe(200);
+    await page.getByLabel('Type doomed.example.com to confirm').fill('doomed.example.com');
+    await remove.click();
+    await page.waitForURL(`${h.loupeUrl}/sites?org=${organization}`);
+    expect((await context.request.get(`${h.loupeUrl}/api/sites/${doomed}`)).status()).toBe(404);
+    expect((await context.request.get(`${h.loupeUrl}/api/sites/${site}`)).status()).toBe(200);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('looks', () => {
+  it.each([
+    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone'],
+  ] as const)('shows the settings, realtime and public pages without serious accessibility violations or overflow (%s, %s)', async (scheme, width) => {
+    const viewport = width === 'desktop' ? DESKTOP : PHONE;
+    const owner = await signedIn(viewport, scheme);
+    const stranger = await h.browser.newContext({ viewport, colorScheme: scheme });
+    const pages: Array<[string, string, BrowserContext]> = [
+      ['settings', `/sites/${site}/settings`, owner], ['realtime', `/sites/${site}/realtime`, owner], ['public-realtime', `/sites/${site}/realtime`, stranger],
+    ];
+    for (const [name, path, context] of pages) {
+      const page: Page = await h.open(context, h.loupeUrl + path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `${name}-${scheme}-${width}`);
+      expect([name, await seriousViolations(page)]).toEqual([name, []]);
+      expect([name, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, viewport.width]);
+      await page.close();
+    }
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await owner.close();
+    await stranger.close();
+  });
+});

@@ -1,0 +1,36 @@
+// SettingsForm: one titled settings section as a form that sends its fields to PUT /api/sites/{site}/config,
+// with its own Save button, "Saved" status and the API's error.
+import type { FormEvent, ReactNode } from 'react';
+import { useUpdateSite } from '../../api/queries';
+import type { SiteConfigBody } from '../../api/settings-types';
+import { Button } from '../button';
+import { Card } from '../card';
+import { ErrorMessage } from '../error-message';
+
+export interface SettingsFormProps {
+  readonly site: string;
+  readonly title: string;
+  readonly saveLabel: string;
+  readonly bodyOf: (form: FormData) => SiteConfigBody;
+  readonly children: ReactNode;
+}
+
+export function SettingsForm({ site, title, saveLabel, bodyOf, children }: SettingsFormProps) {
+  const update = useUpdateSite(site);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    update.mutate(bodyOf(new FormData(event.currentTarget)));
+  };
+  return (
+    <Card title={title}>
+      <form onSubmit={submit} className="flex flex-col gap-4">
+        {children}
+        <ErrorMessage error={update.error} />
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={update.isPending}>{saveLabel}</Button>
+          <span role="status" className="text-sm text-slate-600 dark:text-slate-400">{update.isSuccess ? 'Saved' : ''}</span>
+        </div>
+      </form>
+    </Card>
+  );
+}

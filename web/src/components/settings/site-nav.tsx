@@ -1,0 +1,20 @@
+// SiteNav: links between a site's pages (dashboard, realtime, settings); settings only for who may change them.
+import { NavLink } from 'react-router';
+import { FOCUS_RING } from '../button';
+import { useSiteAccess } from '../public-access/read-only';
+
+const LINK = `rounded px-2 py-1 text-sm font-medium underline-offset-2 hover:underline ${FOCUS_RING}`;
+const look = ({ isActive }: { isActive: boolean }) =>
+  `${LINK} ${isActive ? 'bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200' : 'text-indigo-700 dark:text-indigo-300'}`;
+
+export function SiteNav({ site }: { site: string }) {
+  const { readOnly } = useSiteAccess();
+  const base = `/sites/${encodeURIComponent(site)}`;
+  return (
+    <nav aria-label="Site pages" className="flex flex-wrap gap-2">
+      <NavLink end to={base} className={look}>Dashboard</NavLink>
+      <NavLink to={`${base}/realtime`} className={look}>Realtime</NavLink>
+      {readOnly ? null : <NavLink to={`${base}/settings`} className={look}>Settings</NavLink>}
+    </nav>
+  );
+}

@@ -1,0 +1,53 @@
+// The site settings forms: name, domain and public access; tracking switches; exclusion lists.
+import { EXCLUSION_LISTS, TRACKING_TOGGLES, type SiteRecord } from '../../api/settings-types';
+import { CheckboxField } from '../checkbox-field';
+import { TextField } from '../text-field';
+import { EXCLUSION_LABELS, linesOf, TOGGLE_LABELS } from './settings-fields';
+import { SettingsForm } from './settings-form';
+import { TextAreaField } from './text-area-field';
+
+export function GeneralSection({ record }: { record: SiteRecord }) {
+  const bodyOf = (form: FormData) => ({
+    name: String(form.get('name') ?? '').trim(),
+    domain: String(form.get('domain') ?? '').trim(),
+    public: form.get('public') === 'on',
+  });
+  return (
+    <SettingsForm site={record.id} title="General" saveLabel="Save general settings" bodyOf={bodyOf}>
+      <TextField label="Site name" name="name" required defaultValue={record.name} autoComplete="off" />
+      <TextField label="Domain" name="domain" required defaultValue={record.domain} autoComplete="off" hint="The site's host name, without https://" />
+      <CheckboxField
+        label="Public dashboard"
+        name="public"
+        defaultChecked={record.public}
+        hint={`Anyone with the address ${window.location.origin}/share/${record.id} can read this site's dashboard, without signing in`}
+      />
+    </SettingsForm>
+  );
+}
+
+export function TrackingSection({ record }: { record: SiteRecord }) {
+  const bodyOf = (form: FormData) => Object.fromEntries(TRACKING_TOGGLES.map((toggle) => [toggle, form.get(toggle) === 'on']));
+  return (
+    <SettingsForm site={record.id} title="Tracking" saveLabel="Save tracking settings" bodyOf={bodyOf}>
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="sr-only">What the script records</legend>
+        {TRACKING_TOGGLES.map((toggle) => (
+          <CheckboxField key={toggle} name={toggle} defaultChecked={record[toggle]} label={TOGGLE_LABELS[toggle].label} hint={TOGGLE_LABELS[toggle].hint} />
+        ))}
+      </fieldset>
+    </SettingsForm>
+  );
+}
+
+export function ExclusionsSection({ record }: { record: SiteRecord }) {
+  const bodyOf = (form: FormData) => Object.fromEntries(EXCLUSION_LISTS.map((list) => [list, linesOf(String(form.get(list) ?? ''))]));
+  return (
+    <SettingsForm site={record.id} title="Exclusions" saveLabel="Save exclusions" bodyOf={bodyOf}>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Visits matching any of these are not recorded.</p>
+      {EXCLUSION_LISTS.map((list) => (
+        <TextAreaField key={list} name={list} defaultValue={record[list].join('\n')} label={EXCLUSION_LABELS[list].label} hint={EXCLUSION_LABELS[list].hint} spellCheck={false} />
+      ))}
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,68 @@
+// /sites/:site/realtime: visitors active in the last 5 minutes and a live feed of the latest events (polled),
+// announced politely and at most twice a minute; updates can be paused.
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useLiveUserCount, useSiteRecord } from '../api/queries';
+import type { FeedEvent } from '../api/settings-types';
+import { Button } from '../components/button';
+import { Card } from '../components/card';
+import { ErrorMessage } from '../components/error-message';
+import { describeEvent, formatEventTime, instantOf } from '../components/realtime/event-feed';
+import { POLL_MS, useEventFeed } from '../components/realtime/use-event-feed';
+import { SiteNav } from '../components/settings/site-nav';
+
+function FeedRow({ event }: { event: FeedEvent }) {
+  const details = [event.country, event.browser, event.device_type].filter((part) => part !== '').join(' · ');
+  return (
+    <li data-testid="feed-event" className="flex flex-col gap-0.5 border-b border-slate-200 py-2 last:border-0 sm:flex-row sm:items-baseline sm:gap-3 dark:border-slate-800">
+      <time dateTime={instantOf(event.timestamp)?.toISOString()} className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-400">{formatEventTime(event.timestamp)}</time>
+      <span data-testid="feed-event-name" className="font-medium">{describeEvent(event)}</span>
+      <span data-testid="feed-event-path" className="min-w-0 break-all text-sm">{event.pathname}</span>
+      {details ? <span className="text-xs text-slate-600 sm:ml-auto dark:text-slate-400">{details}</span> : null}
+    </li>
+  );
+}
+
+function EventFeedCard({ site, paused }: { site: string; paused: boolean }) {
+  const feed = useEventFeed(site, paused);
+  return (
+    <Card title="Latest events">
+      {/* Only this short summary is live; the list itself is not, so a busy site does not flood a screen reader. */}
+      <p role="status" aria-live="polite" className="sr-only">{feed.announcement}</p>
+      <ErrorMessage error={feed.error} />
+      {!feed.loaded && !feed.error ? <p className="text-sm">Loading events…</p> : null}
+      {feed.loaded && feed.events.length === 0 ? <p className="text-sm">No event in the last 24 hours yet. New ones appear here as they arrive.</p> : null}
+      <div tabIndex={0} role="region" aria-label="Latest events, newest first" className="max-h-[32rem] overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-indigo-500">
+        <ol className="flex flex-col">
+          {feed.events.map((event, index) => <FeedRow key={`${event.timestamp}-${event.session_id}-${index}`} event={event} />)}
+        </ol>
+      </div>
+    </Card>
+  );
+}
+
+export function RealtimePage() {
+  const { site = '' } = useParams();
+  const record = useSiteRecord(site);
+  const [paused, setPaused] = useState(false);
+  const live = useLiveUserCount(site, paused ? false : POLL_MS);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Realtime{record.data ? `: ${record.data.name}` : ''}</h1>
+        <SiteNav site={site} />
+      </div>
+      <ErrorMessage error={record.error ?? live.error} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="flex items-baseline gap-2">
+          <span data-testid="live-visitors" className="text-3xl font-semibold tabular-nums">{live.data?.count ?? '–'}</span>
+          <span className="text-sm text-slate-600 dark:text-slate-400">visitors in the last 5 minutes</span>
+        </p>
+        <Button variant="secondary" onClick={() => setPaused((value) => !value)}>{paused ? 'Resume live updates' : 'Pause live updates'}</Button>
+      </div>
+      <EventFeedCard key={site} site={site} paused={paused} />
+    </div>
+  );
+}
+
+export { RealtimePage as Component };
