@@ -12,6 +12,7 @@ import type { SiteRepository } from './site.repository.js';
 import { deleteSiteEverywhere } from './delete-site.js';
 import { loupeSettingsOf, originExclusionListRoutes, withOriginFields } from './origin-site-settings.js';
 import { TrackingConfigSchema, trackingConfigOf } from './tracking-config.js';
+import { publicViewOf } from './site-public-view.js';
 
 export interface SitesRoutesDeps {
   readonly guards: Guards;
@@ -43,7 +44,11 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
   app.get('/api/sites/:site', {
     onRequest: guards.site({ scope: 'sites:read', allowPublic: true }),
     schema: { tags: ['Sites'], summary: 'Get a site and its settings', security: OPTIONAL_CREDENTIAL, params: SiteParams },
-  }, async (request) => withOriginFields(await loadSite(String(siteOf(request).siteId))));
+  }, async (request) => {
+    const site = withOriginFields(await loadSite(String(siteOf(request).siteId)));
+    // A visitor of a public site (or of a private link) reads its dashboard, not its owner's settings.
+    return request.organizationRole === null ? publicViewOf(site) : site;
+  });
 
   app.put('/api/sites/:site/config', {
     onRequest: guards.site({ scope: 'sites:write', role: 'admin' }),
