@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useLiveUserCount, useOverview, usePreviousOverview, useSite } from '../api/queries';
 import { FOCUS_RING } from '../components/button';
 import { ErrorMessage } from '../components/error-message';
+import { ChartCard } from '../components/dashboard/chart-card';
 import { PeriodPicker } from '../components/dashboard/period-picker';
 import { TopLineCards } from '../components/dashboard/top-line-cards';
 import { useSiteView } from './site/use-site-view';
@@ -10,7 +11,7 @@ import { useSiteView } from './site/use-site-view';
 export function SitePage() {
   const { site = '' } = useParams();
   const details = useSite(site);
-  const { view, today, params, previous, update } = useSiteView();
+  const { view, today, params, previous, buckets, bucket, update } = useSiteView();
   const overview = useOverview(site, params);
   const before = usePreviousOverview(site, previous);
   const live = useLiveUserCount(site);
@@ -23,6 +24,7 @@ export function SitePage() {
       <PeriodPicker period={view.period} compare={view.compare} today={today} onPeriod={(period) => update({ period })} onCompare={(compare) => update({ compare })} />
       <ErrorMessage error={details.error ?? overview.error ?? before.error} />
       <TopLineCards current={overview.data?.data} previous={previous ? before.data?.data : undefined} live={live.data?.count} metric={view.metric} onMetric={(metric) => update({ metric })} />
+      <ChartCard site={site} params={params} metric={view.metric} bucket={bucket} buckets={buckets} timeZone={view.timeZone} onMetric={(metric) => update({ metric })} onBucket={(next) => update({ bucket: next })} />
     </div>
   );
 }

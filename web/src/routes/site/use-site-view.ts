@@ -14,13 +14,13 @@ export function useSiteView() {
   const today = todayIn(view.timeZone, new Date());
   const periodKey = JSON.stringify(view.period);
   const filters = serializeFilters(view.filters);
-  const params = useMemo<ReportParams>(() => ({ ...periodParams(view.period, view.timeZone, today), filters }), [periodKey, view.timeZone, today, filters]); // eslint-disable-line react-hooks/exhaustive-deps
+  const params = useMemo<ReportParams>(() => ({ ...periodParams(view.period, view.timeZone, today), filters }), [periodKey, view.timeZone, today, filters]);
   const previous = useMemo<ReportParams | undefined>(() => {
     const time = view.compare ? previousParams(view.period, view.timeZone, today) : undefined;
     return time && { ...time, filters };
-  }, [periodKey, view.compare, view.timeZone, today, filters]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [periodKey, view.compare, view.timeZone, today, filters]);
   const buckets = bucketsFor(view.period, today);
-  const bucket = view.bucket && buckets.includes(view.bucket) ? view.bucket : buckets[0];
+  const bucket = view.bucket && buckets.includes(view.bucket) ? view.bucket : (buckets[0] ?? 'day');
   const update = (change: Partial<SiteViewState>) => setSearch((current) => writeViewState(current, change), { replace: false });
   return { view, today, params, previous, buckets, bucket, update };
 }
