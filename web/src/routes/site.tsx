@@ -3,9 +3,12 @@ import { Link, useParams } from 'react-router';
 import { useLiveUserCount, useOverview, usePreviousOverview, useSite } from '../api/queries';
 import { FOCUS_RING } from '../components/button';
 import { ErrorMessage } from '../components/error-message';
+import { BreakdownCard } from '../components/dashboard/breakdown-card';
+import { BREAKDOWN_CARDS } from '../components/dashboard/breakdown-cards';
 import { ChartCard } from '../components/dashboard/chart-card';
 import { PeriodPicker } from '../components/dashboard/period-picker';
 import { TopLineCards } from '../components/dashboard/top-line-cards';
+import { addFilter } from './site/filters';
 import { useSiteView } from './site/use-site-view';
 
 export function SitePage() {
@@ -25,6 +28,11 @@ export function SitePage() {
       <ErrorMessage error={details.error ?? overview.error ?? before.error} />
       <TopLineCards current={overview.data?.data} previous={previous ? before.data?.data : undefined} live={live.data?.count} metric={view.metric} onMetric={(metric) => update({ metric })} />
       <ChartCard site={site} params={params} metric={view.metric} bucket={bucket} buckets={buckets} timeZone={view.timeZone} onMetric={(metric) => update({ metric })} onBucket={(next) => update({ bucket: next })} />
+      <div className="grid gap-4 md:grid-cols-2">
+        {BREAKDOWN_CARDS.map((spec) => (
+          <BreakdownCard key={spec.title} site={site} spec={spec} params={params} filters={view.filters} onFilter={(parameter, value) => update({ filters: addFilter(view.filters, { parameter, type: 'equals', value: [value] }) })} />
+        ))}
+      </div>
     </div>
   );
 }
