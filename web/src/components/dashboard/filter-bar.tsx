@@ -63,7 +63,7 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        <ul aria-label="Active filters" className="flex flex-wrap gap-2" data-testid="filter-chips">
+        {filters.length === 0 ? null : <ul aria-label="Active filters" className="flex flex-wrap gap-2" data-testid="filter-chips">
           {filters.map((filter, index) => {
             const text = `${parameterLabel(filter.parameter)} ${typeLabel(filter.type)}${filter.value.length ? ` ${filter.value.join(', ')}` : ''}`;
             return (
@@ -73,7 +73,7 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
               </li>
             );
           })}
-        </ul>
+        </ul>}
         {editing ? null : <Button variant="secondary" onClick={() => setEditing(true)}>Add filter</Button>}
         {filters.length > 1 ? <Button variant="secondary" onClick={() => onChange([])}>Clear filters</Button> : null}
       </div>
