@@ -114,6 +114,35 @@ describe('site dashboard', () => {
     await fresh.close();
   });
 
+  it('asks for the cards, chart and the cards in view on first render; the others when scrolled to', async () => {
+    if (!seeded) throw new Error('no seeded site');
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: seeded.storage });
+    const asked: string[] = [];
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${url.pathname.replace(seeded?.site ?? '', ':site')}${url.searchParams.has('parameter') ? `?parameter=${url.searchParams.get('parameter') ?? ''}` : ''}`);
+    });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${seeded.site}?period=24h`);
+    await page.getByTestId('time-series').waitFor();
+    await page.getByTestId('breakdown-pathname').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked.sort()).toEqual([
+      '/api/auth/get-session', '/api/sites/:site', '/api/sites/:site/annotations', '/api/sites/:site/live-user-count',
+      '/api/sites/:site/metric?parameter=channel', '/api/sites/:site/metric?parameter=pathname',
+      '/api/sites/:site/overview', '/api/sites/:site/overview', '/api/sites/:site/overview/time-series',
+    ]);
+    asked.length = 0;
+    for (const card of await page.locator('[data-testid^="card-"]').all()) await card.scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+    expect(asked.sort()).toEqual([
+      '/api/sites/:site/metric?parameter=browser', '/api/sites/:site/metric?parameter=country', '/api/sites/:site/metric?parameter=event_name',
+      '/api/sites/:site/metric?parameter=hostname', '/api/sites/:site/metric?parameter=language', '/api/sites/:site/events/outbound',
+    ].sort());
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone'],
   ] as const)('has no serious accessibility violation or overflow (%s, %s)', async (scheme, width) => {
