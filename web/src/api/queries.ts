@@ -2,11 +2,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, queryString } from './client';
 import type {
+  Annotation, EventProperties, LiveUserCount, MetricBreakdown, OutboundLinks,
   HasData, InstanceConfig, NewOrganization, NewSite, Overview, OverviewTimeSeries, OrganizationSites, Session, SignInBody,
   SignUpBody, Site, UserOrganization,
 } from './types';
 import type {
-  ApiKeyList, CreatedApiKey, EventsPage, EventsSince, LiveUserCount, NewApiKey, SiteConfigBody, SiteRecord,
+  ApiKeyList, CreatedApiKey, EventsPage, EventsSince, NewApiKey, SiteConfigBody, SiteRecord,
 } from './settings-types';
 
 /** The last 24 hours, as report parameters: the window the sites page shows. */
@@ -145,3 +146,22 @@ export function useRevokeApiKey() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/auth/api-key/list'] }),
   });
 }
+
+// The site dashboard's reports.
+const sitePath = (site: string, path: string, params: ReportParams = {}) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;
+
+export const useMetric = (site: string, params: ReportParams, enabled = true) =>
+  useQuery({ queryKey: ['/api/sites/metric', site, params], queryFn: () => apiRequest<MetricBreakdown>(sitePath(site, '/metric', params)), enabled });
+
+export const useAnnotations = (site: string, params: ReportParams) =>
+  useQuery({ queryKey: ['/api/sites/annotations', site, params], queryFn: () => apiRequest<Annotation[]>(sitePath(site, '/annotations', params)) });
+
+export const useEventProperties = (site: string, params: ReportParams, enabled = true) =>
+  useQuery({ queryKey: ['/api/sites/events/properties', site, params], queryFn: () => apiRequest<EventProperties>(sitePath(site, '/events/properties', params)), enabled });
+
+export const useOutboundLinks = (site: string, params: ReportParams, enabled = true) =>
+  useQuery({ queryKey: ['/api/sites/events/outbound', site, params], queryFn: () => apiRequest<OutboundLinks>(sitePath(site, '/events/outbound', params)), enabled });
+
+/** The overview of the previous period (the comparison); nothing is asked when there is none. */
+export const usePreviousOverview = (site: string, params: ReportParams | undefined) =>
+  useQuery({ queryKey: ['/api/sites/overview', site, params], queryFn: () => apiRequest<Overview>(sitePath(site, '/overview', params)), enabled: params !== undefined });

@@ -20,7 +20,6 @@ export type ExclusionList = (typeof EXCLUSION_LISTS)[number];
 export type SiteRecord = Site & { public: boolean } & Record<TrackingToggle, boolean> & Record<ExclusionList, string[]>;
 
 /** GET /api/sites/{site}/live-user-count (no response schema). */
-export interface LiveUserCount { count: number }
 
 /** One event of GET /api/sites/{site}/events (no response schema); timestamp is `YYYY-MM-DD HH:MM:SS.mmm` UTC. */
 export interface FeedEvent {

@@ -47,3 +47,25 @@ export interface OverviewFigures {
 
 export interface Overview { data: OverviewFigures }
 export interface OverviewTimeSeries { data: Array<OverviewFigures & { time: string }> }
+
+/** GET /api/sites/{site}/live-user-count (no response schema yet). */
+export interface LiveUserCount { count: number }
+
+/** A row of GET /api/sites/{site}/metric (no response schema yet). */
+export interface MetricEntry {
+  value: string;
+  count: number;
+  percentage: number;
+  sessions: number;
+  pageviews: number;
+  bounce_rate: number;
+}
+export interface MetricBreakdown { data: { data: MetricEntry[]; totalCount: number } }
+
+/** An item of GET /api/sites/{site}/annotations (no response schema yet; only the fields drawn). */
+export interface Annotation { annotationId: string; title: string; date: string; endDate: string | null; color: string | null }
+
+/** GET /api/sites/{site}/events/properties (no response schema yet). */
+export interface EventProperties { data: Array<{ propertyKey: string; propertyValue: string; count: number }> }
+/** GET /api/sites/{site}/events/outbound (no response schema yet). */
+export interface OutboundLinks { data: Array<{ url: string; count: number; lastClicked: string }> }

@@ -1,39 +1,44 @@
-// /sites/:site: the site's dashboard (for now its name and the overview's top-line numbers for the last 24 hours).
+// /sites/:site: the site's dashboard on one page: period and comparison, filters, top-line cards, chart, breakdowns.
 import { Link, useParams } from 'react-router';
-import { LAST_24_HOURS, useOverview, useSite } from '../api/queries';
-import type { OverviewFigures } from '../api/types';
+import { useLiveUserCount, useOverview, usePreviousOverview, useSite } from '../api/queries';
 import { FOCUS_RING } from '../components/button';
 import { ErrorMessage } from '../components/error-message';
-
-const FIGURES: ReadonlyArray<{ key: keyof OverviewFigures; label: string }> = [
-  { key: 'users', label: 'Visitors' },
-  { key: 'sessions', label: 'Sessions' },
-  { key: 'pageviews', label: 'Pageviews' },
-  { key: 'pages_per_session', label: 'Pages per session' },
-  { key: 'bounce_rate', label: 'Bounce rate (%)' },
-  { key: 'session_duration', label: 'Session duration (s)' },
-];
+import { BreakdownCard } from '../components/dashboard/breakdown-card';
+import { BREAKDOWN_CARDS } from '../components/dashboard/breakdown-cards';
+import { ChartCard } from '../components/dashboard/chart-card';
+import { FilterBar } from '../components/dashboard/filter-bar';
+import { PeriodPicker } from '../components/dashboard/period-picker';
+import { TopLineCards } from '../components/dashboard/top-line-cards';
+import { addFilter } from './site/filters';
+import { useSiteView } from './site/use-site-view';
+import { useSiteAccess } from '../components/public-access/read-only';
+import { SiteNav } from '../components/settings/site-nav';
 
 export function SitePage() {
   const { site = '' } = useParams();
   const details = useSite(site);
-  const overview = useOverview(site, LAST_24_HOURS);
+  const { view, today, params, previous, buckets, bucket, update } = useSiteView();
+  const overview = useOverview(site, params);
+  const before = usePreviousOverview(site, previous);
+  const live = useLiveUserCount(site, 30_000);
+  const { readOnly } = useSiteAccess();
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold">{details.data?.name ?? 'Site'}</h1>
-        <Link to={`/sites/${site}/install`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Script tag</Link>
+        {readOnly ? null : <Link to={`/sites/${site}/install`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Script tag</Link>}
       </div>
-      <ErrorMessage error={details.error ?? overview.error} />
-      <h2 className="text-sm text-slate-600 dark:text-slate-400">Last 24 hours</h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {FIGURES.map(({ key, label }) => (
-          <div key={key} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
-            <dt className="text-xs text-slate-600 dark:text-slate-400">{label}</dt>
-            <dd data-testid={`overview-${key}`} className="text-xl font-semibold tabular-nums">{overview.data?.data[key] ?? '–'}</dd>
-          </div>
+      <SiteNav site={site} />
+      <PeriodPicker period={view.period} compare={view.compare} today={today} onPeriod={(period) => update({ period })} onCompare={(compare) => update({ compare })} />
+      <FilterBar filters={view.filters} onChange={(filters) => update({ filters })} />
+      <ErrorMessage error={details.error ?? overview.error ?? before.error} />
+      <TopLineCards current={overview.data?.data} previous={previous ? before.data?.data : undefined} live={live.data?.count} metric={view.metric} onMetric={(metric) => update({ metric })} />
+      <ChartCard site={site} params={params} metric={view.metric} bucket={bucket} buckets={buckets} timeZone={view.timeZone} onMetric={(metric) => update({ metric })} onBucket={(next) => update({ bucket: next })} />
+      <div className="grid gap-4 md:grid-cols-2">
+        {BREAKDOWN_CARDS.map((spec) => (
+          <BreakdownCard key={spec.title} site={site} spec={spec} params={params} filters={view.filters} onFilter={(parameter, value) => update({ filters: addFilter(view.filters, { parameter, type: 'equals', value: [value] }) })} />
         ))}
-      </dl>
+      </div>
     </div>
   );
 }

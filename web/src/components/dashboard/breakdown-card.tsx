@@ -1,0 +1,47 @@
+// BreakdownCard: a titled card with tab buttons; its report is asked only once the card comes into view.
+import { useId, useRef, useState } from 'react';
+import type { ReportParams } from '../../api/queries';
+import { FOCUS_RING } from '../button';
+import type { BreakdownCardSpec } from './breakdown-cards';
+import { BreakdownTabView } from './breakdown-tab-view';
+import { useVisible } from './use-visible';
+import type { Filter } from '../../routes/site/filters';
+
+export interface BreakdownCardProps {
+  readonly site: string;
+  readonly spec: BreakdownCardSpec;
+  readonly params: ReportParams;
+  readonly filters: readonly Filter[];
+  readonly onFilter: (parameter: string, value: string) => void;
+}
+
+export function BreakdownCard({ site, spec, params, filters, onFilter }: BreakdownCardProps) {
+  const id = useId();
+  const box = useRef<HTMLElement>(null);
+  const visible = useVisible(box);
+  const [tabIndex, setTabIndex] = useState(0);
+  const tab = spec.tabs[tabIndex] ?? spec.tabs[0];
+  return (
+    <section ref={box} aria-labelledby={id} data-testid={`card-${spec.title.toLowerCase().replace(/\s+/g, '-')}`} className="min-h-64 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-base font-semibold">{spec.title}</h2>
+        {spec.tabs.length > 1 ? (
+          <div role="group" aria-label={`${spec.title} views`} className="flex flex-wrap gap-1">
+            {spec.tabs.map((entry, index) => (
+              <button
+                key={entry.label}
+                type="button"
+                aria-pressed={index === tabIndex}
+                onClick={() => setTabIndex(index)}
+                className={`rounded px-2 py-1 text-xs ${index === tabIndex ? 'bg-indigo-100 font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'} ${FOCUS_RING}`}
+              >
+                {entry.label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      {visible && tab ? <BreakdownTabView site={site} tab={tab} valueLabel={spec.valueLabel} params={params} filters={filters} onFilter={onFilter} /> : null}
+    </section>
+  );
+}

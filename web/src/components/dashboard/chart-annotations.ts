@@ -1,0 +1,21 @@
+// Where an annotation falls on the time series: the bucket holding its start, by the bucket labels' wall time.
+
+/** An ISO instant as `YYYY-MM-DD HH:mm:ss` wall time in `timeZone` (the labels' format). */
+export function wallTimeIn(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+/** The index of the last bucket starting at or before `wall`, or undefined when it is outside the series. */
+export function bucketIndexOf(labels: readonly string[], wall: string, bucketEnd: string | undefined): number | undefined {
+  if (labels.length === 0 || wall < (labels[0] ?? '')) return undefined;
+  if (bucketEnd !== undefined && wall >= bucketEnd) return undefined;
+  let found = 0;
+  labels.forEach((label, index) => {
+    if (label <= wall) found = index;
+  });
+  return found;
+}

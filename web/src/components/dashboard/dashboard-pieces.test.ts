@@ -1,0 +1,35 @@
+// The site dashboard's pure pieces: deltas, annotation buckets and the map's country codes.
+import { describe, expect, it } from 'vitest';
+import { bucketIndexOf, wallTimeIn } from './chart-annotations';
+import { alpha2Of, numericOf } from './country-codes';
+import { changePercent } from './top-line-cards';
+
+describe('changePercent', () => {
+  it.each([[150, 100, 50], [50, 100, -50], [1, 3, -66.7], [5, 0, undefined], [0, 0, undefined]])('%d against %d is %s', (current, previous, change) => {
+    expect(changePercent(current, previous)).toBe(change);
+  });
+});
+
+describe('annotations on the series', () => {
+  const labels = ['2024-03-01 00:00:00', '2024-03-02 00:00:00', '2024-03-03 00:00:00'];
+  it.each([
+    ['2024-02-29 23:00:00', undefined],
+    ['2024-03-01 00:00:00', 0],
+    ['2024-03-02 12:30:00', 1],
+    ['2024-03-09 00:00:00', 2],
+  ])('%s falls in bucket %s', (wall, index) => {
+    expect(bucketIndexOf(labels, wall, undefined)).toBe(index);
+  });
+
+  it('reads instants as wall time in the zone', () => {
+    expect(wallTimeIn('2024-03-01T23:30:00.000Z', 'Europe/Paris')).toBe('2024-03-02 00:30:00');
+    expect(wallTimeIn('2024-03-01T00:00:00.000Z', 'UTC')).toBe('2024-03-01 00:00:00');
+  });
+});
+
+describe('country codes', () => {
+  it.each([['US', '840'], ['fr', '250'], ['DE', '276'], ['GB', '826'], ['JP', '392'], ['XX', undefined]])('%s is %s', (alpha2, numeric) => {
+    expect(numericOf(alpha2)).toBe(numeric);
+  });
+  it('maps back', () => expect(alpha2Of('076')).toBe('BR'));
+});

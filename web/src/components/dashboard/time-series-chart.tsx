@@ -1,0 +1,89 @@
+// TimeSeriesChart: the overview time series of one metric drawn by uPlot, annotations as labelled vertical lines.
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { Annotation, OverviewFigures } from '../../api/types';
+import { bucketIndexOf, wallTimeIn } from './chart-annotations';
+
+export interface TimeSeriesChartProps {
+  readonly series: ReadonlyArray<OverviewFigures & { time: string }>;
+  readonly metric: keyof OverviewFigures;
+  readonly label: string;
+  readonly annotations: readonly Annotation[];
+  readonly timeZone: string;
+}
+
+const HEIGHT = 240;
+const shortLabel = (time: string) => (time.endsWith('00:00:00') ? time.slice(5, 10) : time.slice(11, 16));
+
+function annotationPlugin(marks: ReadonlyArray<{ index: number; title: string }>): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: (chart) => {
+        const context = chart.ctx;
+        context.save();
+        context.strokeStyle = '#d97706';
+        context.fillStyle = '#d97706';
+        context.lineWidth = 2;
+        context.font = `${12 * devicePixelRatio}px sans-serif`;
+        for (const mark of marks) {
+          const x = Math.round(chart.valToPos(mark.index, 'x', true));
+          context.beginPath();
+          context.moveTo(x, chart.bbox.top);
+          context.lineTo(x, chart.bbox.top + chart.bbox.height);
+          context.stroke();
+          context.fillText(mark.title, x + 4, chart.bbox.top + 12 * devicePixelRatio);
+        }
+        context.restore();
+      },
+    },
+  };
+}
+
+export function TimeSeriesChart({ series, metric, label, annotations, timeZone }: TimeSeriesChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const labels = series.map((point) => point.time);
+  const marks = annotations.flatMap((annotation) => {
+    const index = bucketIndexOf(labels, wallTimeIn(annotation.date, timeZone), undefined);
+    return index === undefined ? [] : [{ index, title: annotation.title }];
+  });
+  const dataKey = JSON.stringify([labels, series.map((point) => point[metric]), marks]);
+
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return undefined;
+    const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+    const ink = dark ? '#cbd5e1' : '#334155';
+    const grid = { stroke: dark ? '#1e293b' : '#e2e8f0' };
+    const chart = new uPlot({
+      width: element.clientWidth,
+      height: HEIGHT,
+      legend: { show: false },
+      scales: { x: { time: false } },
+      axes: [
+        { stroke: ink, grid, values: (_, ticks) => ticks.map((tick) => shortLabel(labels[Math.round(tick)] ?? '')) },
+        { stroke: ink, grid },
+      ],
+      series: [{}, { label, stroke: '#6366f1', width: 2, fill: 'rgba(99,102,241,0.12)' }],
+      plugins: [annotationPlugin(marks)],
+    }, [labels.map((_, index) => index), series.map((point) => point[metric])], element);
+    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [dataKey]);
+
+  const total = series.length;
+  return (
+    <figure>
+      <div ref={box} role="img" aria-label={`${label} per bucket, ${total} buckets${marks.length ? `, annotations: ${marks.map((mark) => mark.title).join(', ')}` : ''}`} data-testid="time-series" data-points={total} data-annotations={marks.length} />
+      {marks.length ? (
+        <figcaption className="mt-2 flex flex-wrap gap-2 text-xs text-amber-700 dark:text-amber-400">
+          {marks.map((mark) => <span key={`${mark.index}-${mark.title}`}>▏{mark.title} ({shortLabel(labels[mark.index] ?? '')})</span>)}
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}
