@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { bootstrapBenchSite, readBenchSite, BENCH_SITE_FILE } from '../bench-query/bench-site.js';
+import { isolatedServerTimes } from './isolated-requests.js';
 import { renderOnce } from './render-page.js';
 import { median, pieceTable, requestTable, type TimedRun } from './render-report.js';
 import { startRenderServer } from './render-server.js';
@@ -56,7 +57,6 @@ async function main(): Promise<number> {
     });
     if (!login.ok()) throw new Error(`sign-in failed: HTTP ${login.status()}`);
     const storageState = await signIn.storageState();
-    await signIn.close();
     const url = `${server.baseUrl}/sites/${site.id}${chosen.query ? `?${chosen.query}` : ''}`;
     console.log(`page: ${url}; ${chosen.warmUps} warm-up(s), then ${chosen.runs} timed run(s), each in a fresh browser context (empty HTTP cache)`);
     const timed: TimedRun[] = [];
@@ -73,6 +73,9 @@ async function main(): Promise<number> {
     console.log(`\nper request (medians over the timed runs, ms since navigation start; queued = waiting for one of the browser's connections, wait = request sent to first byte, server = Fastify's responseTime):`);
     console.log(requestTable(timed));
     console.log(`\nwhen each piece first held data (median):\n${pieceTable(timed)}`);
+    const urls = [...new Set(timed.flatMap((run) => run.api.map((timing) => timing.url)))].filter((path) => !path.startsWith('/api/auth/'));
+    console.log(`\n${await isolatedServerTimes(signIn.request, server, urls, 3)}`);
+    await signIn.close();
     console.log(`\nfirst full render: median ${full.toFixed(0)} ms over ${timed.length} run(s) (${full <= BUDGET_MS ? 'within' : 'OVER'} the ${BUDGET_MS} ms budget); load average at end ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
     return 0;
   } finally {
