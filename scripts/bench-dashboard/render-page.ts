@@ -1,0 +1,84 @@
+// One visit of the site dashboard in headless Chromium, timed until the top-line cards, the chart and every
+// breakdown card hold data; the page is scrolled down card by card so the lazily loaded cards ask for theirs.
+import type { Browser, BrowserContextOptions } from 'playwright-core';
+
+export interface ApiTiming {
+  /** Path and query, as the browser asked for it. */
+  readonly url: string;
+  /** When the browser wanted the request (ms since navigation start). */
+  readonly startMs: number;
+  /** Time waiting for a connection before the request went out (the browser's 6 per origin). */
+  readonly queuedMs: number;
+  /** From sending the request to the first byte of the answer. */
+  readonly waitMs: number;
+  /** When the answer was complete (ms since navigation start). */
+  readonly endMs: number;
+}
+
+export interface RenderRun {
+  /** ms since navigation start when the last piece held data. */
+  readonly fullRenderMs: number;
+  /** ms since navigation start when each piece first held data (overview, chart, card-...). */
+  readonly pieces: Readonly<Record<string, number>>;
+  readonly api: readonly ApiTiming[];
+}
+
+// Runs in the page on every animation frame (a string: scripts are type-checked without the DOM library).
+const FULL_RENDER_CHECK = `(() => {
+  const state = window.__loupeBench || (window.__loupeBench = { done: {} });
+  const now = performance.now();
+  const mark = (name, ready) => { if (ready && state.done[name] === undefined) state.done[name] = now; };
+  const tops = [...document.querySelectorAll('[data-testid^="overview-"]')];
+  mark('overview', tops.length > 0 && tops.every((el) => { const text = el.textContent.trim(); return text !== '' && text !== '–'; }));
+  const chart = document.querySelector('[data-testid="time-series"]');
+  mark('chart', chart !== null && Number(chart.getAttribute('data-points')) > 0 && chart.querySelector('canvas') !== null);
+  const cards = [...document.querySelectorAll('section[data-testid^="card-"]')];
+  let scrolled = false;
+  for (const card of cards) {
+    const name = card.getAttribute('data-testid');
+    const filled = card.querySelector('tbody tr, svg [data-country]') !== null || card.textContent.includes('No data for this period');
+    if (filled) state.empty = { ...(state.empty || {}), [name]: card.querySelector('tbody tr, svg [data-country]') === null };
+    mark(name, filled);
+    const asked = filled || card.textContent.includes('Loading') || card.querySelector('[role="alert"]') !== null;
+    if (!asked && !scrolled) { card.scrollIntoView({ block: 'center' }); scrolled = true; }
+  }
+  const names = ['overview', 'chart', ...cards.map((card) => card.getAttribute('data-testid'))];
+  if (cards.length === 0 || !names.every((name) => state.done[name] !== undefined)) return false;
+  return { done: state.done, empty: state.empty || {} };
+})()`;
+
+const API_TIMINGS = `performance.getEntriesByType('resource')
+  .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
+  .map((entry) => { const url = new URL(entry.name); return {
+    url: url.pathname + url.search,
+    startMs: entry.startTime,
+    queuedMs: (entry.requestStart || entry.startTime) - entry.startTime,
+    waitMs: entry.responseStart - (entry.requestStart || entry.startTime),
+    endMs: entry.responseEnd,
+  }; })`;
+
+interface CheckResult {
+  readonly done: Record<string, number>;
+  readonly empty: Record<string, boolean>;
+}
+
+/** Visits `url` in a fresh context (empty HTTP cache) signed in with `storageState`. */
+export async function renderOnce(browser: Browser, url: string, storageState: BrowserContextOptions['storageState'], timeoutMs: number): Promise<RenderRun & { empty: string[] }> {
+  const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(FULL_RENDER_CHECK, undefined, { polling: 'raf', timeout: timeoutMs }).catch(async (error: unknown) => {
+      const text = await page.evaluate('document.body.innerText').catch(() => '');
+      throw new Error(`no full render within ${timeoutMs} ms (${String(error)}); page errors: ${errors.join('; ') || 'none'}; page text:\n${String(text).slice(0, 2000)}`);
+    });
+    const result = (await handle.jsonValue()) as CheckResult;
+    const api = (await page.evaluate(API_TIMINGS)) as ApiTiming[];
+    const fullRenderMs = Math.max(...Object.values(result.done));
+    return { fullRenderMs, pieces: result.done, api, empty: Object.keys(result.empty).filter((name) => result.empty[name]) };
+  } finally {
+    await context.close();
+  }
+}
