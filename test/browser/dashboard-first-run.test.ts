@@ -3,7 +3,7 @@
 // the sites page; then every page in light and dark, desktop and 375 px, checked by axe-core.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { checkPages, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
 let h: DashboardHarness;
 const DESKTOP = { width: 1280, height: 800 };
@@ -108,15 +108,7 @@ describe('dashboard first run', () => {
     expect(login.status()).toBe(200);
     pages.push(['setup', '/setup', signedIn], ['install', `/sites/${visited.site}/install`, signedIn], ['sites', `/sites?org=${visited.organization}`, signedIn], ['site', `/sites/${visited.site}`, signedIn]);
     await signIn.close();
-    for (const [name, path, context] of pages) {
-      const page = await h.open(context, h.loupeUrl + path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
-      await screenshot(page, `${name}-${scheme}-${width}`);
-      expect([name, await seriousViolations(page)]).toEqual([name, []]);
-      expect([name, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, viewport.width]);
-      await page.close();
-    }
+    await checkPages(h, pages, `${scheme}-${width}`, viewport.width);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await signedOut.close();
     await signedIn.close();

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { buildDashboard } from '../../web/build.js';
 import { projectPath } from '../../src/platform/project-path.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -103,4 +104,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Opens each `[name, path, context]` page, waits for its heading and its requests, screenshots it as
+ * `<name>-<suffix>`, and expects no serious axe violation and no horizontal overflow at `width`.
+ */
+export async function checkPages(h: DashboardHarness, pages: ReadonlyArray<readonly [string, string, BrowserContext]>, suffix: string, width: number): Promise<void> {
+  for (const [name, path, context] of pages) {
+    const page = await h.open(context, h.loupeUrl + path);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `${name}-${suffix}`);
+    expect([name, await seriousViolations(page)]).toEqual([name, []]);
+    expect([name, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, width]);
+    await page.close();
+  }
 }

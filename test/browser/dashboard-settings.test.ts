@@ -3,8 +3,8 @@
 // revoked; a visit on a tracked page appears in the realtime feed; a public site opens signed out, a private one
 // does not; a site is deleted after its domain is typed back. Every page in light and dark, desktop and 375 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import type { APIRequestContext, BrowserContext } from 'playwright-core';
+import { checkPages, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
 let h: DashboardHarness;
 let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -189,15 +189,7 @@ describe('looks', () => {
     const pages: Array<[string, string, BrowserContext]> = [
       ['settings', `/sites/${site}/settings`, owner], ['realtime', `/sites/${site}/realtime`, owner], ['public-realtime', `/sites/${site}/realtime`, stranger],
     ];
-    for (const [name, path, context] of pages) {
-      const page: Page = await h.open(context, h.loupeUrl + path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
-      await screenshot(page, `${name}-${scheme}-${width}`);
-      expect([name, await seriousViolations(page)]).toEqual([name, []]);
-      expect([name, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, viewport.width]);
-      await page.close();
-    }
+    await checkPages(h, pages, `${scheme}-${width}`, viewport.width);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await owner.close();
     await stranger.close();
