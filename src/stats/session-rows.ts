@@ -19,14 +19,16 @@ export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, c
   const events = column ? `, ${column.events} AS ${column.alias}` : '';
   const withColumn = (rows: SqlFragment): SqlFragment => ({ sql: rows.sql, params: { ...rows.params, ...column?.params } });
   if (!readsSessionsTable(query, column)) return withColumn(fromEvents(baseWhere(query), events));
+  // Filters on visitor attributes, or a column that holds one, read only the rows of sessions that agree on them.
+  const agreeing = query.filters.length > 0 || column?.needsAgreement === true;
   const [edges, disagreeing] = await Promise.all([
     edgeSessions(store, query.siteId, query.range),
-    query.filters.length === 0 ? [] : disagreeingSessions(store, query.siteId, query.range),
+    agreeing ? disagreeingSessions(store, query.siteId, query.range) : [],
   ]);
   // So many sessions disagree that listing them would cost more than grouping the matching events.
   if (disagreeing === undefined) return withColumn(fromEvents(baseWhere(query), events));
   return withColumn(
-    fromSessionsTable(query.siteId, query.range, filterWhere(query), [...edges, ...disagreeing], {
+    fromSessionsTable(query.siteId, query.range, { filters: filterWhere(query), agreeing }, [...edges, ...disagreeing], {
       events,
       sessions: column ? `, ${column.sessions} AS ${column.alias}` : '',
     }),
@@ -180,19 +182,19 @@ async function disagreeingSessions(store: AnalyticsStore, siteId: number, range:
 }
 
 /**
- * The sessions wholly inside the range from the merged `sessions` rows (with filters, those agreeing on
- * every attribute and matching), and the others from their events inside the range matching the filters.
+ * The sessions wholly inside the range from the merged `sessions` rows (with filters or a column holding a
+ * visitor attribute, those agreeing on every attribute, and matching the filters), and the others from their events inside the range matching the filters.
  * The events' window: from the range's start to the last end of sessions that began before it, and from
  * the first start of the others to the range's end.
  */
 function fromSessionsTable(
   siteId: number,
   range: TimeRange,
-  filters: SqlFragment,
+  { filters, agreeing }: { filters: SqlFragment; agreeing: boolean },
   edges: readonly EdgeSession[],
   value: { sessions: string; events: string },
 ): SqlFragment {
-  const interior = allOf([interiorCondition(range), ...(filters.sql === ALWAYS_TRUE.sql ? [] : [AGREEING, filters])]);
+  const interior = allOf([interiorCondition(range), ...(agreeing ? [AGREEING] : []), ...(filters.sql === ALWAYS_TRUE.sql ? [] : [filters])]);
   const interiorSql = `
     SELECT CAST(first_at AS ${DT}) AS start, toUInt64(user_hash) AS uh, toUInt64(pageviews) AS pv,
       dateDiff('millisecond', first_at, last_at) AS dur_ms${value.sessions}

@@ -10,6 +10,12 @@ export interface SessionColumn {
   readonly events: string;
   /** The same over a merged `sessions` row; undefined when the table does not keep it. */
   readonly sessions: string | undefined;
+  /**
+   * True when the row's value is right only for a session whose events agree on the visitor attributes (a
+   * column of migration 0009 keeps their largest value, not the first event's): the others are computed
+   * from their events, as for a filter on such an attribute.
+   */
+  readonly needsAgreement?: boolean;
   readonly params: QueryParams;
 }
 
@@ -29,16 +35,18 @@ const FROM_SESSIONS_ROW: Readonly<Record<string, string>> = {
   device_type: after('first_device_type'),
   entry_page: after('entry_page'),
   exit_page: after('exit_page'),
+  hostname: after('first_hostname'),
 };
+
+/** Visitor attributes of migration 0009: the session's value when its events agree on them. */
+const AGREEING_ATTRIBUTES: ReadonlySet<string> = new Set(['region', 'city', 'browser_version', 'operating_system_version', 'language']);
 
 /** `value`: the session's value of the dimension. */
 export function sessionValue(dimension: Dimension): SessionColumn {
-  return {
-    alias: 'value',
-    events: dimension.level === 'session' ? dimension.expression.sql : `argMin(${dimension.expression.sql}, timestamp)`,
-    sessions: Object.hasOwn(FROM_SESSIONS_ROW, dimension.name) ? FROM_SESSIONS_ROW[dimension.name] : undefined,
-    params: dimension.expression.params,
-  };
+  const events = dimension.level === 'session' ? dimension.expression.sql : `argMin(${dimension.expression.sql}, timestamp)`;
+  const { params } = dimension.expression;
+  if (AGREEING_ATTRIBUTES.has(dimension.name)) return { alias: 'value', events, sessions: `toString(${dimension.name})`, needsAgreement: true, params };
+  return { alias: 'value', events, sessions: Object.hasOwn(FROM_SESSIONS_ROW, dimension.name) ? FROM_SESSIONS_ROW[dimension.name] : undefined, params };
 }
 
 /** `pages`: the paths the session viewed and their pageviews, as (paths, counts) arrays. */
@@ -54,6 +62,14 @@ export const SESSION_TITLED_PAGES: SessionColumn = {
   alias: 'titled_pages',
   events: "sumMapIf(([(page_title, pathname)], [toUInt64(1)]), type = 'pageview')",
   sessions: 'titled_pages',
+  params: {},
+};
+
+/** `event_names`: the custom event names of the session and their occurrences, as (names, counts) arrays. */
+export const SESSION_EVENT_NAMES: SessionColumn = {
+  alias: 'event_names',
+  events: "sumMapIf(([toString(event_name)], [toUInt64(1)]), type = 'custom_event')",
+  sessions: 'event_names',
   params: {},
 };
 

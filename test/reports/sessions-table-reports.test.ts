@@ -146,6 +146,52 @@ describe('reports from the sessions table', () => {
     expect(await titles(everything)).toEqual(expectedTitles);
   });
 
+  it('attributes sessions to their first hostname and language and counts custom events, on both paths', async () => {
+    // M changes host and language after its first event (the ingestion marks those events); N sends two
+    // events after its pageview; O only views a page.
+    const m = sessionNumber('m');
+    const n = sessionNumber('n');
+    const later = { hostname: 'www.example.com', language: 'en-US' };
+    await seedEvents(t, siteId, [
+      { at: '2026-03-16T09:00:00Z', session_id: m, user_id: 'u13', hostname: 'docs.example.com', language: 'de-DE', city: 'Berlin', pathname: '/m1' },
+      { at: '2026-03-16T09:01:00Z', session_id: m, user_id: 'u13', ...later, city: 'Munich', attributes_changed: 1, type: 'custom_event', event_name: 'signup' },
+      { at: '2026-03-16T09:02:00Z', session_id: m, user_id: 'u13', ...later, city: 'Munich', attributes_changed: 1, type: 'custom_event', event_name: 'signup' },
+      { at: '2026-03-16T10:00:00Z', session_id: n, user_id: 'u14', ...later, city: 'Boston', pathname: '/n1' },
+      { at: '2026-03-16T10:05:00Z', session_id: n, user_id: 'u14', ...later, city: 'Boston', type: 'custom_event', event_name: 'download' },
+      { at: '2026-03-16T10:06:00Z', session_id: n, user_id: 'u14', ...later, city: 'Boston', type: 'custom_event', event_name: 'signup' },
+      { at: '2026-03-16T11:00:00Z', session_id: sessionNumber('o'), user_id: 'u15', hostname: 'www.example.com', language: 'fr-FR', city: 'Paris', pathname: '/o1' },
+    ]);
+    const breakdown = async (parameter: string, extra: string) =>
+      (await get(`/metric?start_date=2026-03-16&end_date=2026-03-16&parameter=${parameter}${extra}`)).json().data as {
+        data: Array<{ value: string; count: number; sessions: number; pageviews: number; bounce_rate: number; avg_session_duration?: number }>;
+      };
+    const expected: Record<string, unknown[][]> = {
+      hostname: [['www.example.com', 2], ['docs.example.com', 1]],
+      language: [['de-DE', 1], ['en-US', 1], ['fr-FR', 1]],
+      city: [['Berlin', 1], ['Boston', 1], ['Paris', 1]],
+    };
+    for (const [parameter, rows] of Object.entries(expected)) {
+      const fast = await breakdown(parameter, '');
+      expect(fast.data.map((entry) => [entry.value, entry.count])).toEqual(rows);
+      expect(await breakdown(parameter, everything)).toEqual(fast);
+    }
+    // signup: twice in M and once in N; both sessions viewed one page (bounced), lasting 120 s and 360 s.
+    const events = await breakdown('event_name', '');
+    expect(events.data.map((entry) => [entry.value, entry.count, entry.sessions, entry.pageviews, entry.bounce_rate, entry.avg_session_duration])).toEqual([
+      ['signup', 3, 2, 2, 100, 240],
+      ['download', 1, 1, 1, 100, 360],
+    ]);
+    expect(await breakdown('event_name', everything)).toEqual(events);
+  });
+
+  it('counts the custom events inside the range of sessions crossing its edges, on both paths', async () => {
+    // B's click is inside the range though B began before it; H and J are wholly inside.
+    const clicks = async (extra: string) => (await get(`/metric?${range}&parameter=event_name${extra}`)).json();
+    const fast = await clicks('');
+    expect(fast.data.data.map((entry: { value: string; count: number; sessions: number }) => [entry.value, entry.count, entry.sessions])).toEqual([['click', 3, 3]]);
+    expect(await clicks(everything)).toEqual(fast);
+  });
+
   it('gives the same page titles from the sessions table as from the events across the range\'s edges', async () => {
     const fast = (await get(`/page-titles?${range}`)).json();
     expect(fast.data.totalCount).toBe(13);

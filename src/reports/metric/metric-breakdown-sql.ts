@@ -2,7 +2,7 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import type { Dimension } from '../../stats/dimensions.js';
 import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
-import { SESSION_PAGES, sessionValue } from '../../stats/session-values.js';
+import { SESSION_EVENT_NAMES, SESSION_PAGES, sessionValue } from '../../stats/session-values.js';
 import type { SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 
@@ -40,6 +40,7 @@ export async function breakdownSql(store: AnalyticsStore, query: StatsQuery, dim
   const kind = breakdownKindOf(dimension);
   if (kind === 'session') return firstValueSql(await sessionRowsSql(store, query, sessionValue(dimension)));
   if (dimension.name === 'pathname' && readsSessionsTable(query, SESSION_PAGES)) return pagesOfSessionsSql(await sessionRowsSql(store, query, SESSION_PAGES));
+  if (kind === 'event' && readsSessionsTable(query, SESSION_EVENT_NAMES)) return eventsOfSessionsSql(await sessionRowsSql(store, query, SESSION_EVENT_NAMES));
   const where = baseWhere(query);
   const params = { ...where.params, ...dimension.expression.params };
   return { sql: kind === 'page' ? pageSql(dimension, where) : eventSql(where), params };
@@ -66,6 +67,18 @@ function pagesOfSessionsSql(sessions: SqlFragment): SqlFragment {
   SELECT page AS value, count() AS count, count AS sessions, sum(views) AS pageviews, countIf(pv = 1) AS bounces
   FROM (${sessions.sql})
   ARRAY JOIN tupleElement(pages, 1) AS page, tupleElement(pages, 2) AS views
+  GROUP BY value`,
+    params: sessions.params,
+  };
+}
+
+/** Custom event occurrences per name, and the sessions that had it, from the sessions' event-name maps. */
+function eventsOfSessionsSql(sessions: SqlFragment): SqlFragment {
+  return {
+    sql: `
+  SELECT name AS value, sum(times) AS count, count() AS sessions, sum(pv) AS pageviews, countIf(pv = 1) AS bounces, sum(dur_ms) / 1000 AS duration_sum
+  FROM (${sessions.sql})
+  ARRAY JOIN tupleElement(event_names, 1) AS name, tupleElement(event_names, 2) AS times
   GROUP BY value`,
     params: sessions.params,
   };
