@@ -14,7 +14,10 @@ import { startRenderServer } from './render-server.js';
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const BUDGET_MS = 2000;
-const USAGE = `npm run bench:dashboard-render -- --data-dir DIR [--runs 3] [--warm-ups 1] [--query period=30d]
+const USAGE = `npm run bench:dashboard-render -- --data-dir DIR [--runs 3] [--warm-ups 1] [--page goals] [--query period=30d]
+
+--page is the path after /sites/<site>/ (default: the site dashboard itself); a page other than the dashboard
+counts as rendered when every element with data-bench-piece has data-bench-state ready or empty.
 
 DIR is a data set made by \`npm run generate-events -- --events N --days 30 --data-dir DIR\` (site 1). On first use an
 account, organization and site are bootstrapped on it with Loupe's CLI (kept in DIR/${BENCH_SITE_FILE}).
@@ -27,13 +30,14 @@ function options() {
       runs: { type: 'string', default: '3' },
       'warm-ups': { type: 'string', default: '1' },
       query: { type: 'string', default: '' },
+      page: { type: 'string', default: '' },
       help: { type: 'boolean', default: false },
     },
   });
   const runs = Number(values.runs);
   const warmUps = Number(values['warm-ups']);
   if (values.help || !values['data-dir'] || !Number.isInteger(runs) || runs < 1 || !Number.isInteger(warmUps) || warmUps < 0) return undefined;
-  return { dataDir: resolve(values['data-dir']), runs, warmUps, query: values.query.replace(/^\?/, '') };
+  return { dataDir: resolve(values['data-dir']), runs, warmUps, query: values.query.replace(/^\?/, ''), page: values.page.replace(/^\/+|\/+$/g, '') };
 }
 
 async function main(): Promise<number> {
@@ -57,7 +61,7 @@ async function main(): Promise<number> {
     });
     if (!login.ok()) throw new Error(`sign-in failed: HTTP ${login.status()}`);
     const storageState = await signIn.storageState();
-    const url = `${server.baseUrl}/sites/${site.id}${chosen.query ? `?${chosen.query}` : ''}`;
+    const url = `${server.baseUrl}/sites/${site.id}${chosen.page ? `/${chosen.page}` : ''}${chosen.query ? `?${chosen.query}` : ''}`;
     console.log(`page: ${url}; ${chosen.warmUps} warm-up(s), then ${chosen.runs} timed run(s), each in a fresh browser context (empty HTTP cache)`);
     const timed: TimedRun[] = [];
     for (let index = 0; index < chosen.warmUps + chosen.runs; index++) {

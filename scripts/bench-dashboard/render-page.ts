@@ -1,5 +1,6 @@
-// One visit of the site dashboard in headless Chromium, timed until the top-line cards, the chart and every
-// breakdown card hold data; the page is scrolled down card by card so the lazily loaded cards ask for theirs.
+// One visit of a dashboard page in headless Chromium, timed until every piece holds data: on the site dashboard
+// the top-line cards, the chart and every breakdown card (scrolled to card by card, so the lazily loaded cards
+// ask for theirs); on any page, every element marked `data-bench-piece` whose `data-bench-state` is ready or empty.
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 
 export interface ApiTiming {
@@ -42,8 +43,18 @@ const FULL_RENDER_CHECK = `(() => {
     const asked = filled || card.textContent.includes('Loading') || card.querySelector('[role="alert"]') !== null;
     if (!asked && !scrolled) { card.scrollIntoView({ block: 'center' }); scrolled = true; }
   }
-  const names = ['overview', 'chart', ...cards.map((card) => card.getAttribute('data-testid'))];
-  if (cards.length === 0 || !names.every((name) => state.done[name] !== undefined)) return false;
+  // Other pages mark each data area with data-bench-piece="name" and data-bench-state="loading|ready|empty".
+  const pieces = [...document.querySelectorAll('[data-bench-piece]')];
+  for (const piece of pieces) {
+    const name = piece.getAttribute('data-bench-piece');
+    const stateOf = piece.getAttribute('data-bench-state');
+    if (stateOf === 'ready' || stateOf === 'empty') state.empty = { ...(state.empty || {}), [name]: stateOf === 'empty' };
+    mark(name, stateOf === 'ready' || stateOf === 'empty');
+  }
+  const names = cards.length > 0
+    ? ['overview', 'chart', ...cards.map((card) => card.getAttribute('data-testid')), ...pieces.map((piece) => piece.getAttribute('data-bench-piece'))]
+    : pieces.map((piece) => piece.getAttribute('data-bench-piece'));
+  if (names.length === 0 || !names.every((name) => state.done[name] !== undefined)) return false;
   return { done: state.done, empty: state.empty || {} };
 })()`;
 
