@@ -230,6 +230,18 @@ describe('bots page', () => {
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });
+
+  it('sends a signed-out visitor of a private site to sign in, like the other site pages', async () => {
+    const { site } = seededSite();
+    const stranger = await h.browser.newContext({ viewport: DESKTOP });
+    for (const name of ['performance', 'bots']) {
+      const page = await h.open(stranger, `${h.loupeUrl}/sites/${site}/${name}?period=24h`);
+      await page.waitForURL(`${h.loupeUrl}/sign-in?next=${encodeURIComponent(`/sites/${site}/${name}?period=24h`)}`);
+    }
+    // The private site's is-public check is refused (401), which Chromium reports on the console.
+    expect(h.consoleErrors.splice(0).filter((line) => !line.includes('status of 401'))).toEqual([]);
+    await stranger.close();
+  });
 });
 
 describe('screens', () => {

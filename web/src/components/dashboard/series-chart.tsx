@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { yRange } from './series-range';
 
 export interface ChartGuide {
   readonly value: number;
@@ -54,12 +55,6 @@ function guidePlugin(guides: readonly ChartGuide[], dark: boolean): uPlot.Plugin
   };
 }
 
-/** The y range: from 0 to a little above the largest value, the lowest guide always in view. */
-function yRange(values: ReadonlyArray<number | null>, guides: readonly ChartGuide[]): [number, number] {
-  const top = Math.max(0, ...values.filter((value): value is number => value !== null), ...(guides.length ? [Math.min(...guides.map((guide) => guide.value))] : []));
-  return [0, top === 0 ? 1 : top * 1.1];
-}
-
 export function SeriesChart({ labels, values, label, guides = [], formatValue }: SeriesChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const dataKey = JSON.stringify([labels, values, guides, label]);
@@ -70,7 +65,7 @@ export function SeriesChart({ labels, values, label, guides = [], formatValue }:
     const dark = matchMedia('(prefers-color-scheme: dark)').matches;
     const ink = dark ? '#cbd5e1' : '#334155';
     const grid = { stroke: dark ? '#1e293b' : '#e2e8f0' };
-    const range = yRange(values, guides);
+    const range = yRange(values, guides.map((guide) => guide.value));
     const chart = new uPlot({
       width: element.clientWidth,
       height: HEIGHT,
