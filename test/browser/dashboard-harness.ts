@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildDashboard } from '../../web/build.js';
 import { projectPath } from '../../src/platform/project-path.js';
@@ -121,4 +121,14 @@ export async function checkPages(h: DashboardHarness, pages: ReadonlyArray<reado
     expect([name, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, width]);
     await page.close();
   }
+}
+
+/** Clicks a "Download CSV" button and returns the file's name and its lines split into cells (no cell holds a comma or quote). */
+export async function downloadCsv(page: Page, button: Locator): Promise<{ fileName: string; bom: boolean; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const path = await download.path();
+  const text = readFileSync(path, 'utf8');
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  expect(body.endsWith('\r\n')).toBe(true);
+  return { fileName: download.suggestedFilename(), bom: body !== text, rows: body.slice(0, -2).split('\r\n').map((line) => line.split(',')) };
 }

@@ -764,7 +764,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description default for a user key, organization for an organization key */
+                            configId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            expiresAt: string | null;
+                            id: string;
+                            /** @description the secret: shown once */
+                            key: string;
+                            lastRefillAt: string | null;
+                            lastRequest: string | null;
+                            metadata: unknown;
+                            name: string | null;
+                            /** @description scopes as resource -> actions; null = full access */
+                            permissions: {
+                                [key: string]: string[];
+                            } | null;
+                            prefix: string | null;
+                            rateLimitEnabled: boolean;
+                            rateLimitMax: number | null;
+                            rateLimitTimeWindow: number | null;
+                            /** @description the owning user or organization */
+                            referenceId: string;
+                            refillAmount: number | null;
+                            refillInterval: number | null;
+                            remaining: number | null;
+                            requestCount: number;
+                            /** @description the first characters of the key, to recognise it in lists */
+                            start: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -1173,7 +1207,69 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            organization: {
+                                createdAt: string;
+                                id: string;
+                                logo: string | null;
+                                metadata: string | null;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            /**
+                             * @description the caller's role in the organization
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "member";
+                            sites: {
+                                blockBots: boolean;
+                                createdAt: string;
+                                domain: string;
+                                excludedCountries: string[];
+                                excludedHostnames: string[];
+                                excludedIPs: string[];
+                                excludedPaths: string[];
+                                excludedUserAgents: string[];
+                                /** @description the 12-character hex public id the script tag carries */
+                                id: string;
+                                /** @description true for admins and owners */
+                                isOwner: boolean;
+                                name: string;
+                                organizationId: string;
+                                public: boolean;
+                                saltUserIds: boolean;
+                                sessionReplay: boolean;
+                                sessionsLast24Hours: number;
+                                siteId: number;
+                                /** @description the teams the site belongs to, by name */
+                                teams: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                trackButtonClicks: boolean;
+                                trackCopy: boolean;
+                                trackErrors: boolean;
+                                trackFormSubmit: boolean;
+                                trackInitialPageView: boolean;
+                                trackInputChange: boolean;
+                                trackOutbound: boolean;
+                                trackSpaNavigation: boolean;
+                                trackUrlParams: boolean;
+                                updatedAt: string;
+                                webVitals: boolean;
+                            }[];
+                            subscription: {
+                                /** @description a self-hosted instance has no event limit */
+                                eventLimit: null;
+                                monthlyEventCount: number;
+                                /** @enum {boolean} */
+                                overMonthlyLimit: false;
+                                planName: string;
+                                status: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1237,7 +1333,44 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            blockBots: boolean;
+                            createdAt: string;
+                            domain: string;
+                            excludedCountries: string[];
+                            excludedHostnames: string[];
+                            excludedIPs: string[];
+                            excludedPaths: string[];
+                            excludedUserAgents: string[];
+                            /** @description the 12-character hex public id the script tag carries */
+                            id: string;
+                            name: string;
+                            organizationId: string;
+                            public: boolean;
+                            saltUserIds: boolean;
+                            sessionReplay: boolean;
+                            siteId: number;
+                            trackButtonClicks: boolean;
+                            trackCopy: boolean;
+                            trackErrors: boolean;
+                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            trackFormInteractions: boolean;
+                            trackFormSubmit: boolean;
+                            trackInitialPageView: boolean;
+                            trackInputChange: boolean;
+                            /**
+                             * @description Loupe never stores IP addresses
+                             * @enum {boolean}
+                             */
+                            trackIp: false;
+                            trackOutbound: boolean;
+                            trackSpaNavigation: boolean;
+                            trackUrlParams: boolean;
+                            updatedAt: string;
+                            webVitals: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -1684,7 +1817,75 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            blockBots: boolean;
+                            createdAt: string;
+                            domain: string;
+                            excludedCountries: string[];
+                            excludedHostnames: string[];
+                            excludedIPs: string[];
+                            excludedPaths: string[];
+                            excludedUserAgents: string[];
+                            /** @description the 12-character hex public id the script tag carries */
+                            id: string;
+                            name: string;
+                            organizationId: string;
+                            public: boolean;
+                            saltUserIds: boolean;
+                            sessionReplay: boolean;
+                            siteId: number;
+                            trackButtonClicks: boolean;
+                            trackCopy: boolean;
+                            trackErrors: boolean;
+                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            trackFormInteractions: boolean;
+                            trackFormSubmit: boolean;
+                            trackInitialPageView: boolean;
+                            trackInputChange: boolean;
+                            /**
+                             * @description Loupe never stores IP addresses
+                             * @enum {boolean}
+                             */
+                            trackIp: false;
+                            trackOutbound: boolean;
+                            trackSpaNavigation: boolean;
+                            trackUrlParams: boolean;
+                            updatedAt: string;
+                            webVitals: boolean;
+                        } | {
+                            createdAt: string;
+                            domain: string;
+                            id: string;
+                            name: string;
+                            organizationId: string;
+                            public: boolean;
+                            sessionReplay: boolean;
+                            siteId: number;
+                            /** @description report clicks on buttons */
+                            trackButtonClicks: boolean;
+                            /** @description report text copied from the page */
+                            trackCopy: boolean;
+                            /** @description report uncaught errors and unhandled rejections from the page's own origin */
+                            trackErrors: boolean;
+                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            trackFormInteractions: boolean;
+                            /** @description report form submissions */
+                            trackFormSubmit: boolean;
+                            /** @description report a pageview when the script loads */
+                            trackInitialPageView: boolean;
+                            /** @description report changed form fields, never their values */
+                            trackInputChange: boolean;
+                            /** @description report clicks on links to other hosts */
+                            trackOutbound: boolean;
+                            /** @description report pageviews on history and hash navigation */
+                            trackSpaNavigation: boolean;
+                            /** @description keep query strings in reported URLs */
+                            trackUrlParams: boolean;
+                            /** @description load the metrics module and report LCP, CLS, INP, FCP and TTFB */
+                            webVitals: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -1754,7 +1955,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            annotationId: string;
+                            /** @description one of amber, rose, sky, violet, lime */
+                            color: string | null;
+                            createdAt: string;
+                            /** @description ISO 8601 UTC instant with milliseconds */
+                            date: string;
+                            description: string | null;
+                            /** @description end of a range, ISO 8601 UTC instant with milliseconds */
+                            endDate: string | null;
+                            icon: string | null;
+                            isPublic: boolean;
+                            organizationId: string;
+                            /** @description null for an organization-wide annotation */
+                            siteId: number | null;
+                            title: string;
+                            updatedAt: string;
+                            /** @description who created it; null when an organization key did */
+                            userId: string | null;
+                        }[];
+                    };
                 };
             };
         };
@@ -1848,7 +2070,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            annotationId: string;
+                            /** @description one of amber, rose, sky, violet, lime */
+                            color: string | null;
+                            createdAt: string;
+                            /** @description ISO 8601 UTC instant with milliseconds */
+                            date: string;
+                            description: string | null;
+                            /** @description end of a range, ISO 8601 UTC instant with milliseconds */
+                            endDate: string | null;
+                            icon: string | null;
+                            isPublic: boolean;
+                            organizationId: string;
+                            /** @description null for an organization-wide annotation */
+                            siteId: number | null;
+                            title: string;
+                            updatedAt: string;
+                            /** @description who created it; null when an organization key did */
+                            userId: string | null;
+                        };
+                    };
                 };
             };
         };
@@ -2270,7 +2513,44 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            blockBots: boolean;
+                            createdAt: string;
+                            domain: string;
+                            excludedCountries: string[];
+                            excludedHostnames: string[];
+                            excludedIPs: string[];
+                            excludedPaths: string[];
+                            excludedUserAgents: string[];
+                            /** @description the 12-character hex public id the script tag carries */
+                            id: string;
+                            name: string;
+                            organizationId: string;
+                            public: boolean;
+                            saltUserIds: boolean;
+                            sessionReplay: boolean;
+                            siteId: number;
+                            trackButtonClicks: boolean;
+                            trackCopy: boolean;
+                            trackErrors: boolean;
+                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            trackFormInteractions: boolean;
+                            trackFormSubmit: boolean;
+                            trackInitialPageView: boolean;
+                            trackInputChange: boolean;
+                            /**
+                             * @description Loupe never stores IP addresses
+                             * @enum {boolean}
+                             */
+                            trackIp: false;
+                            trackOutbound: boolean;
+                            trackSpaNavigation: boolean;
+                            trackUrlParams: boolean;
+                            updatedAt: string;
+                            webVitals: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -2524,7 +2804,51 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            cursor: {
+                                /** @description false on the last page */
+                                hasMore: boolean;
+                                /** @description the oldest event's timestamp (YYYY-MM-DD HH:MM:SS.mmm in UTC), to pass back as before_timestamp; null when the page is empty */
+                                oldestTimestamp: string | null;
+                            };
+                            data: {
+                                browser: string;
+                                country: string;
+                                device_type: string;
+                                event_name: string;
+                                hostname: string;
+                                identified_user_id: string;
+                                page_title: string;
+                                pathname: string;
+                                /** @description the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON) */
+                                props: unknown;
+                                session_id: string;
+                                /** @description YYYY-MM-DD HH:MM:SS.mmm in UTC */
+                                timestamp: string;
+                                type: string;
+                                user_id: string;
+                            }[];
+                        } | {
+                            data: {
+                                browser: string;
+                                country: string;
+                                device_type: string;
+                                event_name: string;
+                                hostname: string;
+                                identified_user_id: string;
+                                page_title: string;
+                                pathname: string;
+                                /** @description the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON) */
+                                props: unknown;
+                                session_id: string;
+                                /** @description YYYY-MM-DD HH:MM:SS.mmm in UTC */
+                                timestamp: string;
+                                type: string;
+                                user_id: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2823,7 +3147,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                                /** @description YYYY-MM-DD HH:MM:SS in UTC */
+                                lastClicked: string;
+                                url: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2884,7 +3217,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                                propertyKey: string;
+                                /** @description a string value as it is, any other JSON value as its JSON text */
+                                propertyValue: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -4119,7 +4461,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description distinct sessions */
+                            count: number;
+                        };
+                    };
                 };
             };
         };
@@ -4182,7 +4529,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description mean seconds from the first to the last event of the entry's sessions; absent for pathname, page_title and querystring */
+                                    avg_session_duration?: number;
+                                    /** @description percent of the entry's sessions with exactly one pageview, 2 decimals */
+                                    bounce_rate: number;
+                                    /** @description sessions (custom event occurrences for event_name) */
+                                    count: number;
+                                    pageviews: number;
+                                    /** @description share of the summed pageviews, percent, 2 decimals */
+                                    pageviews_percentage: number;
+                                    /** @description share of the summed counts, percent, 2 decimals */
+                                    percentage: number;
+                                    sessions: number;
+                                    value: string;
+                                }[];
+                                /** @description rows in the whole breakdown */
+                                totalCount: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4239,7 +4608,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description percent of the sessions with exactly one pageview, 2 decimals */
+                                bounce_rate: number;
+                                /** @description pageviews per session, 2 decimals */
+                                pages_per_session: number;
+                                pageviews: number;
+                                /** @description mean seconds from the first to the last event of a session, 2 decimals */
+                                session_duration: number;
+                                sessions: number;
+                                users: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4296,7 +4679,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description percent of the sessions with exactly one pageview, 2 decimals */
+                                bounce_rate: number;
+                                /** @description pageviews per session, 2 decimals */
+                                pages_per_session: number;
+                                pageviews: number;
+                                /** @description mean seconds from the first to the last event of a session, 2 decimals */
+                                session_duration: number;
+                                sessions: number;
+                                /** @description bucket start, YYYY-MM-DD HH:MM:SS in time_zone */
+                                time: string;
+                                users: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -4357,7 +4756,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description sessions that viewed the page with this title */
+                                    count: number;
+                                    pageviews: number;
+                                    pathname: string;
+                                    /** @description share of the summed counts, percent, 2 decimals */
+                                    percentage: number;
+                                    /** @description the page title ('' when the page sent none) */
+                                    value: string;
+                                }[];
+                                /** @description rows in the whole breakdown */
+                                totalCount: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6111,7 +6527,42 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description default for a user key, organization for an organization key */
+                            configId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            expiresAt: string | null;
+                            id: string;
+                            /** @description the secret: shown once */
+                            key: string;
+                            lastRefillAt: string | null;
+                            lastRequest: string | null;
+                            metadata: unknown;
+                            name: string | null;
+                            /** @description scopes as resource -> actions; null = full access */
+                            permissions: {
+                                [key: string]: string[];
+                            } | null;
+                            prefix: string | null;
+                            rateLimitEnabled: boolean;
+                            rateLimitMax: number | null;
+                            rateLimitTimeWindow: number | null;
+                            /** @description the owning user or organization */
+                            referenceId: string;
+                            refillAmount: number | null;
+                            refillInterval: number | null;
+                            remaining: number | null;
+                            requestCount: number;
+                            /** @description the first characters of the key, to recognise it in lists */
+                            start: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            userId: string;
+                        };
+                    };
                 };
             };
         };
