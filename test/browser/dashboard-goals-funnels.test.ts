@@ -261,11 +261,14 @@ describe('public visitors and looks', () => {
       ['goals', `/sites/${site}/goals?period=24h`, context],
       ['funnels', `/sites/${site}/funnels?period=24h&steps=${steps}`, context],
     ], `${scheme}-${width}`, viewport.width);
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/goals?period=24h`);
-    await page.getByRole('button', { name: 'New goal' }).click();
-    await page.getByRole('dialog', { name: 'New goal' }).getByRole('button', { name: 'Add query parameter filter' }).click();
-    await screenshot(page, `goal-editor-${scheme}-${width}`);
-    expect(await seriousViolations(page)).toEqual([]);
+    // The goal editor (a dialog, not a page) in two of the four looks: light on a desktop, dark on a phone.
+    if ((scheme === 'light') === (width === 'desktop')) {
+      const page = await h.open(context, `${h.loupeUrl}/sites/${site}/goals?period=24h`);
+      await page.getByRole('button', { name: 'New goal' }).click();
+      await page.getByRole('dialog', { name: 'New goal' }).getByRole('button', { name: 'Add query parameter filter' }).click();
+      await screenshot(page, `goal-editor-${scheme}-${width}`);
+      expect(await seriousViolations(page)).toEqual([]);
+    }
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });

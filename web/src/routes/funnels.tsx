@@ -66,7 +66,7 @@ export function FunnelsPage() {
       <ErrorMessage error={details.error ?? saved.error} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card title={opened ? `Funnel: ${opened.name}` : 'Funnel'}>
-          <div data-bench-piece="funnel-chart" data-bench-state={analysis.error ? 'empty' : chartState}>
+          <div data-bench-piece="funnel-chart" data-bench-state={chartState}>
             <ErrorMessage error={analysis.error} />
             {chartState === 'loading' && !analysis.error ? <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading…</p> : null}
             {chartState === 'empty' ? <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Add at least two steps and analyze them to see the funnel.</p> : null}
