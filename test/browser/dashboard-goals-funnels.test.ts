@@ -236,7 +236,7 @@ describe('funnels page', () => {
 });
 
 describe('public visitors and looks', () => {
-  it('shows a public site read-only to a signed-out visitor', async () => {
+  it('shows a public site read-only to a signed-out visitor and to a signed-in stranger', async () => {
     const context = await h.browser.newContext({ viewport: DESKTOP });
     const page = await h.open(context, `${h.loupeUrl}/sites/${site}/goals?period=24h`);
     await page.locator('[data-bench-piece="goals-table"][data-bench-state="ready"]').waitFor();
@@ -249,6 +249,17 @@ describe('public visitors and looks', () => {
     expect(await funnels.getByRole('button', { name: 'Save funnel' }).count()).toBe(0);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
+
+    // Signed in, but not a member of the site's organization: the public site is read-only too.
+    const stranger = await h.browser.newContext({ viewport: DESKTOP });
+    await postJson(stranger.request, '/api/auth/sign-up/email', { name: 'Eve', email: 'eve@example.com', password: 'correct-horse-9' });
+    const seen = await h.open(stranger, `${h.loupeUrl}/sites/${site}/goals?period=24h`);
+    await seen.locator('[data-bench-piece="goals-table"][data-bench-state="ready"]').waitFor();
+    await seen.waitForLoadState('networkidle');
+    expect(await seen.getByRole('button', { name: 'New goal' }).count()).toBe(0);
+    expect(await seen.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await stranger.close();
   });
 
   it.each([

@@ -17,7 +17,7 @@ import { SaveFunnelForm } from '../components/funnels/save-funnel-form';
 import { SavedFunnelsList } from '../components/funnels/saved-funnels-list';
 import { StepBuilder } from '../components/funnels/step-builder';
 import { ConfirmDeleteDialog } from '../components/goals/confirm-delete-dialog';
-import { useSiteAccess } from '../components/public-access/read-only';
+import { useCanEdit } from '../components/goals/use-can-edit';
 import { SiteNav } from '../components/settings/site-nav';
 import { useSiteView } from './site/use-site-view';
 
@@ -35,7 +35,7 @@ export function FunnelsPage() {
   const details = useSite(site);
   const { view, today, params, update } = useSiteView();
   const [search, setSearch] = useSearchParams();
-  const { readOnly } = useSiteAccess();
+  const readOnly = !useCanEdit(site);
   const saved = useSavedFunnels(site);
   const remove = useDeleteFunnel(site);
   const [deleting, setDeleting] = useState<SavedFunnel | undefined>(undefined);

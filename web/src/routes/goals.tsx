@@ -16,7 +16,7 @@ import { GoalChartCard } from '../components/goals/goal-chart-card';
 import { goalTitle } from '../components/goals/goal-draft';
 import { GoalEditor } from '../components/goals/goal-editor';
 import { GoalsTable } from '../components/goals/goals-table';
-import { useSiteAccess } from '../components/public-access/read-only';
+import { useCanEdit } from '../components/goals/use-can-edit';
 import { SiteNav } from '../components/settings/site-nav';
 import { useSiteView } from './site/use-site-view';
 
@@ -42,7 +42,7 @@ export function GoalsPage() {
   const [search, setSearch] = useSearchParams();
   const page = positive(search.get('page')) ?? 1;
   const goals = useGoals(site, { ...params, page: page === 1 ? undefined : page });
-  const { readOnly } = useSiteAccess();
+  const readOnly = !useCanEdit(site);
   const [editing, setEditing] = useState<Editing>(undefined);
   const [deleting, setDeleting] = useState<GoalRow | undefined>(undefined);
   const remove = useDeleteGoal(site);
