@@ -48,7 +48,7 @@ export interface ReportDefinition<S extends z.ZodRawShape> {
   readonly params?: S;
   /** Extra path parameters, e.g. `{ sessionId: z.string().min(1) }`. */
   readonly pathParams?: z.ZodRawShape;
-  /** The 200 answer's schema: documented, and the answer is serialized through it (undeclared keys dropped). */
+  /** The 200 body; when given it is documented and every answer is serialized through it (undeclared fields dropped). */
   readonly response?: z.ZodType;
   readonly run: (context: ReportContext<z.output<z.ZodObject<S>>>) => Promise<unknown>;
 }
@@ -88,7 +88,7 @@ export function registerReport<S extends z.ZodRawShape>(app: FastifyInstance, de
       security: OPTIONAL_CREDENTIAL,
       params: z.object({ site: z.string().min(1), ...(definition.pathParams ?? {}) }),
       querystring,
-      ...(definition.response ? { response: { 200: definition.response } } : {}),
+      ...(definition.response === undefined ? {} : { response: { 200: definition.response } }),
     },
   }, async (request) => {
     const site = siteOf(request);

@@ -148,7 +148,8 @@ export function useRevokeApiKey() {
 }
 
 // The site dashboard's reports.
-const sitePath = (site: string, path: string, params: ReportParams = {}) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;
+/** `/api/sites/<site><path>?<params>`. */
+export const sitePath = (site: string, path: string, params: ReportParams = {}) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;
 
 export const useMetric = (site: string, params: ReportParams, enabled = true) =>
   useQuery({ queryKey: ['/api/sites/metric', site, params], queryFn: () => apiRequest<MetricBreakdown>(sitePath(site, '/metric', params)), enabled });

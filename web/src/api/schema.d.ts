@@ -1932,7 +1932,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description requests of its agents acting for a user */
+                                agent_requests: number;
+                                bots: {
+                                    name: string;
+                                    /** @description distinct pathnames it requested */
+                                    pages: number;
+                                    purpose: string;
+                                    /** @description requests of this crawler */
+                                    reads: number;
+                                }[];
+                                /** @description requests of its crawlers */
+                                crawls: number;
+                                /** @description crawls / referrals, 2 decimals; null without referrals */
+                                crawls_per_referral: number | null;
+                                operator: string;
+                                /** @description distinct pathnames its crawlers requested */
+                                pages: number;
+                                /** @description human sessions whose channel is AI and whose referrer is one of its domains */
+                                referrals: number;
+                                /** @description the referrer domains counted as the operator's */
+                                referrer_domains: string[];
+                                /** @description requests of its search crawlers */
+                                search_crawls: number;
+                                /** @description requests of its training crawlers */
+                                training_crawls: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1997,7 +2027,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description bot requests with this value */
+                                    count: number;
+                                    /** @description count of all bot requests in scope, in percent, 2 decimals */
+                                    percentage: number;
+                                    /** @description the value of the dimension; empty when the request had none */
+                                    value: string;
+                                }[];
+                                /** @description distinct values in scope */
+                                totalCount: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2056,7 +2101,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description bot requests the bot_asn layer flagged */
+                                bot_asn: number;
+                                /** @description bot_requests of total_events, in percent, 2 decimals */
+                                bot_percentage: number;
+                                /** @description bot requests in scope */
+                                bot_requests: number;
+                                /** @description bot requests the client_signals layer flagged */
+                                client_signals: number;
+                                /** @description bot requests the header_heuristics layer flagged */
+                                header_heuristics: number;
+                                /** @description bot requests the rate_anomaly layer flagged */
+                                rate_anomaly: number;
+                                /** @description bot requests plus the human events of the same site, range and filters */
+                                total_events: number;
+                                /** @description bot requests the ua_pattern layer flagged */
+                                ua_pattern: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2115,7 +2181,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description bot requests in the bucket */
+                                bot_requests: number;
+                                /** @description bucket start, YYYY-MM-DD HH:MM:SS in time_zone */
+                                time: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -4514,7 +4589,80 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description the browser, when dimension=browser */
+                                    browser?: string;
+                                    /** @description mean of CLS (unitless layout shift score); null without samples */
+                                    cls_avg: number | null;
+                                    /** @description p50 of CLS (unitless layout shift score); null without samples */
+                                    cls_p50: number | null;
+                                    /** @description p75 of CLS (unitless layout shift score); null without samples */
+                                    cls_p75: number | null;
+                                    /** @description p90 of CLS (unitless layout shift score); null without samples */
+                                    cls_p90: number | null;
+                                    /** @description p99 of CLS (unitless layout shift score); null without samples */
+                                    cls_p99: number | null;
+                                    /** @description the country, when dimension=country */
+                                    country?: string;
+                                    /** @description the device_type, when dimension=device_type */
+                                    device_type?: string;
+                                    /** @description performance events with this value */
+                                    event_count: number;
+                                    /** @description mean of FCP (ms); null without samples */
+                                    fcp_avg: number | null;
+                                    /** @description p50 of FCP (ms); null without samples */
+                                    fcp_p50: number | null;
+                                    /** @description p75 of FCP (ms); null without samples */
+                                    fcp_p75: number | null;
+                                    /** @description p90 of FCP (ms); null without samples */
+                                    fcp_p90: number | null;
+                                    /** @description p99 of FCP (ms); null without samples */
+                                    fcp_p99: number | null;
+                                    /** @description mean of INP (ms); null without samples */
+                                    inp_avg: number | null;
+                                    /** @description p50 of INP (ms); null without samples */
+                                    inp_p50: number | null;
+                                    /** @description p75 of INP (ms); null without samples */
+                                    inp_p75: number | null;
+                                    /** @description p90 of INP (ms); null without samples */
+                                    inp_p90: number | null;
+                                    /** @description p99 of INP (ms); null without samples */
+                                    inp_p99: number | null;
+                                    /** @description mean of LCP (ms); null without samples */
+                                    lcp_avg: number | null;
+                                    /** @description p50 of LCP (ms); null without samples */
+                                    lcp_p50: number | null;
+                                    /** @description p75 of LCP (ms); null without samples */
+                                    lcp_p75: number | null;
+                                    /** @description p90 of LCP (ms); null without samples */
+                                    lcp_p90: number | null;
+                                    /** @description p99 of LCP (ms); null without samples */
+                                    lcp_p99: number | null;
+                                    /** @description the operating_system, when dimension=operating_system */
+                                    operating_system?: string;
+                                    /** @description the pathname, when dimension=pathname */
+                                    pathname?: string;
+                                    /** @description the region, when dimension=region */
+                                    region?: string;
+                                    /** @description mean of TTFB (ms); null without samples */
+                                    ttfb_avg: number | null;
+                                    /** @description p50 of TTFB (ms); null without samples */
+                                    ttfb_p50: number | null;
+                                    /** @description p75 of TTFB (ms); null without samples */
+                                    ttfb_p75: number | null;
+                                    /** @description p90 of TTFB (ms); null without samples */
+                                    ttfb_p90: number | null;
+                                    /** @description p99 of TTFB (ms); null without samples */
+                                    ttfb_p99: number | null;
+                                }[];
+                                /** @description non-empty values of the dimension in scope */
+                                totalCount: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4571,7 +4719,54 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description p50 of CLS (unitless layout shift score); null without samples */
+                                cls_p50: number | null;
+                                /** @description p75 of CLS (unitless layout shift score); null without samples */
+                                cls_p75: number | null;
+                                /** @description p90 of CLS (unitless layout shift score); null without samples */
+                                cls_p90: number | null;
+                                /** @description p99 of CLS (unitless layout shift score); null without samples */
+                                cls_p99: number | null;
+                                /** @description p50 of FCP (ms); null without samples */
+                                fcp_p50: number | null;
+                                /** @description p75 of FCP (ms); null without samples */
+                                fcp_p75: number | null;
+                                /** @description p90 of FCP (ms); null without samples */
+                                fcp_p90: number | null;
+                                /** @description p99 of FCP (ms); null without samples */
+                                fcp_p99: number | null;
+                                /** @description p50 of INP (ms); null without samples */
+                                inp_p50: number | null;
+                                /** @description p75 of INP (ms); null without samples */
+                                inp_p75: number | null;
+                                /** @description p90 of INP (ms); null without samples */
+                                inp_p90: number | null;
+                                /** @description p99 of INP (ms); null without samples */
+                                inp_p99: number | null;
+                                /** @description p50 of LCP (ms); null without samples */
+                                lcp_p50: number | null;
+                                /** @description p75 of LCP (ms); null without samples */
+                                lcp_p75: number | null;
+                                /** @description p90 of LCP (ms); null without samples */
+                                lcp_p90: number | null;
+                                /** @description p99 of LCP (ms); null without samples */
+                                lcp_p99: number | null;
+                                /** @description performance events in scope */
+                                total_performance_events: number;
+                                /** @description p50 of TTFB (ms); null without samples */
+                                ttfb_p50: number | null;
+                                /** @description p75 of TTFB (ms); null without samples */
+                                ttfb_p75: number | null;
+                                /** @description p90 of TTFB (ms); null without samples */
+                                ttfb_p90: number | null;
+                                /** @description p99 of TTFB (ms); null without samples */
+                                ttfb_p99: number | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4628,7 +4823,56 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description p50 of CLS (unitless layout shift score); null without samples */
+                                cls_p50: number | null;
+                                /** @description p75 of CLS (unitless layout shift score); null without samples */
+                                cls_p75: number | null;
+                                /** @description p90 of CLS (unitless layout shift score); null without samples */
+                                cls_p90: number | null;
+                                /** @description p99 of CLS (unitless layout shift score); null without samples */
+                                cls_p99: number | null;
+                                /** @description performance events in the bucket */
+                                event_count: number;
+                                /** @description p50 of FCP (ms); null without samples */
+                                fcp_p50: number | null;
+                                /** @description p75 of FCP (ms); null without samples */
+                                fcp_p75: number | null;
+                                /** @description p90 of FCP (ms); null without samples */
+                                fcp_p90: number | null;
+                                /** @description p99 of FCP (ms); null without samples */
+                                fcp_p99: number | null;
+                                /** @description p50 of INP (ms); null without samples */
+                                inp_p50: number | null;
+                                /** @description p75 of INP (ms); null without samples */
+                                inp_p75: number | null;
+                                /** @description p90 of INP (ms); null without samples */
+                                inp_p90: number | null;
+                                /** @description p99 of INP (ms); null without samples */
+                                inp_p99: number | null;
+                                /** @description p50 of LCP (ms); null without samples */
+                                lcp_p50: number | null;
+                                /** @description p75 of LCP (ms); null without samples */
+                                lcp_p75: number | null;
+                                /** @description p90 of LCP (ms); null without samples */
+                                lcp_p90: number | null;
+                                /** @description p99 of LCP (ms); null without samples */
+                                lcp_p99: number | null;
+                                /** @description bucket start, YYYY-MM-DD HH:MM:SS in time_zone */
+                                time: string;
+                                /** @description p50 of TTFB (ms); null without samples */
+                                ttfb_p50: number | null;
+                                /** @description p75 of TTFB (ms); null without samples */
+                                ttfb_p75: number | null;
+                                /** @description p90 of TTFB (ms); null without samples */
+                                ttfb_p90: number | null;
+                                /** @description p99 of TTFB (ms); null without samples */
+                                ttfb_p99: number | null;
+                            }[];
+                        };
+                    };
                 };
             };
         };

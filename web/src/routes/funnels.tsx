@@ -61,7 +61,7 @@ export function FunnelsPage() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Funnels{details.data ? `: ${details.data.name}` : ''}</h1>
       <SiteNav site={site} />
-      <PeriodPicker period={view.period} compare={false} today={today} onPeriod={(next) => update({ period: next })} />
+      <PeriodPicker period={view.period} today={today} onPeriod={(next) => update({ period: next })} />
       <FilterBar filters={view.filters} onChange={(filters) => update({ filters })} />
       <ErrorMessage error={details.error ?? saved.error} />
       <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

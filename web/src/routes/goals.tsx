@@ -64,7 +64,7 @@ export function GoalsPage() {
         {readOnly ? null : <Button onClick={() => setEditing({ goal: undefined })}>New goal</Button>}
       </div>
       <SiteNav site={site} />
-      <PeriodPicker period={view.period} compare={false} today={today} onPeriod={(next) => update({ period: next })} />
+      <PeriodPicker period={view.period} today={today} onPeriod={(next) => update({ period: next })} />
       <FilterBar filters={view.filters} onChange={(filters) => update({ filters })} />
       <ErrorMessage error={details.error ?? goals.error} />
       <Card title="Conversions">

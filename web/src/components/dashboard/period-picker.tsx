@@ -5,10 +5,10 @@ import { PERIODS, isPeriodKey, type Period } from '../../routes/site/period';
 
 export interface PeriodPickerProps {
   readonly period: Period;
-  readonly compare: boolean;
   readonly today: string;
   readonly onPeriod: (period: Period) => void;
-  /** Without it, no comparison toggle is shown (pages that do not compare periods). */
+  /** Without `onCompare` the comparison toggle is not shown (pages that compare nothing). */
+  readonly compare?: boolean;
   readonly onCompare?: (compare: boolean) => void;
 }
 
@@ -48,7 +48,7 @@ export function PeriodPicker({ period, compare, today, onPeriod, onCompare }: Pe
       ) : null}
       {onCompare ? (
         <div className="flex min-h-10 items-center gap-2">
-          <input id={`${id}-compare`} type="checkbox" className={`h-4 w-4 ${FOCUS_RING}`} checked={compare} disabled={period.key === 'all'} onChange={(event) => onCompare(event.target.checked)} />
+          <input id={`${id}-compare`} type="checkbox" className={`h-4 w-4 ${FOCUS_RING}`} checked={compare ?? false} disabled={period.key === 'all'} onChange={(event) => onCompare(event.target.checked)} />
           <label htmlFor={`${id}-compare`} className="text-sm">Compare with the previous period</label>
         </div>
       ) : null}

@@ -31,14 +31,14 @@ function StepFields({ step, index, count, onChange, onMove, onRemove }: {
           </select>
         </div>
         <TextField
-          className="min-w-0 flex-1"
+          className="min-w-0 flex-[1_1_12rem]"
           label={step.type === 'page' ? `Step ${number} path pattern` : `Step ${number} event name`}
           required
           maxLength={1024}
           value={step.value}
           onChange={(event) => onChange({ value: event.target.value })}
         />
-        <TextField className="min-w-0 flex-1" label={`Step ${number} name (optional)`} maxLength={120} value={step.name} onChange={(event) => onChange({ name: event.target.value })} />
+        <TextField className="min-w-0 flex-[1_1_12rem]" label={`Step ${number} name (optional)`} maxLength={120} value={step.name} onChange={(event) => onChange({ name: event.target.value })} />
       </div>
       <details className="text-sm">
         <summary className="cursor-pointer rounded font-medium focus-visible:outline-2 focus-visible:outline-indigo-500">More conditions{step.hostname || step.propertyFilters.length ? ' (set)' : ''}</summary>
