@@ -47,6 +47,8 @@ const router = createBrowserRouter([
       { path: '/sites/:site/realtime', lazy: () => import('./routes/realtime') },
       { path: '/sites/:site/performance', lazy: () => import('./routes/performance') },
       { path: '/sites/:site/bots', lazy: () => import('./routes/bots') },
+      { path: '/sites/:site/goals', lazy: () => import('./routes/goals') },
+      { path: '/sites/:site/funnels', lazy: () => import('./routes/funnels') },
     ],
   },
   { path: '/share/:site', element: <ShareRedirect /> },

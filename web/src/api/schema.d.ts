@@ -3622,7 +3622,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                funnelId: number;
+                                name: string;
+                                steps: {
+                                    hostname?: string;
+                                    name?: string;
+                                    propertyFilters?: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    type: "page" | "event";
+                                    value: string;
+                                }[];
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3875,7 +3894,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description sessions x 100 / step-1 sessions, 2 decimals */
+                                conversion_rate: number;
+                                /** @description (1 - sessions / the previous step's sessions) x 100, 2 decimals; 0 for step 1 */
+                                dropoff_rate: number;
+                                /** @description sessions that reached the step */
+                                sessions: number;
+                                step_name: string;
+                                step_number: number;
+                                /** @description equal to sessions */
+                                visitors: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3938,7 +3972,38 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                config: {
+                                    eventName?: string;
+                                    pathPattern?: string;
+                                    propertyFilters?: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                    valuePattern?: string;
+                                };
+                                /** @description total_conversions / total_sessions, 0..1, 4 decimals; 0 without sessions */
+                                conversion_rate: number;
+                                createdAt: string;
+                                goalId: number;
+                                /** @enum {string} */
+                                goalType: "path" | "event" | "outbound" | "button_click" | "form_submit" | "copy";
+                                name: string | null;
+                                /** @description sessions with at least one matching event */
+                                total_conversions: number;
+                                /** @description sessions in range (with the filters) */
+                                total_sessions: number;
+                            }[];
+                            meta: {
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4210,6 +4275,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{site}/goals/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The conversions a goal definition (the body of POST /goals; name ignored) would have in the range and filters of the common parameters, counted as the goals report counts them: {data: {total_conversions, total_sessions, conversion_rate}} */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        config: {
+                            /** @description event goals: the exact custom event name */
+                            eventName?: string | null;
+                            /** @description path goals: `*` = one path segment, `**` = anything; anchored, case-sensitive */
+                            pathPattern?: string | null;
+                            /** @description all must match: query parameters for path goals, event properties otherwise */
+                            propertyFilters?: {
+                                key: string;
+                                value: string | number | boolean;
+                            }[];
+                            /** @description outbound (URL), button_click (text), form_submit (formId, formName or formAction), copy (text or sourceElement): `*` = anything; anchored, case-insensitive; absent = every such event */
+                            valuePattern?: string | null;
+                        };
+                        /** @enum {string} */
+                        goalType: "path" | "event" | "outbound" | "button_click" | "form_submit" | "copy";
+                        name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description total_conversions / total_sessions, 0..1, 4 decimals; 0 without sessions */
+                                conversion_rate: number;
+                                /** @description sessions with at least one matching event */
+                                total_conversions: number;
+                                /** @description sessions in range (with the filters) */
+                                total_sessions: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{site}/goals/time-series": {
         parameters: {
             query?: never;
@@ -4257,7 +4411,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                conversion_rate: number;
+                                conversions: number;
+                                goal_id: number;
+                                /** @description bucket start, YYYY-MM-DD HH:MM:SS in time_zone */
+                                time: string;
+                                total_sessions: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
