@@ -46,7 +46,7 @@ function pathShape(template: string): string {
 /** The API paths written in `text`: quoted, templated, or the site report helper's `sitePath(site, '/x', …)`. */
 function pathsIn(text: string): string[] {
   const literals = [...text.matchAll(/'(\/api\/[^']*)'|`(\/api\/[^`]*)`/g)].map((match) => pathShape(match[1] ?? match[2] ?? ''));
-  const reports = [...text.matchAll(/sitePath\(\s*\w+,\s*'(\/[^']*)'/g)].map((match) => `/api/sites/{}${match[1] ?? ''}`);
+  const reports = [...text.matchAll(/sitePath\(\s*\w+,\s*(?:'(\/[^']*)'|`(\/[^`]*)`)/g)].map((match) => `/api/sites/{}${pathShape(match[1] ?? match[2] ?? '')}`);
   return [...literals, ...reports];
 }
 

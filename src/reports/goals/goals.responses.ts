@@ -7,7 +7,7 @@ export const StoredGoalConfigSchema = z.object({
   pathPattern: z.string().optional(),
   eventName: z.string().optional(),
   valuePattern: z.string().optional(),
-  propertyFilters: z.array(z.object({ key: z.string(), value: z.string() })).optional(),
+  propertyFilters: z.array(z.object({ key: z.string(), value: z.string() })).readonly().optional(),
 });
 
 const conversionFigures = {

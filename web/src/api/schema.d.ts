@@ -3978,7 +3978,7 @@ export interface paths {
                                 config: {
                                     eventName?: string;
                                     pathPattern?: string;
-                                    propertyFilters?: {
+                                    readonly propertyFilters?: {
                                         key: string;
                                         value: string;
                                     }[];
