@@ -45,6 +45,9 @@ const router = createBrowserRouter([
       // The site dashboard is its own chunk: its charts and map load only when a site is opened.
       { path: '/sites/:site', lazy: () => import('./routes/site') },
       { path: '/sites/:site/realtime', lazy: () => import('./routes/realtime') },
+      { path: '/sites/:site/journeys', lazy: () => import('./routes/journeys') },
+      { path: '/sites/:site/retention', lazy: () => import('./routes/retention') },
+      { path: '/sites/:site/errors', lazy: () => import('./routes/errors') },
     ],
   },
   { path: '/share/:site', element: <ShareRedirect /> },

@@ -1,4 +1,5 @@
-// SiteNav: links between a site's pages (dashboard, realtime, settings); settings only for who may change them.
+// SiteNav: links between a site's pages (dashboard, realtime, journeys, retention, errors, settings); settings only for
+// who may change them.
 import { NavLink } from 'react-router';
 import { FOCUS_RING } from '../button';
 import { useSiteAccess } from '../public-access/read-only';
@@ -14,6 +15,9 @@ export function SiteNav({ site }: { site: string }) {
     <nav aria-label="Site pages" className="flex flex-wrap gap-2">
       <NavLink end to={base} className={look}>Dashboard</NavLink>
       <NavLink to={`${base}/realtime`} className={look}>Realtime</NavLink>
+      <NavLink to={`${base}/journeys`} className={look}>Journeys</NavLink>
+      <NavLink to={`${base}/retention`} className={look}>Retention</NavLink>
+      <NavLink to={`${base}/errors`} className={look}>Errors</NavLink>
       {readOnly ? null : <NavLink to={`${base}/settings`} className={look}>Settings</NavLink>}
     </nav>
   );
