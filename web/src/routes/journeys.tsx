@@ -1,6 +1,6 @@
 // /sites/:site/journeys: the most common paths through the site as a Sankey diagram (its own chunk) and a table,
 // with the period, filters, pages per journey, journeys shown and a start or end page, all in the URL.
-import { lazy, Suspense } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useJourneys } from '../api/insight-queries';
 import type { Journey } from '../api/insight-types';
@@ -16,24 +16,44 @@ import { journeyParams, readJourneyView, writeJourneyView, type JourneyView } fr
 import { periodLabel } from './site/period-label';
 import { useSiteView } from './site/use-site-view';
 
-const JourneySankey = lazy(() => import('../components/journeys/journey-sankey'));
+type Sankey = typeof import('../components/journeys/journey-sankey').JourneySankey;
+
+/**
+ * The diagram's own chunk, fetched when the page opens (alongside the journeys). Held in state rather than
+ * behind React.lazy: a Suspense boundary would hold the finished diagram back for React's reveal throttle.
+ */
+function useSankey(): { component?: Sankey; failed?: true } {
+  const [sankey, setSankey] = useState<{ component?: Sankey; failed?: true }>({});
+  useEffect(() => {
+    let live = true;
+    import('../components/journeys/journey-sankey').then(
+      (module) => live && setSankey({ component: module.JourneySankey }),
+      () => live && setSankey({ failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return sankey;
+}
 
 const EMPTY = 'No session viewed that many pages in this period, with these filters and pages.';
 
 /** `journeys` undefined: still loading, or failed (the page shows the error). */
 function DiagramCard({ journeys, pending }: { journeys: readonly Journey[] | undefined; pending: boolean }) {
+  const { component: JourneySankey, failed } = useSankey();
   const waiting = <p data-bench-piece="journey-sankey" data-bench-state="loading" className="py-6 text-center text-sm">Loading the diagram…</p>;
   return (
     <Card title="Journey diagram">
       {journeys === undefined ? (pending ? waiting : null) : journeys.length === 0 ? (
         <p data-bench-piece="journey-sankey" data-bench-state="empty" className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">{EMPTY}</p>
       ) : (
-        <Suspense fallback={waiting}>
+        failed ? <p role="alert" className="py-6 text-center text-sm">The diagram could not be loaded; the table below lists the same journeys.</p> : JourneySankey === undefined ? waiting : (
           <div data-bench-piece="journey-sankey" data-bench-state="ready">
             <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">Each colour is one journey; the table below lists the same journeys.</p>
             <JourneySankey journeys={journeys} />
           </div>
-        </Suspense>
+        )
       )}
     </Card>
   );

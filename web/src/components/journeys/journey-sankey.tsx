@@ -123,4 +123,3 @@ export function JourneySankey({ journeys }: JourneySankeyProps) {
   );
 }
 
-export default JourneySankey;
