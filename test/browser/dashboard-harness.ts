@@ -107,15 +107,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/** Resolves once every data area marked `data-bench-piece` holds the API's answer (ready or empty). */
+export async function dataAreasSettled(page: Page): Promise<void> {
+  await page.waitForFunction(`(() => {
+    const pieces = [...document.querySelectorAll('[data-bench-piece]')];
+    return pieces.length > 0 && pieces.every((piece) => piece.getAttribute('data-bench-state') !== 'loading');
+  })()`);
+}
+
 /**
- * Opens each `[name, path, context]` page, waits for its heading and its requests, screenshots it as
- * `<name>-<suffix>`, and expects no serious axe violation and no horizontal overflow at `width`.
+ * Opens each `[name, path, context]` page, waits for its heading and its requests (and `settled`, when given),
+ * screenshots it as `<name>-<suffix>`, and expects no serious axe violation and no horizontal overflow at `width`.
  */
-export async function checkPages(h: DashboardHarness, pages: ReadonlyArray<readonly [string, string, BrowserContext]>, suffix: string, width: number): Promise<void> {
+export async function checkPages(
+  h: DashboardHarness, pages: ReadonlyArray<readonly [string, string, BrowserContext]>, suffix: string, width: number, settled?: (page: Page) => Promise<void>,
+): Promise<void> {
   for (const [name, path, context] of pages) {
     const page = await h.open(context, h.loupeUrl + path);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
+    if (settled) await settled(page);
     await screenshot(page, `${name}-${suffix}`);
     expect([name, await seriousViolations(page)]).toEqual([name, []]);
     expect([name, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, width]);

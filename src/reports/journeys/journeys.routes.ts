@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { integerParam } from '../integer-param.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { journeys } from './journeys.query.js';
+import { JourneysAnswerSchema } from './journeys.schema.js';
 import { stepFiltersParam } from './step-filters-param.js';
 
 export async function journeysRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
@@ -18,6 +19,7 @@ export async function journeysRoutes(app: FastifyInstance, deps: ReportDeps): Pr
       limit: integerParam(1, 100, 10).describe('journeys returned, 1..100; default 10'),
       stepFilters: stepFiltersParam,
     },
+    response: JourneysAnswerSchema,
     run: async ({ store, query, params }) => ({
       journeys: await journeys(store, query, { steps: params.steps, limit: params.limit, stepFilters: params.stepFilters }),
     }),

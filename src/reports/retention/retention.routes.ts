@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { integerParam } from '../integer-param.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { retention } from './retention.query.js';
+import { RetentionAnswerSchema } from './retention.schema.js';
 
 export async function retentionRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   registerReport(app, deps, {
@@ -18,6 +19,7 @@ export async function retentionRoutes(app: FastifyInstance, deps: ReportDeps): P
       mode: z.enum(['week', 'day']).default('week').describe('period length; default week'),
       range: integerParam(7, 365, 90).describe('the window in days, 7..365; default 90'),
     },
+    response: RetentionAnswerSchema,
     run: async ({ store, query, params, now }) => ({
       data: await retention(store, query, now, { mode: params.mode, range: params.range }),
     }),

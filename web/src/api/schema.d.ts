@@ -2615,7 +2615,60 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                browser: string;
+                                browser_version: string;
+                                city: string;
+                                columnNumber: number | null;
+                                country: string;
+                                device_type: string;
+                                fileName: string | null;
+                                hostname: string;
+                                identified_user_id: string;
+                                lineNumber: number | null;
+                                message: string;
+                                operating_system: string;
+                                operating_system_version: string;
+                                page_title: string;
+                                pathname: string;
+                                referrer: string;
+                                region: string;
+                                session_id: string;
+                                stack: string | null;
+                                /** @description ISO 8601 UTC */
+                                timestamp: string;
+                                user_id: string;
+                            }[] | {
+                                data: {
+                                    browser: string;
+                                    browser_version: string;
+                                    city: string;
+                                    columnNumber: number | null;
+                                    country: string;
+                                    device_type: string;
+                                    fileName: string | null;
+                                    hostname: string;
+                                    identified_user_id: string;
+                                    lineNumber: number | null;
+                                    message: string;
+                                    operating_system: string;
+                                    operating_system_version: string;
+                                    page_title: string;
+                                    pathname: string;
+                                    referrer: string;
+                                    region: string;
+                                    session_id: string;
+                                    stack: string | null;
+                                    /** @description ISO 8601 UTC */
+                                    timestamp: string;
+                                    user_id: string;
+                                }[];
+                                totalCount: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2676,7 +2729,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                                /** @description the error type of the latest occurrence */
+                                errorName: string;
+                                /** @description share of all error occurrences in the range (%, 2 decimals) */
+                                percentage: number;
+                                sessionCount: number;
+                                /** @description the error message */
+                                value: string;
+                            }[] | {
+                                data: {
+                                    count: number;
+                                    /** @description the error type of the latest occurrence */
+                                    errorName: string;
+                                    /** @description share of all error occurrences in the range (%, 2 decimals) */
+                                    percentage: number;
+                                    sessionCount: number;
+                                    /** @description the error message */
+                                    value: string;
+                                }[];
+                                totalCount: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2738,7 +2816,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                error_count: number;
+                                /** @description bucket start, ISO 8601 UTC */
+                                time: string;
+                            }[];
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
                 };
             };
         };
@@ -4567,7 +4655,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            journeys: {
+                                /** @description sessions whose journey this is */
+                                count: number;
+                                /** @description the pages of the journey, in order */
+                                path: string[];
+                                /** @description share of all the sessions counted (%, 2 decimals) */
+                                percentage: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -5438,7 +5537,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description cohorts keyed by their period's first day (YYYY-MM-DD), oldest first */
+                                cohorts: {
+                                    [key: string]: {
+                                        /** @description % of the cohort active i periods later; null for periods still to come */
+                                        percentages: (number | null)[];
+                                        /** @description users first seen in the period */
+                                        size: number;
+                                    };
+                                };
+                                /** @description the latest period anyone returned in (0 when none did) */
+                                maxPeriods: number;
+                                /** @enum {string} */
+                                mode: "week" | "day";
+                                /** @description the window, in days before the day it ends with */
+                                range: number;
+                            };
+                        };
+                    };
                 };
             };
         };

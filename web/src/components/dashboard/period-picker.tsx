@@ -1,4 +1,5 @@
-// PeriodPicker: the period select, the custom range's two days and the comparison toggle (all native controls).
+// PeriodPicker: the period select, the custom range's two days and the comparison toggle (all native controls;
+// pages without a comparison leave out `onCompare` and get no toggle).
 import { useId } from 'react';
 import { FOCUS_RING } from '../button';
 import { PERIODS, isPeriodKey, type Period } from '../../routes/site/period';

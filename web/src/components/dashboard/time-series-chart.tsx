@@ -1,19 +1,22 @@
-// TimeSeriesChart: the overview time series of one metric drawn by uPlot, annotations as labelled vertical lines.
+// TimeSeriesChart: a time series of one metric (the overview's, an error's occurrences) drawn by uPlot, annotations
+// as labelled vertical lines.
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { Annotation, OverviewFigures } from '../../api/types';
+import type { Annotation } from '../../api/types';
 import { bucketIndexOf, wallTimeIn } from './chart-annotations';
 
-export interface TimeSeriesChartProps {
-  readonly series: ReadonlyArray<OverviewFigures & { time: string }>;
-  readonly metric: keyof OverviewFigures;
+export interface TimeSeriesChartProps<K extends string> {
+  /** Buckets labelled by their start as `YYYY-MM-DD HH:mm:ss` wall time in `timeZone`. */
+  readonly series: ReadonlyArray<{ readonly time: string } & Readonly<Record<K, number>>>;
+  readonly metric: K;
   readonly label: string;
   readonly annotations: readonly Annotation[];
   readonly timeZone: string;
 }
 
 const HEIGHT = 240;
+const WHOLE_STEPS = [1, 2, 3, 4, 6, 12, 24, 48, 96, 192, 384, 768, 1536, 3072, 6144];
 const shortLabel = (time: string) => (time.endsWith('00:00:00') ? time.slice(5, 10) : time.slice(11, 16));
 
 function annotationPlugin(marks: ReadonlyArray<{ index: number; title: string }>): uPlot.Plugin {
@@ -40,7 +43,7 @@ function annotationPlugin(marks: ReadonlyArray<{ index: number; title: string }>
   };
 }
 
-export function TimeSeriesChart({ series, metric, label, annotations, timeZone }: TimeSeriesChartProps) {
+export function TimeSeriesChart<K extends string>({ series, metric, label, annotations, timeZone }: TimeSeriesChartProps<K>) {
   const box = useRef<HTMLDivElement>(null);
   const labels = series.map((point) => point.time);
   const marks = annotations.flatMap((annotation) => {
@@ -61,7 +64,8 @@ export function TimeSeriesChart({ series, metric, label, annotations, timeZone }
       legend: { show: false },
       scales: { x: { time: false } },
       axes: [
-        { stroke: ink, grid, values: (_, ticks) => ticks.map((tick) => shortLabel(labels[Math.round(tick)] ?? '')) },
+        // The x values are bucket indexes: ticks only on whole ones, so no label is shown twice.
+        { stroke: ink, grid, incrs: WHOLE_STEPS, values: (_, ticks) => ticks.map((tick) => shortLabel(labels[Math.round(tick)] ?? '')) },
         { stroke: ink, grid },
       ],
       series: [{}, { label, stroke: '#6366f1', width: 2, fill: 'rgba(99,102,241,0.12)' }],

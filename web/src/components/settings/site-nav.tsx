@@ -1,4 +1,5 @@
-// SiteNav: links between a site's pages (dashboard, realtime, goals, funnels, performance, bots, settings); settings only for who may change them.
+// SiteNav: links between a site's pages (dashboard, realtime, the analyses, settings); settings only for who may
+// change them.
 import { NavLink } from 'react-router';
 import { FOCUS_RING } from '../button';
 import { useSiteAccess } from '../public-access/read-only';
@@ -18,6 +19,9 @@ export function SiteNav({ site }: { site: string }) {
       <NavLink to={`${base}/funnels`} className={look}>Funnels</NavLink>
       <NavLink to={`${base}/performance`} className={look}>Performance</NavLink>
       <NavLink to={`${base}/bots`} className={look}>Bots</NavLink>
+      <NavLink to={`${base}/journeys`} className={look}>Journeys</NavLink>
+      <NavLink to={`${base}/retention`} className={look}>Retention</NavLink>
+      <NavLink to={`${base}/errors`} className={look}>Errors</NavLink>
       {readOnly ? null : <NavLink to={`${base}/settings`} className={look}>Settings</NavLink>}
     </nav>
   );

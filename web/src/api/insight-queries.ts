@@ -1,0 +1,31 @@
+// TanStack Query hooks of the journeys, retention and errors pages; query keys start with the path they read.
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest, queryString } from './client';
+import type { ErrorEventsAnswer, ErrorNamesAnswer, ErrorTimeSeriesAnswer, JourneysAnswer, RetentionAnswer } from './insight-types';
+import type { ReportParams } from './queries';
+
+const sitePath = (site: string, path: string, params: ReportParams) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;
+
+export const useJourneys = (site: string, params: ReportParams) =>
+  useQuery({ queryKey: ['/api/sites/journeys', site, params], queryFn: () => apiRequest<JourneysAnswer>(sitePath(site, '/journeys', params)) });
+
+export const useRetention = (site: string, params: ReportParams) =>
+  useQuery({ queryKey: ['/api/sites/retention', site, params], queryFn: () => apiRequest<RetentionAnswer>(sitePath(site, '/retention', params)) });
+
+export const useErrorNames = (site: string, params: ReportParams) =>
+  useQuery({ queryKey: ['/api/sites/errors/names', site, params], queryFn: () => apiRequest<ErrorNamesAnswer>(sitePath(site, '/errors/names', params)) });
+
+/** Nothing is asked until an error message is chosen. */
+export const useErrorEvents = (site: string, params: ReportParams) =>
+  useQuery({
+    queryKey: ['/api/sites/errors/events', site, params],
+    queryFn: () => apiRequest<ErrorEventsAnswer>(sitePath(site, '/errors/events', params)),
+    enabled: params.errorMessage !== undefined,
+  });
+
+export const useErrorTimeSeries = (site: string, params: ReportParams) =>
+  useQuery({
+    queryKey: ['/api/sites/errors/time-series', site, params],
+    queryFn: () => apiRequest<ErrorTimeSeriesAnswer>(sitePath(site, '/errors/time-series', params)),
+    enabled: params.errorMessage !== undefined,
+  });
