@@ -85,3 +85,22 @@ export const ListAnnotationsQuerySchema = z.object({
 export type ListAnnotationsQuery = z.output<typeof ListAnnotationsQuerySchema>;
 
 export const AnnotationParams = z.object({ site: z.string().min(1), annotationId: z.string().min(1).max(64) });
+
+/** An annotation as the list and update answer it. */
+export const AnnotationSchema = z.object({
+  annotationId: z.string(),
+  siteId: z.number().nullable().describe('null for an organization-wide annotation'),
+  organizationId: z.string(),
+  userId: z.string().nullable().describe('who created it (null for an organization key)'),
+  title: z.string(),
+  description: z.string().nullable(),
+  date: z.string().describe('ISO 8601 UTC'),
+  endDate: z.string().nullable(),
+  color: z.string().nullable(),
+  icon: z.string().nullable(),
+  isPublic: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const CreatedAnnotationSchema = z.object({ success: z.literal(true), annotationId: z.string() });

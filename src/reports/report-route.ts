@@ -48,6 +48,8 @@ export interface ReportDefinition<S extends z.ZodRawShape> {
   readonly params?: S;
   /** Extra path parameters, e.g. `{ sessionId: z.string().min(1) }`. */
   readonly pathParams?: z.ZodRawShape;
+  /** The 200 body's schema: documents the answer and is what it is serialized through (every field declared). */
+  readonly response?: z.ZodType;
   readonly run: (context: ReportContext<z.output<z.ZodObject<S>>>) => Promise<unknown>;
 }
 
@@ -86,6 +88,7 @@ export function registerReport<S extends z.ZodRawShape>(app: FastifyInstance, de
       security: OPTIONAL_CREDENTIAL,
       params: z.object({ site: z.string().min(1), ...(definition.pathParams ?? {}) }),
       querystring,
+      ...(definition.response === undefined ? {} : { response: { 200: definition.response } }),
     },
   }, async (request) => {
     const site = siteOf(request);

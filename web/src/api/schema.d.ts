@@ -1754,7 +1754,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            annotationId: string;
+                            color: string | null;
+                            createdAt: string;
+                            /** @description ISO 8601 UTC */
+                            date: string;
+                            description: string | null;
+                            endDate: string | null;
+                            icon: string | null;
+                            isPublic: boolean;
+                            organizationId: string;
+                            /** @description null for an organization-wide annotation */
+                            siteId: number | null;
+                            title: string;
+                            updatedAt: string;
+                            /** @description who created it (null for an organization key) */
+                            userId: string | null;
+                        }[];
+                    };
                 };
             };
         };
@@ -1798,7 +1817,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            annotationId: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
                 };
             };
         };
@@ -1848,7 +1873,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            annotationId: string;
+                            color: string | null;
+                            createdAt: string;
+                            /** @description ISO 8601 UTC */
+                            date: string;
+                            description: string | null;
+                            endDate: string | null;
+                            icon: string | null;
+                            isPublic: boolean;
+                            organizationId: string;
+                            /** @description null for an organization-wide annotation */
+                            siteId: number | null;
+                            title: string;
+                            updatedAt: string;
+                            /** @description who created it (null for an organization key) */
+                            userId: string | null;
+                        };
+                    };
                 };
             };
         };
@@ -4650,7 +4694,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            createdBy: string | null;
+                            description: string | null;
+                            /** @description [{parameter, type, value}] as in the `filters` parameter */
+                            filters: unknown[];
+                            isPublic: boolean;
+                            name: string;
+                            segmentId: number;
+                            siteId: number;
+                            updatedAt: string;
+                        }[];
+                    };
                 };
             };
         };
@@ -4684,7 +4741,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            createdBy: string | null;
+                            description: string | null;
+                            /** @description [{parameter, type, value}] as in the `filters` parameter */
+                            filters: unknown[];
+                            isPublic: boolean;
+                            name: string;
+                            segmentId: number;
+                            siteId: number;
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -4719,7 +4789,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            createdBy: string | null;
+                            description: string | null;
+                            /** @description [{parameter, type, value}] as in the `filters` parameter */
+                            filters: unknown[];
+                            isPublic: boolean;
+                            name: string;
+                            segmentId: number;
+                            siteId: number;
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -4752,7 +4835,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            createdBy: string | null;
+                            description: string | null;
+                            /** @description [{parameter, type, value}] as in the `filters` parameter */
+                            filters: unknown[];
+                            isPublic: boolean;
+                            name: string;
+                            segmentId: number;
+                            siteId: number;
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -4853,7 +4949,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                browser: string;
+                                browser_version: string;
+                                channel: string;
+                                city: string;
+                                country: string;
+                                device_type: string;
+                                entry_page: string;
+                                errors: number;
+                                events: number;
+                                exit_page: string;
+                                hostname: string;
+                                identified_user_id: string;
+                                language: string;
+                                operating_system: string;
+                                operating_system_version: string;
+                                pageviews: number;
+                                referrer: string;
+                                region: string;
+                                screen_height: number;
+                                screen_width: number;
+                                session_duration: number;
+                                session_end: string;
+                                session_id: string;
+                                session_start: string;
+                                user_id: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -4873,7 +4999,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One session (fields as in the list) and a page of its events, oldest first; 404 when unknown, out of range or filtered out. With minutes: only its events of the last minutes minutes (the session's fields and total over those events too)
+         * One session (fields as in the list) and a page of its events, oldest first, each with time_spent (seconds to the next event); 404 when unknown, out of range or filtered out. With minutes: only its events of the last minutes minutes (the session's fields and total over those events too)
          * @description Timestamps: `session.session_start`, `session.session_end`: `YYYY-MM-DD HH:MM:SS` in UTC; `events[].timestamp`: `YYYY-MM-DD HH:MM:SS.mmm` in UTC. Timestamp parameters accept both this form and ISO 8601.
          */
         get: {
@@ -4921,7 +5047,57 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                events: {
+                                    event_name: string;
+                                    hostname: string;
+                                    page_title: string;
+                                    pathname: string;
+                                    props: unknown;
+                                    referrer: string;
+                                    /** @description seconds from this event to the session's next one (time on a page); null for its last event */
+                                    time_spent: number | null;
+                                    timestamp: string;
+                                    type: string;
+                                }[];
+                                pagination: {
+                                    hasMore: boolean;
+                                    limit: number;
+                                    offset: number;
+                                    total: number;
+                                };
+                                session: {
+                                    browser: string;
+                                    browser_version: string;
+                                    channel: string;
+                                    city: string;
+                                    country: string;
+                                    device_type: string;
+                                    entry_page: string;
+                                    errors: number;
+                                    events: number;
+                                    exit_page: string;
+                                    hostname: string;
+                                    identified_user_id: string;
+                                    language: string;
+                                    operating_system: string;
+                                    operating_system_version: string;
+                                    pageviews: number;
+                                    referrer: string;
+                                    region: string;
+                                    screen_height: number;
+                                    screen_width: number;
+                                    session_duration: number;
+                                    session_end: string;
+                                    session_id: string;
+                                    session_start: string;
+                                    user_id: string;
+                                };
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5039,7 +5215,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                                key: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -5104,7 +5287,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the latest traits of identify calls (a JSON object), or null */
+                                traits: unknown;
+                                user_id: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -5167,7 +5358,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                                value: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -5241,7 +5439,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                browser: string;
+                                country: string;
+                                device_type: string;
+                                events: number;
+                                first_seen: string;
+                                identified_user_id: string;
+                                last_seen: string;
+                                operating_system: string;
+                                pageviews: number;
+                                sessions: number;
+                                /** @description the latest traits of identify calls (a JSON object), or null */
+                                traits: unknown;
+                                user_id: string;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            totalCount: number;
+                        };
+                    };
                 };
             };
         };
@@ -5303,7 +5522,74 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                app_version: string;
+                                browser: string;
+                                browser_version: string;
+                                city: string;
+                                country: string;
+                                device_model: string;
+                                device_type: string;
+                                devices: {
+                                    browser: string;
+                                    browser_version: string;
+                                    device_type: string;
+                                    last_seen: string;
+                                    operating_system: string;
+                                    operating_system_version: string;
+                                    screen_height: number;
+                                    screen_width: number;
+                                    sessions: number;
+                                }[];
+                                duration: number;
+                                events: number;
+                                first_channel: string;
+                                first_entry_page: string;
+                                first_referrer: string;
+                                first_seen: string;
+                                first_utm_campaign: string;
+                                first_utm_medium: string;
+                                first_utm_source: string;
+                                identified_user_id: string;
+                                language: string;
+                                last_channel: string;
+                                last_referrer: string;
+                                last_seen: string;
+                                linked_devices: {
+                                    anonymous_id: string;
+                                    created_at: string;
+                                }[];
+                                locations: {
+                                    city: string;
+                                    country: string;
+                                    last_seen: string;
+                                    region: string;
+                                    sessions: number;
+                                }[];
+                                operating_system: string;
+                                operating_system_version: string;
+                                pageviews: number;
+                                region: string;
+                                screen_height: number;
+                                screen_width: number;
+                                sessions: number;
+                                timezone: string;
+                                /** @description the latest traits of identify calls (a JSON object), or null */
+                                traits: unknown;
+                                user_id: string;
+                                vitals: {
+                                    cls_p75: number | null;
+                                    fcp_p75: number | null;
+                                    inp_p75: number | null;
+                                    lcp_p75: number | null;
+                                    performance_events: number;
+                                    ttfb_p75: number | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };
