@@ -45,6 +45,10 @@ const router = createBrowserRouter([
       // The site dashboard is its own chunk: its charts and map load only when a site is opened.
       { path: '/sites/:site', lazy: () => import('./routes/site') },
       { path: '/sites/:site/realtime', lazy: () => import('./routes/realtime') },
+      { path: '/sites/:site/sessions', lazy: () => import('./routes/sessions') },
+      { path: '/sites/:site/sessions/:sessionId', lazy: () => import('./routes/session') },
+      { path: '/sites/:site/users', lazy: () => import('./routes/users') },
+      { path: '/sites/:site/users/:userId', lazy: () => import('./routes/user') },
     ],
   },
   { path: '/share/:site', element: <ShareRedirect /> },

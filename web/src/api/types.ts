@@ -62,8 +62,8 @@ export interface MetricEntry {
 }
 export interface MetricBreakdown { data: { data: MetricEntry[]; totalCount: number } }
 
-/** An item of GET /api/sites/{site}/annotations (no response schema yet; only the fields drawn). */
-export interface Annotation { annotationId: string; title: string; date: string; endDate: string | null; color: string | null }
+/** An item of GET /api/sites/{site}/annotations. */
+export type Annotation = GetResponse<'/api/sites/{site}/annotations'>[number];
 
 /** GET /api/sites/{site}/events/properties (no response schema yet). */
 export interface EventProperties { data: Array<{ propertyKey: string; propertyValue: string; count: number }> }

@@ -1,9 +1,11 @@
-// TimeSeriesChart: the overview time series of one metric drawn by uPlot, annotations as labelled vertical lines.
+// TimeSeriesChart: the overview time series of one metric drawn by uPlot, annotations as labelled vertical lines;
+// clicking a bucket or an annotation's caption reports it (the chart card opens the annotation dialog).
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Annotation, OverviewFigures } from '../../api/types';
 import { bucketIndexOf, wallTimeIn } from './chart-annotations';
+import { FOCUS_RING } from '../button';
 
 export interface TimeSeriesChartProps {
   readonly series: ReadonlyArray<OverviewFigures & { time: string }>;
@@ -11,6 +13,10 @@ export interface TimeSeriesChartProps {
   readonly label: string;
   readonly annotations: readonly Annotation[];
   readonly timeZone: string;
+  /** Called with a clicked bucket's label (its start, wall time in the zone); without it the plot is not clickable. */
+  readonly onBucketClick?: (label: string) => void;
+  /** Called with an annotation whose caption was activated; without it captions are plain text. */
+  readonly onAnnotationClick?: (annotation: Annotation) => void;
 }
 
 const HEIGHT = 240;
@@ -40,14 +46,17 @@ function annotationPlugin(marks: ReadonlyArray<{ index: number; title: string }>
   };
 }
 
-export function TimeSeriesChart({ series, metric, label, annotations, timeZone }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ series, metric, label, annotations, timeZone, onBucketClick, onAnnotationClick }: TimeSeriesChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  // The latest callback, read at click time, so a new one does not redraw the chart.
+  const bucketClick = useRef(onBucketClick);
+  bucketClick.current = onBucketClick;
   const labels = series.map((point) => point.time);
   const marks = annotations.flatMap((annotation) => {
     const index = bucketIndexOf(labels, wallTimeIn(annotation.date, timeZone), undefined);
-    return index === undefined ? [] : [{ index, title: annotation.title }];
+    return index === undefined ? [] : [{ index, title: annotation.title, annotation }];
   });
-  const dataKey = JSON.stringify([labels, series.map((point) => point[metric]), marks]);
+  const dataKey = JSON.stringify([labels, series.map((point) => point[metric]), marks.map((mark) => [mark.index, mark.title])]);
 
   useEffect(() => {
     const element = box.current;
@@ -69,7 +78,14 @@ export function TimeSeriesChart({ series, metric, label, annotations, timeZone }
     }, [labels.map((_, index) => index), series.map((point) => point[metric])], element);
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
     resize.observe(element);
+    const click = (event: MouseEvent) => {
+      const index = chart.posToIdx(event.clientX - chart.over.getBoundingClientRect().left);
+      const bucket = labels[index];
+      if (bucket !== undefined) bucketClick.current?.(bucket);
+    };
+    chart.over.addEventListener('click', click);
     return () => {
+      chart.over.removeEventListener('click', click);
       resize.disconnect();
       chart.destroy();
     };
@@ -78,10 +94,15 @@ export function TimeSeriesChart({ series, metric, label, annotations, timeZone }
   const total = series.length;
   return (
     <figure>
-      <div ref={box} role="img" aria-label={`${label} per bucket, ${total} buckets${marks.length ? `, annotations: ${marks.map((mark) => mark.title).join(', ')}` : ''}`} data-testid="time-series" data-points={total} data-annotations={marks.length} />
+      <div ref={box} role="img" aria-label={`${label} per bucket, ${total} buckets${marks.length ? `, annotations: ${marks.map((mark) => mark.title).join(', ')}` : ''}`} data-testid="time-series" data-points={total} data-annotations={marks.length} className={onBucketClick ? '[&_.u-over]:cursor-crosshair' : ''} />
       {marks.length ? (
         <figcaption className="mt-2 flex flex-wrap gap-2 text-xs text-amber-700 dark:text-amber-400">
-          {marks.map((mark) => <span key={`${mark.index}-${mark.title}`}>▏{mark.title} ({shortLabel(labels[mark.index] ?? '')})</span>)}
+          {marks.map((mark) => {
+            const text = `▏${mark.title} (${shortLabel(labels[mark.index] ?? '')})`;
+            return onAnnotationClick ? (
+              <button key={mark.annotation.annotationId} type="button" className={`rounded underline-offset-2 hover:underline ${FOCUS_RING}`} onClick={() => onAnnotationClick(mark.annotation)}>{text}</button>
+            ) : <span key={mark.annotation.annotationId}>{text}</span>;
+          })}
         </figcaption>
       ) : null}
     </figure>

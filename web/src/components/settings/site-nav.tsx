@@ -1,4 +1,4 @@
-// SiteNav: links between a site's pages (dashboard, realtime, settings); settings only for who may change them.
+// SiteNav: links between a site's pages (dashboard, realtime, sessions, users, settings); settings only for who may change them.
 import { NavLink } from 'react-router';
 import { FOCUS_RING } from '../button';
 import { useSiteAccess } from '../public-access/read-only';
@@ -14,6 +14,8 @@ export function SiteNav({ site }: { site: string }) {
     <nav aria-label="Site pages" className="flex flex-wrap gap-2">
       <NavLink end to={base} className={look}>Dashboard</NavLink>
       <NavLink to={`${base}/realtime`} className={look}>Realtime</NavLink>
+      <NavLink to={`${base}/sessions`} className={look}>Sessions</NavLink>
+      <NavLink to={`${base}/users`} className={look}>Users</NavLink>
       {readOnly ? null : <NavLink to={`${base}/settings`} className={look}>Settings</NavLink>}
     </nav>
   );
