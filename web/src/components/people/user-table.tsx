@@ -51,7 +51,7 @@ export function UserTable({ site, rows, timeZone, fileName }: { site: string; ro
                     {row.identified_user_id ? null : <span className="ml-1 text-xs text-slate-600 dark:text-slate-400">(anonymous)</span>}
                   </td>
                   <td className="max-w-64 py-1 pr-3 text-xs" data-traits={JSON.stringify(row.traits ?? null)}>
-                    {traitEntries(row.traits).map(([key, value]) => <span key={key} className="mr-2 inline-block break-all">{key}: {value}</span>)}
+                    {traitEntries(row.traits).map(([key, value]) => <span key={key} className="mr-2 inline-block break-words">{key}: {value}</span>)}
                   </td>
                   <td className="py-1 pr-3 whitespace-nowrap">{formatApiTime(row.last_seen, timeZone)}</td>
                   <td className="py-1 pr-3 whitespace-nowrap">{formatApiTime(row.first_seen, timeZone)}</td>
