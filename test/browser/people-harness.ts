@@ -24,6 +24,7 @@ export const PHONE = { width: 375, height: 740 };
 export interface PeopleSite {
   readonly site: string;
   readonly siteId: number;
+  readonly organizationId: string;
   readonly storage: Awaited<ReturnType<BrowserContext['storageState']>>;
 }
 
@@ -78,5 +79,5 @@ export async function seedPeople(h: DashboardHarness): Promise<PeopleSite> {
   }]);
   const storage = await context.storageState();
   await context.close();
-  return { site: created.id, siteId: created.siteId, storage };
+  return { site: created.id, siteId: created.siteId, organizationId: organization.id, storage };
 }
