@@ -52,7 +52,7 @@ export function SegmentListDialog({ site, open, applied, readOnly, onApply, onCl
   return (
     <Dialog open={open} title="Saved segments" onClose={onClose}>
       <ErrorMessage error={segments.error} />
-      {segments.isPending ? <p className="text-sm">Loading…</p> : null}
+      {open && segments.isLoading ? <p className="text-sm">Loading…</p> : null}
       {segments.isSuccess && rows.length === 0 ? <p className="text-sm">No saved segment yet. Add filters, then save them as a segment.</p> : null}
       <ul aria-label="Saved segments" className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto">
         {rows.map((segment) => (
