@@ -95,6 +95,9 @@ describe('segments', () => {
     await list.getByRole('button', { name: 'Delete DE visitors' }).click();
     await list.getByRole('button', { name: 'Apply DE visitors' }).waitFor({ state: 'detached' });
     expect((await segmentsOf(owner)).map((segment) => segment.name)).toEqual(['France']);
+    // The deleted segment was applied: the view drops it and shows the unfiltered figures again.
+    await page.waitForURL((url) => !url.searchParams.has('segment'));
+    await expectCards(page, allTimeUtc());
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await owner.close();
   });

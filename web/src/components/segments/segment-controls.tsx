@@ -41,6 +41,9 @@ export function SegmentControls({ site, filters, segment, onSegment }: SegmentCo
           setDialog(undefined);
           onSegment(chosen.segmentId);
         }}
+        onDeleted={(segmentId) => {
+          if (segmentId === segment) onSegment(undefined);
+        }}
         onClose={() => setDialog(undefined)}
       />
       {readOnly ? null : (

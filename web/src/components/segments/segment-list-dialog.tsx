@@ -15,10 +15,12 @@ export interface SegmentListDialogProps {
   /** True for viewers who may only read (public dashboard): apply only. */
   readonly readOnly: boolean;
   readonly onApply: (segment: Segment) => void;
+  /** After a segment is deleted (the view drops it when it was applied). */
+  readonly onDeleted: (segmentId: number) => void;
   readonly onClose: () => void;
 }
 
-function SegmentEditor({ site, segment }: { site: string; segment: Segment }) {
+function SegmentEditor({ site, segment, onDeleted }: { site: string; segment: Segment; onDeleted: (segmentId: number) => void }) {
   const update = useUpdateSegment(site);
   const remove = useDeleteSegment(site);
   const [name, setName] = useState(segment.name);
@@ -39,14 +41,14 @@ function SegmentEditor({ site, segment }: { site: string; segment: Segment }) {
         onChange={(event) => update.mutate({ segmentId: segment.segmentId, change: { isPublic: event.target.checked } })}
       />
       <div>
-        <Button variant="secondary" disabled={remove.isPending} onClick={() => remove.mutate(segment.segmentId)}>Delete {segment.name}</Button>
+        <Button variant="secondary" disabled={remove.isPending} onClick={() => remove.mutate(segment.segmentId, { onSuccess: () => onDeleted(segment.segmentId) })}>Delete {segment.name}</Button>
       </div>
       <ErrorMessage error={update.error ?? remove.error} />
     </div>
   );
 }
 
-export function SegmentListDialog({ site, open, applied, readOnly, onApply, onClose }: SegmentListDialogProps) {
+export function SegmentListDialog({ site, open, applied, readOnly, onApply, onDeleted, onClose }: SegmentListDialogProps) {
   const segments = useSegments(site, open);
   const rows = segments.data ?? [];
   return (
@@ -61,7 +63,7 @@ export function SegmentListDialog({ site, open, applied, readOnly, onApply, onCl
               <span className="font-medium">{segment.name}{segment.isPublic ? <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">public</span> : null}</span>
               <Button disabled={segment.segmentId === applied} onClick={() => onApply(segment)}>{segment.segmentId === applied ? 'Applied' : `Apply ${segment.name}`}</Button>
             </div>
-            {readOnly ? null : <SegmentEditor key={`${segment.segmentId}-${segment.updatedAt}`} site={site} segment={segment} />}
+            {readOnly ? null : <SegmentEditor key={`${segment.segmentId}-${segment.updatedAt}`} site={site} segment={segment} onDeleted={onDeleted} />}
           </li>
         ))}
       </ul>
