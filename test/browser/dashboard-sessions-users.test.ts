@@ -44,6 +44,20 @@ describe('sessions', () => {
     expect(await attributes(table, '[data-events]', 'data-events')).toEqual(list.data.map((row) => String(row.events)));
     expect(await attributes(table, '[data-person]', 'data-person')).toEqual(['alice', 'vb', 'alice']);
 
+    // The list's own narrowing: the API's min_pageviews, then identified_only too.
+    await page.getByLabel('At least pageviews').fill('2');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/min_pageviews=2/);
+    const busy = await siteJson<SessionList>(h, context.request, seeded.site, '/sessions', { ...allTimeUtc(), min_pageviews: 2, page: 1, limit: 50 });
+    expect(busy.data.map((row) => row.session_id)).toEqual(['201', '101']);
+    await expect.poll(() => attributes(table, 'tr[data-session-id]', 'data-session-id')).toEqual(busy.data.map((row) => row.session_id));
+    await page.getByLabel('Identified users only').check();
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/identified_only=true/);
+    const known = await siteJson<SessionList>(h, context.request, seeded.site, '/sessions', { ...allTimeUtc(), min_pageviews: 2, identified_only: 'true', page: 1, limit: 50 });
+    await expect.poll(() => attributes(table, 'tr[data-session-id]', 'data-session-id')).toEqual(known.data.map((row) => row.session_id));
+    expect(known.data.map((row) => row.session_id)).toEqual(['101']);
+
     await table.locator('tr[data-session-id="101"] td').first().getByRole('link').click();
     await page.waitForURL(`${h.loupeUrl}/sites/${seeded.site}/sessions/101?${VIEW}`);
     const timeline = await ready(page, 'session-events');
