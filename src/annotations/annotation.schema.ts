@@ -102,3 +102,5 @@ export const AnnotationSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+export const CreatedAnnotationSchema = z.object({ success: z.literal(true), annotationId: z.string() });

@@ -12,6 +12,7 @@ import {
   AnnotationParams,
   AnnotationSchema,
   CreateAnnotationBodySchema,
+  CreatedAnnotationSchema,
   ListAnnotationsQuerySchema,
   UpdateAnnotationBodySchema,
 } from './annotation.schema.js';
@@ -56,6 +57,7 @@ export async function annotationsRoutes(instance: FastifyInstance, deps: Annotat
       security: ANY_CREDENTIAL,
       params: SiteParams,
       body: CreateAnnotationBodySchema,
+      response: { 200: CreatedAnnotationSchema },
     },
   }, async (request) => {
     const annotation = await service.create(siteOf(request), actorOf(request), request.body);

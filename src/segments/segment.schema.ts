@@ -33,3 +33,16 @@ export const SegmentParams = z.object({
   // Ids are 32-bit integer keys: PostgreSQL refuses a larger number in a query, so it is refused here first.
   segmentId: z.string().regex(/^[1-9]\d{0,9}$/, 'expected a positive integer').transform(Number).pipe(z.number().max(2_147_483_647, 'expected a positive integer')),
 });
+
+/** A saved segment as every segment route answers it. */
+export const SegmentSchema = z.object({
+  segmentId: z.number(),
+  siteId: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  filters: z.array(z.unknown()).describe('[{parameter, type, value}] as in the `filters` parameter'),
+  isPublic: z.boolean(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

@@ -171,7 +171,7 @@ describe('public dashboards', () => {
 
     const realtime = await h.open(stranger, `${h.loupeUrl}/sites/${site}/realtime`);
     await realtime.getByTestId('feed-event-path').filter({ hasText: '/pricing' }).waitFor();
-    expect(await realtime.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime', 'Performance', 'Bots']);
+    expect(await realtime.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime', 'Sessions', 'Users', 'Goals', 'Funnels', 'Journeys', 'Retention', 'Errors', 'Performance', 'Bots']);
 
     const settings = await h.open(stranger, `${h.loupeUrl}/sites/${site}/settings`);
     await settings.waitForURL(`${h.loupeUrl}/sign-in?next=${encodeURIComponent(`/sites/${site}/settings`)}`);

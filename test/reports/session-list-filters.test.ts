@@ -76,6 +76,7 @@ describe('sessions list narrowing', () => {
     ['min_duration=2', [MAX_ID, '202', '101']],
     ['min_pageviews=0&min_events=0&min_duration=0', ['303', MAX_ID, '202', '101']],
     ['user_id=v1&min_pageviews=2', ['101']],
+    ['identified_only=true&min_pageviews=2', ['202']],
     ['min_pageviews=2&limit=1&page=2', ['101']],
     ['user_id=', ['303', MAX_ID, '202', '101']],
   ])('lists %s', async (qs, expected) => {

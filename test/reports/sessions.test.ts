@@ -167,13 +167,18 @@ describe('sessions', () => {
     expect(res.json().data).toEqual({
       session: SESSION_101,
       events: [
-        { timestamp: '2026-03-10 10:00:00.000', type: 'pageview', pathname: '/', hostname: 'shop.example.com', page_title: 'Home', event_name: '', props: {}, referrer: '' },
-        { timestamp: '2026-03-10 10:00:30.000', type: 'pageview', pathname: '/pricing', hostname: 'shop.example.com', page_title: 'Pricing', event_name: '', props: {}, referrer: 'https://www.google.com/' },
-        { timestamp: '2026-03-10 10:01:00.000', type: 'custom_event', pathname: '/pricing', hostname: 'shop.example.com', page_title: '', event_name: 'signup', props: { plan: 'pro' }, referrer: '' },
-        { timestamp: '2026-03-10 10:02:15.500', type: 'error', pathname: '/pricing', hostname: 'shop.example.com', page_title: '', event_name: 'TypeError', props: { message: 'boom' }, referrer: '' },
+        { timestamp: '2026-03-10 10:00:00.000', type: 'pageview', pathname: '/', hostname: 'shop.example.com', page_title: 'Home', event_name: '', props: {}, referrer: '', time_spent: 30 },
+        { timestamp: '2026-03-10 10:00:30.000', type: 'pageview', pathname: '/pricing', hostname: 'shop.example.com', page_title: 'Pricing', event_name: '', props: {}, referrer: 'https://www.google.com/', time_spent: 30 },
+        { timestamp: '2026-03-10 10:01:00.000', type: 'custom_event', pathname: '/pricing', hostname: 'shop.example.com', page_title: '', event_name: 'signup', props: { plan: 'pro' }, referrer: '', time_spent: 75.5 },
+        { timestamp: '2026-03-10 10:02:15.500', type: 'error', pathname: '/pricing', hostname: 'shop.example.com', page_title: '', event_name: 'TypeError', props: { message: 'boom' }, referrer: '', time_spent: null },
       ],
       pagination: { total: 4, limit: 100, offset: 0, hasMore: false },
     });
+  });
+
+  it('gives a page\'s last event its time until the next event beyond the page', async () => {
+    const data = (await get(`/sessions/101?${RANGE}&limit=2&offset=1`)).json().data;
+    expect(data.events.map((event: { time_spent: number | null }) => event.time_spent)).toEqual([30, 75.5]);
   });
 
   it.each([

@@ -18,6 +18,8 @@ export interface SessionEvent {
   event_name: string;
   props: unknown;
   referrer: string;
+  /** Seconds from this event to the session's next one (time spent on a page); null for its last event. */
+  time_spent: number | null;
 }
 
 export interface SessionDetail {
@@ -44,10 +46,15 @@ interface SessionEventRaw {
   e_event_name: string;
   e_props: string;
   e_referrer: string;
+  e_time_spent_ms: number | string | null;
 }
 
 const EVENT_FIELDS_SQL = `${utcMillisSql('timestamp')} AS e_timestamp, type AS e_type, pathname AS e_pathname,
-  hostname AS e_hostname, page_title AS e_page_title, event_name AS e_event_name, props AS e_props, referrer AS e_referrer`;
+  hostname AS e_hostname, page_title AS e_page_title, event_name AS e_event_name, props AS e_props, referrer AS e_referrer,
+  dateDiff('millisecond', timestamp, leadInFrame(toNullable(timestamp)) OVER next_event) AS e_time_spent_ms`;
+
+/** The session's next event after each one (the window is computed before the page's LIMIT, so a page's last event still sees it). */
+const NEXT_EVENT_WINDOW = 'WINDOW next_event AS (ORDER BY timestamp, event_id ROWS BETWEEN CURRENT ROW AND 1 FOLLOWING)';
 
 /**
  * The query narrowed to the last `minutes` minutes before `now` (`[now - minutes, now]`, inside its own range): a
@@ -106,6 +113,7 @@ async function eventsPage(
   const rows = await store.query<SessionEventRaw>(
     `SELECT ${EVENT_FIELDS_SQL} FROM events
      WHERE ${oneSession.sql} AND timestamp BETWEEN {session_first:DateTime64(3, 'UTC')} AND {session_last:DateTime64(3, 'UTC')}
+     ${NEXT_EVENT_WINDOW}
      ORDER BY timestamp, event_id LIMIT {event_limit:UInt32} OFFSET {event_offset:UInt64}`,
     { ...oneSession.params, session_first: bounds.first, session_last: bounds.last, event_limit: page.limit, event_offset: page.offset },
   );
@@ -122,5 +130,6 @@ function toSessionEvent(raw: SessionEventRaw): SessionEvent {
     event_name: raw.e_event_name,
     props: parseProps(raw.e_props),
     referrer: raw.e_referrer,
+    time_spent: raw.e_time_spent_ms === null ? null : Number(raw.e_time_spent_ms) / 1000,
   };
 }

@@ -16,7 +16,7 @@ const first = (column: string) => `argMin(${column}, timestamp)`;
  * session's first event's; the channel is the first other than Direct/Internal (else the first);
  * entry and exit are the first and last pageview's pathname; `events` counts custom events.
  */
-const FIELDS = [
+export const SESSION_FIELDS = [
   ['session_id', 'text', 'toString(session_id)'],
   ['user_id', 'text', first('user_id')],
   ['identified_user_id', 'text', 'max(identified_user_id)'],
@@ -44,7 +44,7 @@ const FIELDS = [
   ['errors', 'number', "countIf(type = 'error')"],
 ] as const;
 
-type Field = (typeof FIELDS)[number];
+type Field = (typeof SESSION_FIELDS)[number];
 
 export type SessionRow = { [F in Field as F[0]]: F[1] extends 'number' ? number : string };
 
@@ -52,12 +52,12 @@ export type SessionRow = { [F in Field as F[0]]: F[1] extends 'number' ? number 
  * The select list, inside `GROUP BY session_id`. Aliases carry a `s_` prefix: ClickHouse resolves
  * SELECT aliases in WHERE, so an alias named like a column (country) would capture the filters.
  */
-export const SESSION_FIELDS_SQL = FIELDS.map(([name, , sql]) => `${sql} AS s_${name}`).join(',\n    ');
+export const SESSION_FIELDS_SQL = SESSION_FIELDS.map(([name, , sql]) => `${sql} AS s_${name}`).join(',\n    ');
 
 /** A result row of SESSION_FIELDS_SQL as the API returns it (64-bit counts arrive as strings). */
 export function toSessionRow(raw: Readonly<Record<string, unknown>>): SessionRow {
   const row: Record<string, string | number> = {};
-  for (const [name, kind] of FIELDS) {
+  for (const [name, kind] of SESSION_FIELDS) {
     const value = raw[`s_${name}`];
     row[name] = kind === 'number' ? Number(value ?? 0) : String(value ?? '');
   }

@@ -27,7 +27,7 @@ export function personSql(param: string): string {
 const latest = (column: string) => `argMax(${column}, timestamp)`;
 
 /** [output name, kind, aggregate over one user's events]; device and place are the latest event's; events = custom events. */
-const FIELDS = [
+export const USER_FIELDS = [
   ['user_id', 'text', `any(${USER_KEY_SQL})`],
   ['identified_user_id', 'text', 'any(identified_user_id)'],
   ['first_seen', 'text', utcSecondsSql('min(timestamp)')],
@@ -41,7 +41,7 @@ const FIELDS = [
   ['operating_system', 'text', latest('operating_system')],
 ] as const;
 
-type Field = (typeof FIELDS)[number];
+type Field = (typeof USER_FIELDS)[number];
 
 export type UserRow = { [F in Field as F[0]]: F[1] extends 'number' ? number : string } & { traits: unknown };
 
@@ -58,12 +58,12 @@ export const USER_SORT_SQL: Readonly<Record<UserSort, string>> = {
 };
 
 /** The select list inside a GROUP BY on the user; aliases are prefixed so they never shadow a column in WHERE. */
-export const USER_FIELDS_SQL = FIELDS.map(([name, , sql]) => `${sql} AS u_${name}`).join(',\n    ');
+export const USER_FIELDS_SQL = USER_FIELDS.map(([name, , sql]) => `${sql} AS u_${name}`).join(',\n    ');
 
 /** A result row of USER_FIELDS_SQL with the user's traits (null when never identified with traits). */
 export function toUserRow(raw: Readonly<Record<string, unknown>>, traits: ReadonlyMap<string, unknown>): UserRow {
   const row: Record<string, unknown> = {};
-  for (const [name, kind] of FIELDS) {
+  for (const [name, kind] of USER_FIELDS) {
     const value = raw[`u_${name}`];
     row[name] = kind === 'number' ? Number(value ?? 0) : String(value ?? '');
   }

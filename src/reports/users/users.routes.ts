@@ -8,6 +8,7 @@ import { USER_SORTS } from './user-fields.js';
 import { userTraitsRoutes } from './user-traits.routes.js';
 import { listUsers } from './users.query.js';
 import { USER_SEARCH_FIELDS } from './user-search.js';
+import { UserDetailSchema, UserListSchema } from './users.schema.js';
 
 /** One of a closed set of words; empty or absent means `fallback`. */
 function word<const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) {
@@ -34,6 +35,7 @@ export async function usersRoutes(app: FastifyInstance, deps: ReportDeps): Promi
         `where search looks: ${USER_SEARCH_FIELDS.join(', ')} (default username); user_id is the identified user id, the others that trait of the latest identify call`,
       ),
     },
+    response: UserListSchema,
     run: async ({ store, query, params }) =>
       listUsers(store, query, {
         page: params.page,
@@ -54,6 +56,7 @@ export async function usersRoutes(app: FastifyInstance, deps: ReportDeps): Promi
       '(visitor ids identify linked), vitals (p75s, null without samples), locations and devices (20 most used); figures over all ' +
       'their events in range; their sessions are /sessions?user_id=; 404 when they have no event in range matching the filters',
     pathParams: { userId: z.string().min(1).describe('identified user id, or anonymous visitor id') },
+    response: UserDetailSchema,
     run: async ({ store, query, path }) => ({ data: await userDetail(store, query, path.userId ?? '') }),
   });
   await userTraitsRoutes(app, deps);

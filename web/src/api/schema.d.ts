@@ -2020,7 +2020,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            annotationId: string;
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
                 };
             };
         };
@@ -5594,7 +5600,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            createdBy: string | null;
+                            description: string | null;
+                            /** @description [{parameter, type, value}] as in the `filters` parameter */
+                            filters: unknown[];
+                            isPublic: boolean;
+                            name: string;
+                            segmentId: number;
+                            siteId: number;
+                            updatedAt: string;
+                        }[];
+                    };
                 };
             };
         };
@@ -5628,7 +5647,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            createdBy: string | null;
+                            description: string | null;
+                            /** @description [{parameter, type, value}] as in the `filters` parameter */
+                            filters: unknown[];
+                            isPublic: boolean;
+                            name: string;
+                            segmentId: number;
+                            siteId: number;
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -5663,7 +5695,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            createdBy: string | null;
+                            description: string | null;
+                            /** @description [{parameter, type, value}] as in the `filters` parameter */
+                            filters: unknown[];
+                            isPublic: boolean;
+                            name: string;
+                            segmentId: number;
+                            siteId: number;
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -5696,7 +5741,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            createdAt: string;
+                            createdBy: string | null;
+                            description: string | null;
+                            /** @description [{parameter, type, value}] as in the `filters` parameter */
+                            filters: unknown[];
+                            isPublic: boolean;
+                            name: string;
+                            segmentId: number;
+                            siteId: number;
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -5797,7 +5855,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                browser: string;
+                                browser_version: string;
+                                channel: string;
+                                city: string;
+                                country: string;
+                                device_type: string;
+                                entry_page: string;
+                                errors: number;
+                                events: number;
+                                exit_page: string;
+                                hostname: string;
+                                identified_user_id: string;
+                                language: string;
+                                operating_system: string;
+                                operating_system_version: string;
+                                pageviews: number;
+                                referrer: string;
+                                region: string;
+                                screen_height: number;
+                                screen_width: number;
+                                session_duration: number;
+                                session_end: string;
+                                session_id: string;
+                                session_start: string;
+                                user_id: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -5817,7 +5905,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One session (fields as in the list) and a page of its events, oldest first; 404 when unknown, out of range or filtered out. With minutes: only its events of the last minutes minutes (the session's fields and total over those events too)
+         * One session (fields as in the list) and a page of its events, oldest first, each with time_spent (seconds to the next event); 404 when unknown, out of range or filtered out. With minutes: only its events of the last minutes minutes (the session's fields and total over those events too)
          * @description Timestamps: `session.session_start`, `session.session_end`: `YYYY-MM-DD HH:MM:SS` in UTC; `events[].timestamp`: `YYYY-MM-DD HH:MM:SS.mmm` in UTC. Timestamp parameters accept both this form and ISO 8601.
          */
         get: {
@@ -5865,7 +5953,57 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                events: {
+                                    event_name: string;
+                                    hostname: string;
+                                    page_title: string;
+                                    pathname: string;
+                                    props: unknown;
+                                    referrer: string;
+                                    /** @description seconds from this event to the session's next one (time on a page); null for its last event */
+                                    time_spent: number | null;
+                                    timestamp: string;
+                                    type: string;
+                                }[];
+                                pagination: {
+                                    hasMore: boolean;
+                                    limit: number;
+                                    offset: number;
+                                    total: number;
+                                };
+                                session: {
+                                    browser: string;
+                                    browser_version: string;
+                                    channel: string;
+                                    city: string;
+                                    country: string;
+                                    device_type: string;
+                                    entry_page: string;
+                                    errors: number;
+                                    events: number;
+                                    exit_page: string;
+                                    hostname: string;
+                                    identified_user_id: string;
+                                    language: string;
+                                    operating_system: string;
+                                    operating_system_version: string;
+                                    pageviews: number;
+                                    referrer: string;
+                                    region: string;
+                                    screen_height: number;
+                                    screen_width: number;
+                                    session_duration: number;
+                                    session_end: string;
+                                    session_id: string;
+                                    session_start: string;
+                                    user_id: string;
+                                };
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -5983,7 +6121,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                                key: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -6048,7 +6193,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description the latest traits of identify calls (a JSON object), or null */
+                                traits: unknown;
+                                user_id: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -6111,7 +6264,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                                value: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -6185,7 +6345,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                browser: string;
+                                country: string;
+                                device_type: string;
+                                events: number;
+                                first_seen: string;
+                                identified_user_id: string;
+                                last_seen: string;
+                                operating_system: string;
+                                pageviews: number;
+                                sessions: number;
+                                /** @description the latest traits of identify calls (a JSON object), or null */
+                                traits: unknown;
+                                user_id: string;
+                            }[];
+                            page: number;
+                            pageSize: number;
+                            totalCount: number;
+                        };
+                    };
                 };
             };
         };
@@ -6247,7 +6428,74 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                app_version: string;
+                                browser: string;
+                                browser_version: string;
+                                city: string;
+                                country: string;
+                                device_model: string;
+                                device_type: string;
+                                devices: {
+                                    browser: string;
+                                    browser_version: string;
+                                    device_type: string;
+                                    last_seen: string;
+                                    operating_system: string;
+                                    operating_system_version: string;
+                                    screen_height: number;
+                                    screen_width: number;
+                                    sessions: number;
+                                }[];
+                                duration: number;
+                                events: number;
+                                first_channel: string;
+                                first_entry_page: string;
+                                first_referrer: string;
+                                first_seen: string;
+                                first_utm_campaign: string;
+                                first_utm_medium: string;
+                                first_utm_source: string;
+                                identified_user_id: string;
+                                language: string;
+                                last_channel: string;
+                                last_referrer: string;
+                                last_seen: string;
+                                linked_devices: {
+                                    anonymous_id: string;
+                                    created_at: string;
+                                }[];
+                                locations: {
+                                    city: string;
+                                    country: string;
+                                    last_seen: string;
+                                    region: string;
+                                    sessions: number;
+                                }[];
+                                operating_system: string;
+                                operating_system_version: string;
+                                pageviews: number;
+                                region: string;
+                                screen_height: number;
+                                screen_width: number;
+                                sessions: number;
+                                timezone: string;
+                                /** @description the latest traits of identify calls (a JSON object), or null */
+                                traits: unknown;
+                                user_id: string;
+                                vitals: {
+                                    cls_p75: number | null;
+                                    fcp_p75: number | null;
+                                    inp_p75: number | null;
+                                    lcp_p75: number | null;
+                                    performance_events: number;
+                                    ttfb_p75: number | null;
+                                } | null;
+                            };
+                        };
+                    };
                 };
             };
         };

@@ -6,7 +6,6 @@ import { ErrorMessage } from '../components/error-message';
 import { BreakdownCard } from '../components/dashboard/breakdown-card';
 import { BREAKDOWN_CARDS } from '../components/dashboard/breakdown-cards';
 import { ChartCard } from '../components/dashboard/chart-card';
-import { FilterBar } from '../components/dashboard/filter-bar';
 import { PeriodPicker } from '../components/dashboard/period-picker';
 import { TopLineCards } from '../components/dashboard/top-line-cards';
 import { addFilter } from './site/filters';
@@ -14,6 +13,7 @@ import { periodName } from './site/period';
 import { useSiteView } from './site/use-site-view';
 import { useSiteAccess } from '../components/public-access/read-only';
 import { SiteNav } from '../components/settings/site-nav';
+import { ViewFilters } from '../components/segments/view-filters';
 
 export function SitePage() {
   const { site = '' } = useParams();
@@ -31,7 +31,7 @@ export function SitePage() {
       </div>
       <SiteNav site={site} />
       <PeriodPicker period={view.period} compare={view.compare} today={today} onPeriod={(period) => update({ period })} onCompare={(compare) => update({ compare })} />
-      <FilterBar filters={view.filters} onChange={(filters) => update({ filters })} />
+      <ViewFilters site={site} view={view} update={update} />
       <ErrorMessage error={details.error ?? overview.error ?? before.error} />
       <TopLineCards current={overview.data?.data} previous={previous ? before.data?.data : undefined} live={live.data?.count} metric={view.metric} onMetric={(metric) => update({ metric })} />
       <ChartCard site={site} params={params} metric={view.metric} bucket={bucket} buckets={buckets} timeZone={view.timeZone} onMetric={(metric) => update({ metric })} onBucket={(next) => update({ bucket: next })} />

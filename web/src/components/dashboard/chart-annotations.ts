@@ -19,3 +19,19 @@ export function bucketIndexOf(labels: readonly string[], wall: string, bucketEnd
   });
   return found;
 }
+
+/** The ISO instant of a wall time (`YYYY-MM-DD HH:mm[:ss]`, a `T` also accepted) in `timeZone`, or undefined when it is not one. */
+export function zonedWallToIso(wall: string, timeZone: string): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(wall);
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute, second = '00'] = match;
+  const asUtc = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
+  if (!Number.isFinite(asUtc)) return undefined;
+  const offsetAt = (instant: number) => Date.parse(`${wallTimeIn(new Date(instant).toISOString(), timeZone).replace(' ', 'T')}Z`) - instant;
+  // The zone's offset near the wall time, then corrected once at the instant it gives (covers a DST change in between).
+  const guess = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(guess)).toISOString();
+}
+
+/** A bucket label or wall time as the value of a `datetime-local` input (`YYYY-MM-DDTHH:mm`). */
+export const wallToLocalInput = (wall: string) => wall.slice(0, 16).replace(' ', 'T');

@@ -1,9 +1,13 @@
-// ChartCard: the time series card: metric and bucket switches, the chart (annotations drawn on it) and its errors.
-import { useId } from 'react';
+// ChartCard: the time series card: metric and bucket switches, the chart (annotations drawn on it) and its errors;
+// clicking a bucket (or "Add annotation") opens the annotation dialog at that date, a caption opens its annotation.
+import { useId, useState } from 'react';
 import { useAnnotations, useOverviewTimeSeries, type ReportParams } from '../../api/queries';
-import type { OverviewFigures } from '../../api/types';
+import type { Annotation, OverviewFigures } from '../../api/types';
 import { Card } from '../card';
 import { ErrorMessage } from '../error-message';
+import { Button } from '../button';
+import { AnnotationDialog, type AnnotationTarget } from '../annotations/annotation-dialog';
+import { useSiteAccess } from '../public-access/read-only';
 import { CONTROL } from './period-picker';
 import { TimeSeriesChart } from './time-series-chart';
 import { METRICS } from '../../routes/site/url-state';
@@ -29,11 +33,15 @@ export function ChartCard({ site, params, metric, bucket, buckets, timeZone, onM
   const series = useOverviewTimeSeries(site, { ...params, bucket });
   const annotations = useAnnotations(site, { start_date: params.start_date, end_date: params.end_date, time_zone: params.time_zone });
   const label = METRICS.find((entry) => entry.key === metric)?.label ?? metric;
+  const { readOnly } = useSiteAccess();
+  const [dialog, setDialog] = useState<AnnotationTarget | undefined>(undefined);
+  const lastBucket = series.data?.data.at(-1)?.time;
   return (
     <Card>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-base font-semibold">{label} over time</h2>
-        <div className="flex flex-wrap gap-3">
+        <div className="flex flex-wrap items-end gap-3">
+          {readOnly || lastBucket === undefined ? null : <Button variant="secondary" onClick={() => setDialog({ kind: 'new', wall: lastBucket })}>Add annotation</Button>}
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-metric`} className="text-xs font-medium">Metric</label>
             <select id={`${id}-metric`} className={CONTROL} value={metric} onChange={(event) => onMetric(event.target.value as keyof OverviewFigures)}>
@@ -50,8 +58,12 @@ export function ChartCard({ site, params, metric, bucket, buckets, timeZone, onM
       </div>
       <ErrorMessage error={series.error} />
       {series.data ? (
-        <TimeSeriesChart series={series.data.data} metric={metric} label={label} annotations={annotations.data ?? []} timeZone={timeZone} />
+        <TimeSeriesChart
+          series={series.data.data} metric={metric} label={label} annotations={annotations.data ?? []} timeZone={timeZone}
+          {...(readOnly ? {} : { onBucketClick: (wall: string) => setDialog({ kind: 'new', wall }), onAnnotationClick: (annotation: Annotation) => setDialog({ kind: 'edit', annotation }) })}
+        />
       ) : <div style={{ height: 240 }} aria-hidden="true" />}
+      {readOnly ? null : <AnnotationDialog site={site} timeZone={timeZone} target={dialog} onClose={() => setDialog(undefined)} />}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 // The site dashboard's pure pieces: deltas, annotation buckets and the map's country codes.
 import { describe, expect, it } from 'vitest';
-import { bucketIndexOf, wallTimeIn } from './chart-annotations';
+import { bucketIndexOf, wallTimeIn, wallToLocalInput, zonedWallToIso } from './chart-annotations';
 import { alpha2Of, numericOf } from './country-codes';
 import { changePercent } from './top-line-cards';
 
@@ -24,6 +24,22 @@ describe('annotations on the series', () => {
   it('reads instants as wall time in the zone', () => {
     expect(wallTimeIn('2024-03-01T23:30:00.000Z', 'Europe/Paris')).toBe('2024-03-02 00:30:00');
     expect(wallTimeIn('2024-03-01T00:00:00.000Z', 'UTC')).toBe('2024-03-01 00:00:00');
+  });
+
+  it.each([
+    ['2024-03-02 00:00:00', 'UTC', '2024-03-02T00:00:00.000Z'],
+    ['2024-03-02 00:30', 'Europe/Paris', '2024-03-01T23:30:00.000Z'],
+    ['2024-07-14T09:15', 'Europe/Paris', '2024-07-14T07:15:00.000Z'],
+    ['2024-03-31 12:00:00', 'Europe/Paris', '2024-03-31T10:00:00.000Z'],
+    ['2024-11-03 00:00:00', 'America/New_York', '2024-11-03T04:00:00.000Z'],
+    ['2024-11-04 00:00:00', 'America/New_York', '2024-11-04T05:00:00.000Z'],
+    ['2024-03-02', 'UTC', undefined],
+  ])('the wall time %s in %s is the instant %s', (wall, zone, iso) => {
+    expect(zonedWallToIso(wall, zone)).toBe(iso);
+  });
+
+  it('turns a bucket label into a datetime-local value', () => {
+    expect(wallToLocalInput('2024-03-02 13:00:00')).toBe('2024-03-02T13:00');
   });
 });
 

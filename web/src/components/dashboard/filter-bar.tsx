@@ -1,5 +1,5 @@
 // FilterBar: the active filters as chips (each removable) and an editor adding any filter type the API knows.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, FOCUS_RING } from '../button';
 import { CONTROL } from './period-picker';
 import { FILTER_PARAMETERS, addFilter, needsValue, parameterLabel, removeFilter, typeLabel, typesFor, type Filter, type FilterType } from '../../routes/site/filters';
@@ -7,6 +7,11 @@ import { FILTER_PARAMETERS, addFilter, needsValue, parameterLabel, removeFilter,
 export interface FilterBarProps {
   readonly filters: readonly Filter[];
   readonly onChange: (filters: Filter[]) => void;
+}
+
+export interface FilterBarFrameProps extends FilterBarProps {
+  /** More controls in the bar's row (the saved segments). */
+  readonly actions?: ReactNode;
 }
 
 function FilterEditor({ filters, onChange, onDone }: FilterBarProps & { onDone: () => void }) {
@@ -58,7 +63,7 @@ function FilterEditor({ filters, onChange, onDone }: FilterBarProps & { onDone: 
   );
 }
 
-export function FilterBar({ filters, onChange }: FilterBarProps) {
+export function FilterBar({ filters, onChange, actions }: FilterBarFrameProps) {
   const [editing, setEditing] = useState(false);
   return (
     <div className="flex flex-col gap-2">
@@ -76,6 +81,7 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
         </ul>}
         {editing ? null : <Button variant="secondary" onClick={() => setEditing(true)}>Add filter</Button>}
         {filters.length > 1 ? <Button variant="secondary" onClick={() => onChange([])}>Clear filters</Button> : null}
+        {actions}
       </div>
       {editing ? <FilterEditor filters={filters} onChange={onChange} onDone={() => setEditing(false)} /> : null}
     </div>

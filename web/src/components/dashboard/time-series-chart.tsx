@@ -1,10 +1,12 @@
 // TimeSeriesChart: a time series of one metric (the overview's, an error's occurrences) drawn by uPlot, annotations
-// as labelled vertical lines.
+// as labelled vertical lines; clicking a bucket or an annotation's caption reports it (the site dashboard's chart
+// card opens the annotation dialog).
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Annotation } from '../../api/types';
 import { bucketIndexOf, wallTimeIn } from './chart-annotations';
+import { FOCUS_RING } from '../button';
 
 export interface TimeSeriesChartProps<K extends string> {
   /** Buckets labelled by their start as `YYYY-MM-DD HH:mm:ss` wall time in `timeZone`. */
@@ -13,6 +15,10 @@ export interface TimeSeriesChartProps<K extends string> {
   readonly label: string;
   readonly annotations: readonly Annotation[];
   readonly timeZone: string;
+  /** Called with a clicked bucket's label (its start, wall time in the zone); without it the plot is not clickable. */
+  readonly onBucketClick?: (label: string) => void;
+  /** Called with an annotation whose caption was activated; without it captions are plain text. */
+  readonly onAnnotationClick?: (annotation: Annotation) => void;
 }
 
 const HEIGHT = 240;
@@ -43,14 +49,17 @@ function annotationPlugin(marks: ReadonlyArray<{ index: number; title: string }>
   };
 }
 
-export function TimeSeriesChart<K extends string>({ series, metric, label, annotations, timeZone }: TimeSeriesChartProps<K>) {
+export function TimeSeriesChart<K extends string>({ series, metric, label, annotations, timeZone, onBucketClick, onAnnotationClick }: TimeSeriesChartProps<K>) {
   const box = useRef<HTMLDivElement>(null);
+  // The latest callback, read at click time, so a new one does not redraw the chart.
+  const bucketClick = useRef(onBucketClick);
+  bucketClick.current = onBucketClick;
   const labels = series.map((point) => point.time);
   const marks = annotations.flatMap((annotation) => {
     const index = bucketIndexOf(labels, wallTimeIn(annotation.date, timeZone), undefined);
-    return index === undefined ? [] : [{ index, title: annotation.title }];
+    return index === undefined ? [] : [{ index, title: annotation.title, annotation }];
   });
-  const dataKey = JSON.stringify([labels, series.map((point) => point[metric]), marks]);
+  const dataKey = JSON.stringify([labels, series.map((point) => point[metric]), marks.map((mark) => [mark.index, mark.title])]);
 
   useEffect(() => {
     const element = box.current;
@@ -73,7 +82,14 @@ export function TimeSeriesChart<K extends string>({ series, metric, label, annot
     }, [labels.map((_, index) => index), series.map((point) => point[metric])], element);
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: HEIGHT }));
     resize.observe(element);
+    const click = (event: MouseEvent) => {
+      const index = chart.posToIdx(event.clientX - chart.over.getBoundingClientRect().left);
+      const bucket = labels[index];
+      if (bucket !== undefined) bucketClick.current?.(bucket);
+    };
+    chart.over.addEventListener('click', click);
     return () => {
+      chart.over.removeEventListener('click', click);
       resize.disconnect();
       chart.destroy();
     };
@@ -82,10 +98,15 @@ export function TimeSeriesChart<K extends string>({ series, metric, label, annot
   const total = series.length;
   return (
     <figure>
-      <div ref={box} role="img" aria-label={`${label} per bucket, ${total} buckets${marks.length ? `, annotations: ${marks.map((mark) => mark.title).join(', ')}` : ''}`} data-testid="time-series" data-points={total} data-annotations={marks.length} />
+      <div ref={box} role="img" aria-label={`${label} per bucket, ${total} buckets${marks.length ? `, annotations: ${marks.map((mark) => mark.title).join(', ')}` : ''}`} data-testid="time-series" data-points={total} data-annotations={marks.length} className={onBucketClick ? '[&_.u-over]:cursor-crosshair' : ''} />
       {marks.length ? (
         <figcaption className="mt-2 flex flex-wrap gap-2 text-xs text-amber-700 dark:text-amber-400">
-          {marks.map((mark) => <span key={`${mark.index}-${mark.title}`}>▏{mark.title} ({shortLabel(labels[mark.index] ?? '')})</span>)}
+          {marks.map((mark) => {
+            const text = `▏${mark.title} (${shortLabel(labels[mark.index] ?? '')})`;
+            return onAnnotationClick ? (
+              <button key={mark.annotation.annotationId} type="button" className={`rounded underline-offset-2 hover:underline ${FOCUS_RING}`} onClick={() => onAnnotationClick(mark.annotation)}>{text}</button>
+            ) : <span key={mark.annotation.annotationId}>{text}</span>;
+          })}
         </figcaption>
       ) : null}
     </figure>

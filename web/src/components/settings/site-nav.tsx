@@ -15,13 +15,15 @@ export function SiteNav({ site }: { site: string }) {
     <nav aria-label="Site pages" className="flex flex-wrap gap-2">
       <NavLink end to={base} className={look}>Dashboard</NavLink>
       <NavLink to={`${base}/realtime`} className={look}>Realtime</NavLink>
+      <NavLink to={`${base}/sessions`} className={look}>Sessions</NavLink>
+      <NavLink to={`${base}/users`} className={look}>Users</NavLink>
       <NavLink to={`${base}/goals`} className={look}>Goals</NavLink>
       <NavLink to={`${base}/funnels`} className={look}>Funnels</NavLink>
-      <NavLink to={`${base}/performance`} className={look}>Performance</NavLink>
-      <NavLink to={`${base}/bots`} className={look}>Bots</NavLink>
       <NavLink to={`${base}/journeys`} className={look}>Journeys</NavLink>
       <NavLink to={`${base}/retention`} className={look}>Retention</NavLink>
       <NavLink to={`${base}/errors`} className={look}>Errors</NavLink>
+      <NavLink to={`${base}/performance`} className={look}>Performance</NavLink>
+      <NavLink to={`${base}/bots`} className={look}>Bots</NavLink>
       {readOnly ? null : <NavLink to={`${base}/settings`} className={look}>Settings</NavLink>}
     </nav>
   );

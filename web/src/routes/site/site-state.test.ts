@@ -77,12 +77,25 @@ describe('filters', () => {
 describe('view state in the URL', () => {
   it('reads defaults and round-trips changes, keeping org', () => {
     const empty = readViewState(new URLSearchParams('org=o1'), 'UTC');
-    expect(empty).toEqual({ period: { key: '7d' }, compare: true, filters: [], metric: 'users', bucket: undefined, timeZone: 'UTC' });
+    expect(empty).toEqual({ period: { key: '7d' }, compare: true, filters: [], segment: undefined, metric: 'users', bucket: undefined, timeZone: 'UTC' });
     const filters = [{ parameter: 'country', type: 'equals', value: ['FR'] } as const];
     const written = writeViewState(new URLSearchParams('org=o1&bucket=hour'), { period: { key: 'custom', from: '2024-01-01', to: '2024-01-31' }, compare: false, filters, metric: 'pageviews' });
     expect(written.toString()).toBe('org=o1&period=custom&from=2024-01-01&to=2024-01-31&compare=off&filters=%5B%7B%22parameter%22%3A%22country%22%2C%22type%22%3A%22equals%22%2C%22value%22%3A%5B%22FR%22%5D%7D%5D&metric=pageviews');
     expect(readViewState(written, 'Europe/Paris')).toEqual({
-      period: { key: 'custom', from: '2024-01-01', to: '2024-01-31' }, compare: false, filters, metric: 'pageviews', bucket: undefined, timeZone: 'Europe/Paris',
+      period: { key: 'custom', from: '2024-01-01', to: '2024-01-31' }, compare: false, filters, segment: undefined, metric: 'pageviews', bucket: undefined, timeZone: 'Europe/Paris',
     });
+  });
+
+  it.each([
+    ['segment=12', 12], ['segment=0', undefined], ['segment=abc', undefined], ['segment=2147483648', undefined], ['segment=2147483647', 2147483647],
+  ])('reads %s as segment %s', (search, segment) => {
+    expect(readViewState(new URLSearchParams(search), 'UTC').segment).toBe(segment);
+  });
+
+  it('writes and clears the segment, and a new selection returns to the first page', () => {
+    const applied = writeViewState(new URLSearchParams('page=3&metric=sessions'), { segment: 7 });
+    expect(applied.toString()).toBe('metric=sessions&segment=7');
+    expect(writeViewState(applied, { segment: undefined }).toString()).toBe('metric=sessions');
+    expect(writeViewState(new URLSearchParams('page=2'), { metric: 'pageviews' }).toString()).toBe('page=2&metric=pageviews');
   });
 });

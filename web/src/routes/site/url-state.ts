@@ -1,4 +1,4 @@
-// The site dashboard's state, all in the URL: period, custom days, comparison, filters, chart metric and bucket.
+// The site dashboard's state, all in the URL: period, custom days, comparison, filters, saved segment, chart metric and bucket.
 import type { Filter } from './filters';
 import { parseFilters, serializeFilters } from './filters';
 import { isDay, isPeriodKey, type Bucket, type Period } from './period';
@@ -17,6 +17,8 @@ export interface SiteViewState {
   readonly period: Period;
   readonly compare: boolean;
   readonly filters: Filter[];
+  /** The applied saved segment's id (`segment` in the URL, the API's segment_id), if any. */
+  readonly segment: number | undefined;
   readonly metric: keyof OverviewFigures;
   /** Undefined: the period's default bucket. */
   readonly bucket: Bucket | undefined;
@@ -25,6 +27,13 @@ export interface SiteViewState {
 }
 
 const BUCKET_NAMES: readonly string[] = ['minute', 'five_minutes', 'fifteen_minutes', 'hour', 'day', 'week', 'month', 'year'];
+
+/** A segment id as the API takes it (a positive 32-bit integer), or undefined. */
+function segmentIdOf(text: string | null): number | undefined {
+  if (text === null || !/^[1-9]\d{0,9}$/.test(text)) return undefined;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : undefined;
+}
 
 export function readViewState(search: URLSearchParams, browserZone: string): SiteViewState {
   const key = search.get('period');
@@ -36,13 +45,14 @@ export function readViewState(search: URLSearchParams, browserZone: string): Sit
     period: { key: isPeriodKey(key) ? key : '7d', ...(isDay(from) ? { from } : {}), ...(isDay(to) ? { to } : {}) },
     compare: search.get('compare') !== 'off',
     filters: parseFilters(search.get('filters')),
+    segment: segmentIdOf(search.get('segment')),
     metric,
     bucket: bucket !== null && BUCKET_NAMES.includes(bucket) ? (bucket as Bucket) : undefined,
     timeZone: search.get('tz') ?? browserZone,
   };
 }
 
-/** Writes the changed parts into a copy of the URL's search (keeps others, `org` included). */
+/** Writes the changed parts into a copy of the URL's search (keeps others, `org` included); a new selection goes back to a list's first page. */
 export function writeViewState(search: URLSearchParams, change: Partial<SiteViewState>): URLSearchParams {
   const next = new URLSearchParams(search);
   const set = (name: string, value: string | undefined) => (value === undefined ? next.delete(name) : next.set(name, value));
@@ -54,6 +64,8 @@ export function writeViewState(search: URLSearchParams, change: Partial<SiteView
   }
   if (change.compare !== undefined) set('compare', change.compare ? undefined : 'off');
   if (change.filters) set('filters', serializeFilters(change.filters));
+  if ('segment' in change) set('segment', change.segment === undefined ? undefined : String(change.segment));
+  if (change.period || change.filters || 'segment' in change) set('page', undefined);
   if (change.metric) set('metric', change.metric === 'users' ? undefined : change.metric);
   if ('bucket' in change) set('bucket', change.bucket);
   return next;
