@@ -45,13 +45,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startDashboardHarness(): Promise<DashboardHarness> {
+/** `env`: more settings of the Loupe server (e.g. WEBHOOK_ALLOW_PRIVATE_TARGETS for a receiver on loopback). */
+export async function startDashboardHarness(options: { env?: Record<string, string> } = {}): Promise<DashboardHarness> {
   const distDir = mkdtempSync(join(tmpdir(), 'loupe-dashboard-dist-'));
   await buildDashboard(distDir);
   const port = await freePort();
   const loupeUrl = `http://127.0.0.1:${port}`;
   const loupe = await createTestApp({
-    env: { BASE_URL: loupeUrl },
+    env: { ...options.env, BASE_URL: loupeUrl },
     ingestionBuffer: { flushIntervalMs: 50 },
     dashboard: { location: { distDir }, buildWhenStale: false },
   });

@@ -1,10 +1,13 @@
-// ApiKeyList: the organization's and the account's API keys (never their secret) with a confirmed revoke.
+// ApiKeyList: the organization's (and, on the settings page, the account's) API keys (never their secret) as a
+// table with its CSV download, and a confirmed revoke.
 import { useState } from 'react';
 import { useApiKeys, useRevokeApiKey } from '../../api/queries';
 import type { ListedApiKey } from '../../api/settings-types';
 import { Button } from '../button';
+import type { CsvColumn } from '../csv';
 import { Dialog } from '../dialog';
 import { ErrorMessage } from '../error-message';
+import { TableFrame, TD, TH } from '../table-frame';
 import { scopesText } from './settings-fields';
 
 const dateOf = (value: string | null) => (value === null ? 'never' : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(value)));
@@ -20,39 +23,61 @@ function permissionsOf(key: ListedApiKey): Record<string, string[]> | null {
   }
 }
 
-function KeyRow({ apiKey, owner, onRevoke }: { apiKey: ListedApiKey; owner: string; onRevoke: () => void }) {
-  const name = apiKey.name ?? apiKey.id;
+interface KeyRow { readonly key: ListedApiKey; readonly owner: string }
+
+const nameOf = (key: ListedApiKey) => key.name ?? key.id;
+
+const COLUMNS: ReadonlyArray<CsvColumn<KeyRow>> = [
+  { header: 'Name', value: ({ key }) => nameOf(key) },
+  { header: 'Starts with', value: ({ key }) => key.start ?? key.prefix ?? '' },
+  { header: 'Owner', value: ({ owner }) => owner },
+  { header: 'Scopes', value: ({ key }) => scopesText(permissionsOf(key)) },
+  { header: 'Created', value: ({ key }) => key.createdAt },
+  { header: 'Expires', value: ({ key }) => key.expiresAt ?? '' },
+];
+
+function KeyTableRow({ row: { key, owner }, onRevoke }: { row: KeyRow; onRevoke: () => void }) {
+  const name = nameOf(key);
   return (
-    <li data-testid="api-key-row" className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 py-2 last:border-0 dark:border-slate-800">
-      <div className="min-w-0">
-        <p className="font-medium"><span data-testid="api-key-name">{name}</span> <code className="text-xs text-slate-600 dark:text-slate-400">{apiKey.start ?? apiKey.prefix ?? ''}…</code></p>
-        <p className="text-xs text-slate-600 dark:text-slate-400">{owner} · {scopesText(permissionsOf(apiKey))} · created {dateOf(apiKey.createdAt)} · expires {dateOf(apiKey.expiresAt)}</p>
-      </div>
-      <Button variant="secondary" onClick={onRevoke} aria-label={`Revoke the key ${name}`}>Revoke</Button>
-    </li>
+    <tr data-testid="api-key-row">
+      <td className={TD}><span data-testid="api-key-name" className="font-medium">{name}</span> <code className="text-xs text-slate-600 dark:text-slate-400">{key.start ?? key.prefix ?? ''}…</code></td>
+      <td className={TD}>{owner}</td>
+      <td className={TD}>{scopesText(permissionsOf(key))}</td>
+      <td className={`${TD} whitespace-nowrap`}>{dateOf(key.createdAt)}</td>
+      <td className={`${TD} whitespace-nowrap`}>{dateOf(key.expiresAt)}</td>
+      <td className={TD}><Button variant="secondary" onClick={onRevoke} aria-label={`Revoke the key ${name}`}>Revoke</Button></td>
+    </tr>
   );
 }
 
-export function ApiKeyList({ organizationId }: { organizationId: string }) {
+/** `organizationOnly`: only the organization's keys (the organization page), not also the account's. */
+export function ApiKeyList({ organizationId, organizationOnly = false }: { organizationId: string; organizationOnly?: boolean }) {
   const organizationKeys = useApiKeys(organizationId);
-  const userKeys = useApiKeys();
+  const userKeys = useApiKeys(undefined, !organizationOnly);
   const revoke = useRevokeApiKey();
   const [revoking, setRevoking] = useState<ListedApiKey | null>(null);
-  const rows = [
+  const rows: KeyRow[] = [
     ...(organizationKeys.data?.apiKeys ?? []).map((key) => ({ key, owner: 'Organization' })),
-    ...(userKeys.data?.apiKeys ?? []).map((key) => ({ key, owner: 'Your account' })),
+    ...(organizationOnly ? [] : (userKeys.data?.apiKeys ?? []).map((key) => ({ key, owner: 'Your account' }))),
   ];
+  const loaded = organizationKeys.isSuccess && (organizationOnly || userKeys.isSuccess);
   const confirm = () => {
     if (revoking) revoke.mutate(revoking.id, { onSuccess: () => setRevoking(null) });
   };
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col gap-2" data-bench-piece="api-keys" data-bench-state={loaded ? (rows.length === 0 ? 'empty' : 'ready') : 'loading'}>
       <h3 className="text-sm font-semibold">Existing keys</h3>
-      <ErrorMessage error={organizationKeys.error ?? userKeys.error} />
-      {organizationKeys.isSuccess && userKeys.isSuccess && rows.length === 0 ? <p className="text-sm">No API key yet.</p> : null}
-      <ul aria-label="API keys">
-        {rows.map(({ key, owner }) => <KeyRow key={key.id} apiKey={key} owner={owner} onRevoke={() => setRevoking(key)} />)}
-      </ul>
+      <ErrorMessage error={organizationKeys.error ?? (organizationOnly ? null : userKeys.error)} />
+      {loaded && rows.length === 0 ? <p className="text-sm">No API key yet.</p> : null}
+      {rows.length > 0 ? (
+        <TableFrame title="API keys" fileName="api-keys.csv" columns={COLUMNS} rows={rows}>
+          <table className="w-full">
+            <caption className="sr-only">API keys</caption>
+            <thead><tr>{['Name', 'Owner', 'Scopes', 'Created', 'Expires', 'Actions'].map((head) => <th key={head} scope="col" className={TH}>{head}</th>)}</tr></thead>
+            <tbody>{rows.map((row) => <KeyTableRow key={row.key.id} row={row} onRevoke={() => setRevoking(row.key)} />)}</tbody>
+          </table>
+        </TableFrame>
+      ) : null}
       <Dialog open={revoking !== null} title="Revoke the API key" onClose={() => setRevoking(null)}>
         <div className="flex flex-col gap-4">
           <p className="text-sm">Requests with the key {revoking?.name ?? ''} will be refused from now on. This cannot be undone.</p>

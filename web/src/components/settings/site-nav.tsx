@@ -1,4 +1,5 @@
-// SiteNav: links between a site's pages (dashboard, realtime, settings); settings only for who may change them.
+// SiteNav: links between a site's pages (dashboard, realtime, webhooks, settings); webhooks and settings only
+// for signed-in readers (not on a public dashboard).
 import { NavLink } from 'react-router';
 import { FOCUS_RING } from '../button';
 import { useSiteAccess } from '../public-access/read-only';
@@ -14,6 +15,7 @@ export function SiteNav({ site }: { site: string }) {
     <nav aria-label="Site pages" className="flex flex-wrap gap-2">
       <NavLink end to={base} className={look}>Dashboard</NavLink>
       <NavLink to={`${base}/realtime`} className={look}>Realtime</NavLink>
+      {readOnly ? null : <NavLink to={`${base}/webhooks`} className={look}>Webhooks</NavLink>}
       {readOnly ? null : <NavLink to={`${base}/settings`} className={look}>Settings</NavLink>}
     </nav>
   );
