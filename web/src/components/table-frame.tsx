@@ -29,3 +29,5 @@ export function TableFrame<Row>({ title, fileName, columns, rows, children }: Ta
 
 export const TH = 'px-2 py-1 text-left text-xs font-medium text-slate-600 dark:text-slate-400';
 export const TD = 'border-t border-slate-100 px-2 py-2 align-top text-sm dark:border-slate-800';
+/** Wide enough that columns stay readable; narrower screens scroll the region sideways. */
+export const TABLE = 'w-full min-w-[40rem]';

@@ -7,7 +7,7 @@ import { Button } from '../button';
 import { Card } from '../card';
 import { Dialog } from '../dialog';
 import { ErrorMessage } from '../error-message';
-import { TableFrame, TH } from '../table-frame';
+import { TABLE, TableFrame, TH } from '../table-frame';
 import { AddMemberForm } from './add-member-form';
 import { MEMBER_COLUMNS } from './member-columns';
 import { MemberRow } from './member-row';
@@ -26,7 +26,7 @@ export function MembersSection({ organizationId, abilities }: { organizationId: 
         {members.isPending ? <p role="status" className="text-sm">Loading members…</p> : null}
         {rows.length > 0 ? (
           <TableFrame title="Members" fileName="members.csv" columns={MEMBER_COLUMNS} rows={rows}>
-            <table className="w-full">
+            <table className={TABLE}>
               <caption className="sr-only">Members</caption>
               <thead><tr>{heads.map((head) => <th key={head} scope="col" className={TH}>{head}</th>)}</tr></thead>
               <tbody>{rows.map((member) => <MemberRow key={member.id} organizationId={organizationId} member={member} abilities={abilities} onRemove={() => setRemoving(member)} />)}</tbody>

@@ -9,7 +9,7 @@ import { Card } from '../card';
 import { Dialog } from '../dialog';
 import { ErrorMessage } from '../error-message';
 import { formatInstant } from '../format-instant';
-import { TableFrame, TD, TH } from '../table-frame';
+import { TABLE, TableFrame, TD, TH } from '../table-frame';
 import { TEAM_COLUMNS, teamMembersOf, teamSitesOf } from './member-columns';
 import type { RoleAbilities } from './organization-role';
 import { CreateTeamForm, EditTeamDialog } from './team-forms';
@@ -51,7 +51,7 @@ export function TeamsSection({ organizationId, abilities }: { organizationId: st
         {teams.isSuccess && rows.length === 0 ? <p className="text-sm">No team yet.</p> : null}
         {rows.length > 0 ? (
           <TableFrame title="Teams" fileName="teams.csv" columns={TEAM_COLUMNS} rows={rows}>
-            <table className="w-full">
+            <table className={TABLE}>
               <caption className="sr-only">Teams</caption>
               <thead><tr>{heads.map((head) => <th key={head} scope="col" className={TH}>{head}</th>)}</tr></thead>
               <tbody>{rows.map((team) => <TeamRow key={team.id} team={team} canManage={abilities.canManage} onEdit={() => setEditing(team)} onDelete={() => setDeleting(team)} />)}</tbody>

@@ -7,7 +7,7 @@ import { Button } from '../button';
 import type { CsvColumn } from '../csv';
 import { Dialog } from '../dialog';
 import { ErrorMessage } from '../error-message';
-import { TableFrame, TD, TH } from '../table-frame';
+import { TABLE, TableFrame, TD, TH } from '../table-frame';
 import { scopesText } from './settings-fields';
 
 const dateOf = (value: string | null) => (value === null ? 'never' : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(value)));
@@ -71,7 +71,7 @@ export function ApiKeyList({ organizationId, organizationOnly = false }: { organ
       {loaded && rows.length === 0 ? <p className="text-sm">No API key yet.</p> : null}
       {rows.length > 0 ? (
         <TableFrame title="API keys" fileName="api-keys.csv" columns={COLUMNS} rows={rows}>
-          <table className="w-full">
+          <table className={TABLE}>
             <caption className="sr-only">API keys</caption>
             <thead><tr>{['Name', 'Owner', 'Scopes', 'Created', 'Expires', 'Actions'].map((head) => <th key={head} scope="col" className={TH}>{head}</th>)}</tr></thead>
             <tbody>{rows.map((row) => <KeyTableRow key={row.key.id} row={row} onRevoke={() => setRevoking(row.key)} />)}</tbody>

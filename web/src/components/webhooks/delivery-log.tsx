@@ -6,7 +6,7 @@ import { Button } from '../button';
 import { Card } from '../card';
 import type { CsvColumn } from '../csv';
 import { ErrorMessage } from '../error-message';
-import { TableFrame, TD, TH } from '../table-frame';
+import { TABLE, TableFrame, TD, TH } from '../table-frame';
 import { formatInstant } from '../format-instant';
 import { triggerText } from './webhook-fields';
 
@@ -58,7 +58,7 @@ export function DeliveryLog({ site, webhookId }: { site: string; webhookId: stri
         {log.isSuccess && rows.length === 0 ? <p className="text-sm">No delivery yet: one is made for each stored event that matches a trigger.</p> : null}
         {rows.length > 0 ? (
           <TableFrame title="Deliveries" fileName={`webhook-deliveries-${webhookId}.csv`} columns={COLUMNS} rows={rows}>
-            <table className="w-full">
+            <table className={TABLE}>
               <caption className="sr-only">Deliveries, newest first</caption>
               <thead><tr>{HEADS.map((head) => <th key={head} scope="col" className={TH}>{head}</th>)}</tr></thead>
               <tbody>{rows.map((delivery) => <DeliveryRow key={delivery.id} delivery={delivery} />)}</tbody>

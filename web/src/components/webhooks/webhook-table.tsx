@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { SiteGoal, Webhook } from '../../api/webhook-types';
 import { FOCUS_RING } from '../button';
 import type { CsvColumn } from '../csv';
-import { TableFrame, TD, TH } from '../table-frame';
+import { TABLE, TableFrame, TD, TH } from '../table-frame';
 import { formatInstant } from '../format-instant';
 import { triggersOf } from './webhook-fields';
 
@@ -20,7 +20,7 @@ export function WebhookTable({ site, webhooks, goals }: { site: string; webhooks
   ];
   return (
     <TableFrame title="Webhooks" fileName="webhooks.csv" columns={columns} rows={webhooks}>
-      <table className="w-full" data-testid="webhook-table">
+      <table className={TABLE} data-testid="webhook-table">
         <caption className="sr-only">Webhooks</caption>
         <thead><tr>{['Endpoint', 'Triggers', 'Status', 'Failures', 'Created'].map((head) => <th key={head} scope="col" className={TH}>{head}</th>)}</tr></thead>
         <tbody>
