@@ -2,8 +2,9 @@
 // on loopback: a webhook is created with an event name and a goal as triggers, its secret (shown once) signs the
 // test ping the page reports as the API answered it, rotation gives a secret that signs the next one, the delivery
 // log shows what GET /deliveries returns, a webhook disabled after failed attempts shows why and is re-enabled;
-// a member is added and made admin, a team created and renamed, an organization key created and revoked; a
+// a member is added, made admin, another removed, someone invited (the members table downloads as CSV), a team created and renamed, an organization key created and revoked; a
 // member is not offered admin actions. Every page in light and dark, desktop and 375 px.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { verifySignature } from '../../src/webhooks/webhook-signature.js';
@@ -53,7 +54,9 @@ beforeAll(async () => {
   ingestKey = String((await post(owner, `/api/organizations/${organization}/api-keys`, { name: 'ingest', permissions: { ingest: ['write'] } })).key);
   await signUp('Bob', 'bob@example.com');
   await signUp('Carol', 'carol@example.com');
+  await signUp('Dan', 'dan@example.com');
   await post(owner, `/api/organizations/${organization}/members`, { email: 'carol@example.com', role: 'member' });
+  await post(owner, `/api/organizations/${organization}/members`, { email: 'dan@example.com', role: 'member' });
 });
 afterAll(async () => {
   await h?.close();
@@ -239,10 +242,10 @@ describe('organization', () => {
     const page = await h.open(context, `${h.loupeUrl}/organizations`);
     await page.waitForURL(`${h.loupeUrl}/organizations/${organization}`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organization' }).waitFor();
-    await page.getByTestId('member-row').nth(1).waitFor();
+    await page.getByTestId('member-row').nth(2).waitFor();
     await page.getByLabel('Email address').fill('bob@example.com');
     await page.getByRole('button', { name: 'Add the member' }).click();
-    await page.getByTestId('member-row').nth(2).waitFor();
+    await page.getByTestId('member-row').nth(3).waitFor();
     const members = () => get<{ data: MemberJson[] }>(context.request, `/api/organizations/${organization}/members`).then((answer) => answer.data);
     const bob = (await members()).find((member) => member.user.email === 'bob@example.com');
     expect(bob?.role).toBe('member');
@@ -255,12 +258,32 @@ describe('organization', () => {
     expect(await page.getByLabel('Role of bob@example.com', { exact: true }).inputValue()).toBe('admin');
     expect(await page.getByLabel('Role of carol@example.com', { exact: true }).inputValue()).toBe('member');
 
+    await page.getByRole('button', { name: 'Remove dan@example.com' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByTestId('member-row').filter({ hasText: 'dan@example.com' }).waitFor({ state: 'detached' });
+    expect((await members()).map((member) => member.user.email)).toEqual(['ada@example.com', 'carol@example.com', 'bob@example.com']);
+
+    await page.getByLabel('Send an invitation').check();
+    await page.getByLabel('Email address').fill('erin@example.com');
+    const [invited] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.url().endsWith(`/api/organizations/${organization}/invitations`)),
+      page.getByRole('button', { name: 'Send the invitation' }).click(),
+    ]);
+    const invitation = await invited.json() as { inviteLink: string; email: string; role: string; emailSent: boolean };
+    expect(invitation).toMatchObject({ email: 'erin@example.com', role: 'member', emailSent: false });
+    expect(await page.getByTestId('invite-link').innerText()).toBe(invitation.inviteLink);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV: Members' }).click()]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(download.suggestedFilename()).toBe('members.csv');
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean).map((line) => line.split(',').slice(2, 4)))
+      .toEqual([['Email', 'Role'], ...(await members()).map((member) => [member.user.email, member.role])]);
+
     const create = page.getByRole('region', { name: 'Create a team' });
     await create.getByLabel('Team name').fill('Analysts');
     await create.getByLabel('Bob').check();
     await create.getByLabel('Ada shop').check();
     await create.getByRole('button', { name: 'Create the team' }).click();
-    await page.getByTestId('team-row').waitFor();
     // The organization's own default team (created with it) comes first.
     const teams = () => get<{ teams: TeamJson[] }>(context.request, `/api/organizations/${organization}/teams`).then((answer) => answer.teams);
     await page.getByTestId('team-name').filter({ hasText: 'Analysts' }).waitFor();
