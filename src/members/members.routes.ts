@@ -7,7 +7,7 @@ import { ForbiddenError } from '../platform/http/app-errors.js';
 import { ANY_CREDENTIAL, OrganizationParams, SuccessSchema } from '../platform/http/route-docs.js';
 import type { Actor, MemberService } from './member-service.js';
 import {
-  AddMemberBodySchema, ChangeRoleBodySchema, ChangedMemberSchema, InvitationSchema, InviteBodySchema, MemberListSchema, MemberParams,
+  AddedMemberSchema, AddMemberBodySchema, ChangeRoleBodySchema, ChangedMemberSchema, InvitationSchema, InviteBodySchema, MemberListSchema, MemberParams,
   MemberSiteAccessBodySchema, MemberSiteAccessSchema,
 } from './members.schema.js';
 import type { MemberSiteAccess } from './member-site-access.js';
@@ -55,7 +55,7 @@ export const membersRoutes: FastifyPluginAsyncZod<MembersRoutesDeps> = async (ap
     onRequest: manage,
     schema: {
       tags: TAGS, summary: 'Add an existing account to the organization by email, without an invitation', security: ANY_CREDENTIAL,
-      params: OrganizationParams, body: AddMemberBodySchema,
+      params: OrganizationParams, body: AddMemberBodySchema, response: { 200: AddedMemberSchema },
     },
   }, async (request) => members.addExisting(request.params.organizationId, await actorOf(request), request.body));
 

@@ -14,6 +14,8 @@ export const InviteBodySchema = z.object({
 
 export const AddMemberBodySchema = z.object({ email: Email, role: Role });
 
+export const AddedMemberSchema = z.object({ message: z.string() });
+
 export const ChangeRoleBodySchema = z.object({ role: Role });
 
 const MemberSchema = z.object({

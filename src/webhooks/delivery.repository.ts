@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { MetadataDatabase, WebhookDeliveriesTable } from '../platform/metadata-store/metadata-schema.js';
+import type { Trigger } from './webhook-payload.js';
 
 export type Delivery = Selectable<WebhookDeliveriesTable>;
 
@@ -12,7 +13,7 @@ export interface DeliveryLogEntry {
   readonly attempts: number;
   readonly response_code: number | null;
   readonly error: string | null;
-  readonly trigger: unknown;
+  readonly trigger: Trigger;
   readonly created_at: string;
   readonly last_attempt_at: string | null;
   readonly next_attempt_at: string | null;
@@ -95,7 +96,7 @@ export class DeliveryRepository {
       attempts: row.attempts,
       response_code: row.response_code,
       error: row.error,
-      trigger: JSON.parse(row.trigger) as unknown,
+      trigger: JSON.parse(row.trigger) as Trigger,
       created_at: row.created_at,
       last_attempt_at: row.last_attempt_at,
       next_attempt_at: row.next_attempt_at,

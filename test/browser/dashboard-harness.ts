@@ -45,7 +45,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `env`: more settings for the server (e.g. TRUST_PROXY, so a test page's visit can carry a public address). */
+/** `env`: more settings of the Loupe server (e.g. TRUST_PROXY, so a test page's visit can carry a public address, or
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS for a receiver on loopback). */
 export async function startDashboardHarness(options: { env?: Record<string, string> } = {}): Promise<DashboardHarness> {
   const distDir = mkdtempSync(join(tmpdir(), 'loupe-dashboard-dist-'));
   await buildDashboard(distDir);

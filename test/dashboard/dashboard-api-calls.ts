@@ -43,11 +43,27 @@ function pathShape(template: string): string {
   return shape;
 }
 
-/** The API paths written in `text`: quoted, templated, or the site report helper's `sitePath(site, '/x', …)`. */
-function pathsIn(text: string): string[] {
+/** The dashboard's path helpers (web/src/api/*-queries.ts) and the path each stands for, `${…}` for a parameter. */
+function withHelpersSpelledOut(text: string): string {
+  return text
+    .replaceAll(/\$\{webhookPath\([^)]*\)\}/g, '/api/sites/${s}/webhooks/${w}')
+    .replaceAll(/\$\{webhooksPath\([^)]*\)\}/g, '/api/sites/${s}/webhooks')
+    .replaceAll(/\bwebhookPath\([^)]*\)/g, '`/api/sites/${s}/webhooks/${w}`')
+    .replaceAll(/\bwebhooksPath\([^)]*\)/g, '`/api/sites/${s}/webhooks`');
+}
+
+/** Helpers called as `helper(id, '/rest')` (or a template): the path before the rest. */
+const PREFIX_HELPERS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/sitePath\(\s*\w+,\s*(?:'(\/[^']*)'|`(\/[^`]*)`)/g, '/api/sites/{}'],
+  [/organizationPath\(\s*\w+,\s*(?:'(\/[^']*)'|`(\/[^`]*)`)/g, '/api/organizations/{}'],
+];
+
+/** The API paths written in `text`: quoted, templated, or through one of the dashboard's path helpers. */
+function pathsIn(source: string): string[] {
+  const text = withHelpersSpelledOut(source);
   const literals = [...text.matchAll(/'(\/api\/[^']*)'|`(\/api\/[^`]*)`/g)].map((match) => pathShape(match[1] ?? match[2] ?? ''));
-  const reports = [...text.matchAll(/sitePath\(\s*\w+,\s*(?:'(\/[^']*)'|`(\/[^`]*)`)/g)].map((match) => `/api/sites/{}${pathShape(match[1] ?? match[2] ?? '')}`);
-  return [...literals, ...reports];
+  const helped = PREFIX_HELPERS.flatMap(([pattern, prefix]) => [...text.matchAll(pattern)].map((match) => `${prefix}${pathShape(match[1] ?? match[2] ?? '')}`));
+  return [...literals, ...helped];
 }
 
 function sourceFiles(dir: string): string[] {

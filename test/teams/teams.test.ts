@@ -30,7 +30,7 @@ describe('teams', () => {
     other = await signUp(t.app, 'other@example.com');
     for (const email of ['member@example.com', 'other@example.com']) {
       const added = await call(t.app, owner, { method: 'POST', url: `/api/organizations/${org}/members`, payload: { email, role: 'member' } });
-      expect(added.statusCode).toBe(200);
+      expect([added.statusCode, added.json()]).toEqual([200, { message: 'User added to organization successfully' }]);
     }
   });
   afterAll(async () => t.close());

@@ -30,6 +30,12 @@ describe('webhook management', () => {
     expect(list.json().data[0].secret).toBeUndefined();
     const one = await call(t.app, owner, { method: 'GET', url: `${base()}/${webhook.id}` });
     expect(one.json().data.secret).toBeUndefined();
+    expect((await call(t.app, owner, { method: 'GET', url: `${base()}/${webhook.id}/deliveries` })).json()).toEqual({ data: [] });
+    const rotated = await call(t.app, owner, { method: 'POST', url: `${base()}/${webhook.id}/rotate-secret` });
+    expect(Object.keys(rotated.json())).toEqual(['data']);
+    expect(Object.keys(rotated.json().data)).toEqual(['secret']);
+    expect(rotated.json().data.secret).toMatch(/^whsec_/);
+    expect(rotated.json().data.secret).not.toBe(webhook.secret);
     const patched = await call(t.app, owner, { method: 'PATCH', url: `${base()}/${webhook.id}`, payload: { eventNames: ['signup', 'purchase'], enabled: false } });
     expect(patched.json().data).toMatchObject({ event_names: ['signup', 'purchase'], status: 'disabled' });
     expect((await call(t.app, owner, { method: 'DELETE', url: `${base()}/${webhook.id}` })).json()).toEqual({ success: true });

@@ -1,12 +1,11 @@
 // TanStack Query hooks of the goals and funnels pages; query keys start with the path they read.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, queryString } from './client';
-import type { ReportParams } from './queries';
+import { apiRequest } from './client';
+import { sitePath, type ReportParams } from './queries';
 import type {
   CreatedFunnel, CreatedGoal, FunnelAnalysis, FunnelStepBody, GoalBody, GoalPreview, GoalsReport, GoalsTimeSeries, NewFunnel, SavedFunnels,
 } from './goals-types';
 
-const sitePath = (site: string, path: string, params: ReportParams = {}) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;
 
 /** The most goals the report gives in one page. */
 export const GOALS_PAGE_SIZE = 100;

@@ -1,10 +1,9 @@
 // TanStack Query hooks of the journeys, retention and errors pages; query keys start with the path they read.
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, queryString } from './client';
+import { apiRequest } from './client';
 import type { ErrorEventsAnswer, ErrorNamesAnswer, ErrorTimeSeriesAnswer, JourneysAnswer, RetentionAnswer } from './insight-types';
-import type { ReportParams } from './queries';
+import { sitePath, type ReportParams } from './queries';
 
-const sitePath = (site: string, path: string, params: ReportParams) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;
 
 export const useJourneys = (site: string, params: ReportParams) =>
   useQuery({ queryKey: ['/api/sites/journeys', site, params], queryFn: () => apiRequest<JourneysAnswer>(sitePath(site, '/journeys', params)) });

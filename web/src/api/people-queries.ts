@@ -1,14 +1,13 @@
 // TanStack Query hooks of the sessions, users, segments and annotations pages; query keys start with the path they read.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, queryString } from './client';
-import type { ReportParams } from './queries';
+import { apiRequest } from './client';
+import { sitePath, type ReportParams } from './queries';
 import type { Annotation } from './types';
 import type {
   AnnotationChange, CreatedAnnotation, NewAnnotation, NewSegment, Segment, SegmentChange, SessionDetail, SessionList,
   TraitKeys, TraitValues, UserDetail, UserList,
 } from './people-types';
 
-const sitePath = (site: string, path: string, params: ReportParams = {}) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;
 
 export const useSessions = (site: string, params: ReportParams, enabled = true) =>
   useQuery({ queryKey: ['/api/sites/sessions', site, params], queryFn: () => apiRequest<SessionList>(sitePath(site, '/sessions', params)), enabled });

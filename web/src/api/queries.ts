@@ -125,10 +125,11 @@ export function useDeleteSite(site: string) {
 }
 
 /** Keys of the organization (`organizationId`) or, without it, of the signed-in account. */
-export const useApiKeys = (organizationId?: string) =>
+export const useApiKeys = (organizationId?: string, enabled = true) =>
   useQuery({
     queryKey: ['/api/auth/api-key/list', organizationId ?? 'user'],
     queryFn: () => apiRequest<ApiKeyList>(`/api/auth/api-key/list${queryString({ organizationId })}`),
+    enabled,
   });
 
 export function useCreateApiKey(organizationId?: string) {

@@ -1024,7 +1024,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
                 };
             };
         };
@@ -6737,7 +6741,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                description: string | null;
+                                /** @description Why the webhook was disabled (by its owner, or after 20 consecutive failed attempts) */
+                                disabled_reason: string | null;
+                                event_names: string[];
+                                goal_ids: number[];
+                                id: string;
+                                site_id: number;
+                                /** @enum {string} */
+                                status: "enabled" | "disabled";
+                                updated_at: string;
+                                url: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -6768,7 +6790,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                description: string | null;
+                                /** @description Why the webhook was disabled (by its owner, or after 20 consecutive failed attempts) */
+                                disabled_reason: string | null;
+                                event_names: string[];
+                                goal_ids: number[];
+                                id: string;
+                                /** @description The signing secret: shown only in this answer */
+                                secret: string;
+                                site_id: number;
+                                /** @enum {string} */
+                                status: "enabled" | "disabled";
+                                updated_at: string;
+                                url: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6803,7 +6845,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                description: string | null;
+                                /** @description Why the webhook was disabled (by its owner, or after 20 consecutive failed attempts) */
+                                disabled_reason: string | null;
+                                event_names: string[];
+                                goal_ids: number[];
+                                id: string;
+                                site_id: number;
+                                /** @enum {string} */
+                                status: "enabled" | "disabled";
+                                updated_at: string;
+                                url: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6866,7 +6926,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                consecutive_failures: number;
+                                created_at: string;
+                                description: string | null;
+                                /** @description Why the webhook was disabled (by its owner, or after 20 consecutive failed attempts) */
+                                disabled_reason: string | null;
+                                event_names: string[];
+                                goal_ids: number[];
+                                id: string;
+                                site_id: number;
+                                /** @enum {string} */
+                                status: "enabled" | "disabled";
+                                updated_at: string;
+                                url: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6897,7 +6975,34 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                attempts: number;
+                                created_at: string;
+                                /** @description The last attempt's failure */
+                                error: string | null;
+                                /** @description Stable across retries (the payload id) */
+                                id: string;
+                                last_attempt_at: string | null;
+                                next_attempt_at: string | null;
+                                /** @description The last attempt's HTTP status; null when no answer came */
+                                response_code: number | null;
+                                /** @enum {string} */
+                                status: "pending" | "retrying" | "succeeded" | "failed";
+                                trigger: {
+                                    goal_id: number;
+                                    /** @enum {string} */
+                                    kind: "goal";
+                                    name: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "event";
+                                    name: string;
+                                };
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -6936,7 +7041,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The new signing secret: shown only in this answer */
+                                secret: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -6973,7 +7085,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                duration_ms: number;
+                                error: string | null;
+                                /** @description The endpoint's HTTP status; null when no answer came (connection error, timeout, refused address) */
+                                status_code: number | null;
+                                success: boolean;
+                            };
+                        };
+                    };
                 };
             };
         };

@@ -1,33 +1,18 @@
-// CreateApiKeyForm: name, owner (the organization or the signed-in account), lifetime and scopes of a new API
-// key; the key itself is shown once, with a copy button, until dismissed.
+// CreateApiKeyForm: name, owner (the organization or the signed-in account; only the organization on the
+// organization page), lifetime and scopes of a new API key; the key itself is shown once, with a copy button.
 import { useId, useState, type FormEvent } from 'react';
 import { useCreateApiKey } from '../../api/queries';
 import type { CreatedApiKey } from '../../api/settings-types';
 import { Button, FOCUS_RING } from '../button';
 import { CheckboxField } from '../checkbox-field';
 import { ErrorMessage } from '../error-message';
+import { ShownOnceSecret } from '../shown-once-secret';
 import { TextField } from '../text-field';
 import { KEY_SCOPES, permissionsOf } from './settings-fields';
 
 const LIFETIMES: ReadonlyArray<[string, number | undefined]> = [['Never expires', undefined], ['30 days', 30 * 86400], ['90 days', 90 * 86400], ['1 year', 365 * 86400]];
 
-function ShownOnce({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState('');
-  const copy = () => navigator.clipboard.writeText(created.key).then(() => setCopied('Copied'), () => setCopied('Copy failed: select the text instead'));
-  return (
-    <div className="flex flex-col gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950">
-      <p role="alert" className="text-sm font-medium">Copy the key {created.name ?? ''} now: it is shown only once.</p>
-      <pre tabIndex={0} aria-label="New API key" className={`overflow-x-auto rounded bg-white p-2 text-xs dark:bg-slate-900 ${FOCUS_RING}`}><code data-testid="new-api-key">{created.key}</code></pre>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={copy}>Copy the key</Button>
-        <Button variant="secondary" onClick={onDone}>Done</Button>
-        <span role="status" className="text-sm">{copied}</span>
-      </div>
-    </div>
-  );
-}
-
-export function CreateApiKeyForm({ organizationId }: { organizationId: string }) {
+export function CreateApiKeyForm({ organizationId, organizationOnly = false }: { organizationId: string; organizationOnly?: boolean }) {
   const [owner, setOwner] = useState<'organization' | 'user'>('organization');
   const create = useCreateApiKey(owner === 'organization' ? organizationId : undefined);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -41,15 +26,17 @@ export function CreateApiKeyForm({ organizationId }: { organizationId: string })
     const target = event.currentTarget;
     create.mutate(body, { onSuccess: (key) => { setCreated(key); target.reset(); } });
   };
-  if (created) return <ShownOnce created={created} onDone={() => setCreated(null)} />;
+  if (created) return <ShownOnceSecret what={`the key ${created.name ?? ''}`} label="New API key" secret={created.key} testId="new-api-key" onDone={() => setCreated(null)} />;
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <TextField label="Key name" name="keyName" required maxLength={64} autoComplete="off" />
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium">Owner</legend>
-        <CheckboxField type="radio" name="owner" label="The organization" hint="Acts as an admin of the organization's sites" checked={owner === 'organization'} onChange={() => setOwner('organization')} />
-        <CheckboxField type="radio" name="owner" label="My account" hint="Acts as you, on every site you can reach" checked={owner === 'user'} onChange={() => setOwner('user')} />
-      </fieldset>
+      {organizationOnly ? null : (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">Owner</legend>
+          <CheckboxField type="radio" name="owner" label="The organization" hint="Acts as an admin of the organization's sites" checked={owner === 'organization'} onChange={() => setOwner('organization')} />
+          <CheckboxField type="radio" name="owner" label="My account" hint="Acts as you, on every site you can reach" checked={owner === 'user'} onChange={() => setOwner('user')} />
+        </fieldset>
+      )}
       <div className="flex flex-col gap-1">
         <label htmlFor={lifetimeId} className="text-sm font-medium">Lifetime</label>
         <select id={lifetimeId} name="lifetime" defaultValue="0" className={`min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900 ${FOCUS_RING}`}>

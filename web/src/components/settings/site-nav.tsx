@@ -1,5 +1,5 @@
-// SiteNav: links between a site's pages (dashboard, realtime, the analyses, settings); settings only for who may
-// change them.
+// SiteNav: links between a site's pages (dashboard, realtime, the analyses, webhooks, settings); webhooks and
+// settings only for signed-in readers (not on a public dashboard).
 import { NavLink } from 'react-router';
 import { FOCUS_RING } from '../button';
 import { useSiteAccess } from '../public-access/read-only';
@@ -24,6 +24,7 @@ export function SiteNav({ site }: { site: string }) {
       <NavLink to={`${base}/errors`} className={look}>Errors</NavLink>
       <NavLink to={`${base}/performance`} className={look}>Performance</NavLink>
       <NavLink to={`${base}/bots`} className={look}>Bots</NavLink>
+      {readOnly ? null : <NavLink to={`${base}/webhooks`} className={look}>Webhooks</NavLink>}
       {readOnly ? null : <NavLink to={`${base}/settings`} className={look}>Settings</NavLink>}
     </nav>
   );
