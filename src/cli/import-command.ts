@@ -60,22 +60,29 @@ export async function runImport(
     }
     add(answer);
   };
+  // While one batch is stored, the next is read: the file's parsing and the store's work overlap.
+  let inFlight: Promise<void> | undefined;
   try {
     let batch: ImportFileRow[] = [];
     for await (const row of opened.rows) {
       batch.push(row);
       totals.read++;
       if (batch.length >= options.batchRows) {
-        await send(batch, false);
-        batch = [];
+        await inFlight;
         progress?.update(opened.bytesRead(), totals.read);
+        inFlight = send(batch, false);
+        // Awaited above or below; until then a failure must not count as unhandled.
+        inFlight.catch(() => undefined);
+        batch = [];
       }
     }
+    await inFlight;
     await send(batch, true);
     progress?.update(opened.totalBytes, totals.read);
     progress?.done();
   } catch (err) {
     progress?.done();
+    await inFlight?.catch(() => undefined);
     await target.remove(importId);
     throw err;
   }

@@ -18,6 +18,8 @@ describe('csvRecords', () => {
     ['quoted separators, doubled quotes, line breaks', ['x,"a, ""b""\nc",y\nz,1,2\n'], [[1, ['x', 'a, "b"\nc', 'y']], [3, ['z', '1', '2']]]],
     ['a record split across chunks, mid-quote and mid-CRLF', ['a,"b', '""c",d\r', '\ne,f'], [[1, ['a', 'b"c', 'd']], [2, ['e', 'f']]]],
     ['an empty quoted cell', ['"",x\n'], [[1, ['', 'x']]]],
+    ['plain cells split across chunks', ['ab', 'c,d', 'e\nf', ',g'], [[1, ['abc', 'de']], [2, ['f', 'g']]]],
+    ['a quoted cell closing right at a chunk end', ['"ab"', ',c\n'], [[1, ['ab', 'c']]]],
   ] as const)('reads %s', async (_name, chunks, expected) => {
     expect(await records(chunks)).toEqual(expected);
   });
