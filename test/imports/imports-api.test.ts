@@ -90,6 +90,27 @@ describe('imports over HTTP', () => {
     expect((events.json() as { data: { data: Array<{ value: string; count: number }> } }).data.data.map((e) => [e.value, e.count])).toEqual([['Signup', 5]]);
   });
 
+  it("takes the origin's plausible raw event rows, in a batch larger than the default 1 MB body limit", async () => {
+    const site = await newSite('plausible-raw.example.com');
+    const created = await call(t.app, key, { method: 'POST', url: `/api/sites/${site}/imports`, payload: { platform: 'plausible' } });
+    const importId = (created.json() as { data: { importId: string } }).data.importId;
+    const row = (n: number) => ({
+      timestamp: `2026-03-07 10:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}`,
+      session_id: `s${n % 2}`, user_id: `u${n % 2}`, hostname: 'raw.example.com', pathname: n === 0 ? '/' : `/long/${'x'.repeat(1900)}/${n}`,
+      querystring: '', referrer: n === 0 ? 'https://www.bing.com/search' : '', browser: 'Chrome', browser_version: '126', operating_system: 'Windows',
+      operating_system_version: '10', device_type: 'Desktop', country: 'FR', region: '', city: '', type: 'pageview', event_name: '', props: '',
+    });
+    const events = [...Array.from({ length: 600 }, (_, n) => row(n)), { ...row(600), type: 'custom_event', event_name: 'buy', props: '{"amount":3}' }];
+    const res = await call(t.app, key, { method: 'POST', url: `/api/sites/${site}/imports/${importId}/events`, payload: { events, isLastBatch: true } });
+    expect(JSON.stringify({ events }).length).toBeGreaterThan(1024 * 1024);
+    expect([res.statusCode, res.json()]).toEqual([200, { data: { importedEvents: 601, skippedEvents: 0, skipped: {} } }]);
+    const values = await reportValues(t.app, key, site, range('2026-03-07', '2026-03-07'));
+    expect(values.overview).toMatchObject({ sessions: 2, pageviews: 600, users: 2 });
+    expect(values.sources).toEqual([['', 1], ['bing.com', 1]]);
+    const [buy] = await rows<{ props: string }>(t, "SELECT props FROM events WHERE site_id = {site:UInt32} AND event_name = 'buy'", { site });
+    expect(buy).toEqual({ props: '{"amount":3}' });
+  });
+
   it('importing the same file twice changes nothing; deleting an import restores the figures from before it', async () => {
     const site = await newSite('twice.example.com');
     await seedEvents(t, site, [
