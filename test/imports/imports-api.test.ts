@@ -201,5 +201,9 @@ describe('imports over HTTP', () => {
       }
     }
     expect(statuses).toEqual([403, 403, 403, 403]);
+    const scoped = await createOrganizationKey(t.app, owner, org, { name: 'imports only', permissions: { imports: ['read', 'write'] } });
+    const readOnly = await createOrganizationKey(t.app, owner, org, { name: 'analytics only', permissions: { analytics: ['read'] } });
+    const start = (credential: { key: string }) => call(t.app, credential, { method: 'POST', url: `/api/sites/${site}/imports`, payload: { platform: 'loupe' } });
+    expect([(await start(scoped)).statusCode, (await start(readOnly)).statusCode]).toEqual([200, 403]);
   });
 });
