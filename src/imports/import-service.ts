@@ -1,6 +1,7 @@
 // Imports of a site: start one, list them, store a batch of rows (all or nothing), delete one with its rows.
 import { randomUUID } from 'node:crypto';
 import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
+import { wellFormedRow } from '../ingestion/build-rows.js';
 import { BadRequestError, NotFoundError } from '../platform/http/app-errors.js';
 import { batchProblemsError, type IndexedProblem } from './batch-problems.js';
 import type { ImportPlatform } from './import-platforms.js';
@@ -121,7 +122,8 @@ export class ImportService {
       else {
         storedIds.add(row.eventId);
         events.ids.push(row.eventId);
-        events.rows.push(row.row);
+        // A JSON row may hold a lone UTF-16 surrogate, which the store refuses (and with it the batch): U+FFFD instead.
+        events.rows.push(wellFormedRow(row.row));
       }
     }
     for (const row of aggregateRows) {
@@ -129,7 +131,7 @@ export class ImportService {
       else {
         storedKeys.add(row.key);
         aggregates.ids.push(row.key);
-        aggregates.rows.push(row.row);
+        aggregates.rows.push(wellFormedRow(row.row));
       }
     }
     return { events, aggregates };

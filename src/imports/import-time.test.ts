@@ -12,7 +12,7 @@ describe('parseImportTimestamp', () => {
     expect(new Date(parseImportTimestamp(text) ?? Number.NaN).toISOString()).toBe(iso);
   });
 
-  it.each(['2026-02-30 10:00:00', '2026-03-02 24:00:00', '2026-03-02', '02/03/2026 10:00', '2026-03-02 10:00:00 UTC', ''])('refuses %s', (text) => {
+  it.each(['1969-12-31 23:59:59', '1970-01-01T00:30:00+01:00', '2026-02-30 10:00:00', '2026-03-02 24:00:00', '2026-03-02', '02/03/2026 10:00', '2026-03-02 10:00:00 UTC', ''])('refuses %s', (text) => {
     expect(parseImportTimestamp(text)).toBeUndefined();
   });
 

@@ -2,9 +2,12 @@
 /** `YYYY-MM-DD HH:MM:SS`, optional `.fraction`, optional `T` instead of the space, optional `Z` or `±HH:MM`. */
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:?\d{2})?$/;
 
+/** The Unix epoch: the store's dates start there, and so do imports (the allowed date range's start). */
+const EARLIEST_MS = 0;
+
 /**
  * Epoch milliseconds of a timestamp (UTC unless it carries an offset), or undefined when it is not one of
- * the accepted spellings or not a real instant (2026-02-30).
+ * the accepted spellings, not a real instant (2026-02-30), or before 1970.
  */
 export function parseImportTimestamp(text: string): number | undefined {
   const match = TIMESTAMP.exec(text);
@@ -16,14 +19,13 @@ export function parseImportTimestamp(text: string): number | undefined {
   if (check.getUTCDate() !== Number(day) || check.getUTCMonth() !== Number(month) - 1 || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
     return undefined;
   }
-  if (zone === 'Z') return utc;
   const sign = zone.startsWith('-') ? -1 : 1;
-  const digits = zone.slice(1).replace(':', '');
-  const offsetMinutes = Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2));
-  return utc - sign * offsetMinutes * 60_000;
+  const digits = zone === 'Z' ? '0000' : zone.slice(1).replace(':', '');
+  const instant = utc - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+  return instant < EARLIEST_MS ? undefined : instant;
 }
 
-/** A calendar date `YYYY-MM-DD` that exists, else undefined. */
+/** A calendar date `YYYY-MM-DD` that exists, from 1970 on, else undefined. */
 export function parseImportDate(text: string): string | undefined {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
   return parseImportTimestamp(`${text} 00:00:00`) === undefined ? undefined : text;
@@ -34,4 +36,4 @@ export function storeTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
 }
 
-export const TIMESTAMP_MESSAGE = "Expected a time as 'YYYY-MM-DD HH:MM:SS' (UTC, optional fraction and offset) or ISO 8601";
+export const TIMESTAMP_MESSAGE = "Expected a time from 1970 on as 'YYYY-MM-DD HH:MM:SS' (UTC, optional fraction and offset) or ISO 8601";

@@ -20,7 +20,7 @@ export const timestamp = z.string().transform((value, context) => {
 });
 
 /** A calendar date `YYYY-MM-DD`. */
-export const date = z.string().refine((value) => parseImportDate(value) !== undefined, "Expected a date as 'YYYY-MM-DD'");
+export const date = z.string().refine((value) => parseImportDate(value) !== undefined, "Expected a date from 1970 on as 'YYYY-MM-DD'");
 
 /** A non-negative integer given as digits (CSV) or as a JSON number; '' reads as 0. */
 export const count = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{0,15}$/, 'Expected a non-negative integer')])

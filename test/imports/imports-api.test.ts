@@ -160,17 +160,22 @@ describe('imports over HTTP', () => {
     const good = { session_id: 's1', created_at: '2026-03-02 10:00:00', url_path: '/', event_type: '1' };
     const res = await call(t.app, key, {
       method: 'POST', url: `/api/sites/${site}/imports/${importId}/events`,
-      payload: { events: [good, { ...good, created_at: '2026-02-30 10:00:00' }, { ...good, event_type: '2' }, 'text'] },
+      payload: { events: [good, { ...good, created_at: '2026-02-30 10:00:00' }, { ...good, event_type: '2' }, 'text', { ...good, created_at: '1969-12-31 10:00:00' }] },
     });
     expect(res.statusCode).toBe(400);
     const body = res.json() as { error: string; details: { fieldErrors: Record<string, string[]> } };
     expect(body.error).toMatch(/^Invalid event at row 1, field 'created_at': Expected a time/);
-    expect(body.error).toContain('3 bad rows in all; nothing from this batch was stored');
-    expect(Object.keys(body.details.fieldErrors)).toEqual(['events.1.created_at', 'events.2.event_name', 'events.3']);
+    expect(body.error).toContain('4 bad rows in all; nothing from this batch was stored');
+    expect(Object.keys(body.details.fieldErrors)).toEqual(['events.1.created_at', 'events.2.event_name', 'events.3', 'events.4.created_at']);
     expect(await stored(site)).toMatchObject({ events: 0 });
-    // A row dated after now is skipped, not refused.
-    const future = await call(t.app, key, { method: 'POST', url: `/api/sites/${site}/imports/${importId}/events`, payload: { events: [good, { ...good, created_at: '2026-03-11 10:00:00' }], isLastBatch: true } });
+    // A row dated after now is skipped, not refused; a lone surrogate (JSON allows it, the store does not) is stored as U+FFFD.
+    const future = await call(t.app, key, {
+      method: 'POST', url: `/api/sites/${site}/imports/${importId}/events`,
+      payload: `{"isLastBatch":true,"events":[${JSON.stringify(good).replace('"url_path":"/"', '"url_path":"/\\ud800"')},${JSON.stringify({ ...good, created_at: '2026-03-11 10:00:00' })}]}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(future.json()).toEqual({ data: { importedEvents: 1, skippedEvents: 1, skipped: { future_timestamp: 1 } } });
+    expect(await rows(t, 'SELECT pathname FROM events WHERE site_id = {site:UInt32}', { site })).toEqual([{ pathname: '/\uFFFD' }]);
     const late = await call(t.app, key, { method: 'POST', url: `/api/sites/${site}/imports/${importId}/events`, payload: { events: [good] } });
     expect([late.statusCode, late.json()]).toEqual([400, { error: 'Import is already complete' }]);
   });
