@@ -1,3 +1,4 @@
+// Timestamps and dates of imported rows: the spellings accepted, and those refused.
 import { describe, expect, it } from 'vitest';
 import { parseImportDate, parseImportTimestamp } from './import-time.js';
 

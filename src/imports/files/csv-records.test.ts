@@ -1,3 +1,4 @@
+// RFC 4180 CSV records from streamed chunks: quoting, line ends, BOMs, chunk boundaries, an unclosed quote.
 import { describe, expect, it } from 'vitest';
 import { csvRecords } from './csv-records.js';
 

@@ -1,3 +1,4 @@
+// ZIP entries from the central directory: stored and deflated files, and what is not a (sound) ZIP.
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { zipEntries } from './zip-entries.js';

@@ -1,3 +1,4 @@
+// Each platform's rows as stored: names mapped, sessions per UTC day, content-derived ids and keys, file names.
 import { describe, expect, it } from 'vitest';
 import { reportOfFileName } from '../files/plausible-csv-zip-file.js';
 import type { MappedRow } from '../mapped-row.js';
