@@ -43,13 +43,16 @@ const FULL_RENDER_CHECK = `(() => {
     const asked = filled || card.textContent.includes('Loading') || card.querySelector('[role="alert"]') !== null;
     if (!asked && !scrolled) { card.scrollIntoView({ block: 'center' }); scrolled = true; }
   }
-  // Other pages mark each data area with data-bench-piece="name" and data-bench-state="loading|ready|empty".
+  // Other pages mark each data area with data-bench-piece="name" and data-bench-state="loading|ready|empty";
+  // a piece still loading is scrolled to once, as a reader would, so a piece that waits to be seen asks for its data.
   const pieces = [...document.querySelectorAll('[data-bench-piece]')];
+  state.scrolledTo = state.scrolledTo || {};
   for (const piece of pieces) {
     const name = piece.getAttribute('data-bench-piece');
     const stateOf = piece.getAttribute('data-bench-state');
     if (stateOf === 'ready' || stateOf === 'empty') state.empty = { ...(state.empty || {}), [name]: stateOf === 'empty' };
     mark(name, stateOf === 'ready' || stateOf === 'empty');
+    if (stateOf === 'loading' && !scrolled && !state.scrolledTo[name]) { piece.scrollIntoView({ block: 'center' }); state.scrolledTo[name] = true; scrolled = true; }
   }
   const names = cards.length > 0
     ? ['overview', 'chart', ...cards.map((card) => card.getAttribute('data-testid')), ...pieces.map((piece) => piece.getAttribute('data-bench-piece'))]

@@ -1,4 +1,4 @@
-// Annotation request bodies and list query: titles, dates (ISO 8601 or YYYY-MM-DD), colors, scope.
+// Annotation request bodies and list query (titles, dates as ISO 8601 or YYYY-MM-DD, colors, scope) and an annotation as answered.
 import { z } from 'zod';
 import { parseLocalDate } from '../stats/zoned-time.js';
 
@@ -85,3 +85,20 @@ export const ListAnnotationsQuerySchema = z.object({
 export type ListAnnotationsQuery = z.output<typeof ListAnnotationsQuerySchema>;
 
 export const AnnotationParams = z.object({ site: z.string().min(1), annotationId: z.string().min(1).max(64) });
+
+/** An annotation as the list and the update answer it (annotation.repository.ts builds it). */
+export const AnnotationSchema = z.object({
+  annotationId: z.string(),
+  siteId: z.number().int().nullable().describe('null for an organization-wide annotation'),
+  organizationId: z.string(),
+  userId: z.string().nullable().describe('who created it; null when an organization key did'),
+  title: z.string(),
+  description: z.string().nullable(),
+  date: z.string().describe('ISO 8601 UTC instant with milliseconds'),
+  endDate: z.string().nullable().describe('end of a range, ISO 8601 UTC instant with milliseconds'),
+  color: z.string().nullable().describe(`one of ${ANNOTATION_COLORS.join(', ')}`),
+  icon: z.string().nullable(),
+  isPublic: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

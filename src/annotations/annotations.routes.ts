@@ -1,6 +1,7 @@
 // /api/sites/:site/annotations: list (public sites: public annotations), create, update, delete.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { siteOf, type Guards } from '../platform/http/guards.js';
 import { principalUserId } from '../platform/http/principal.js';
 import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
@@ -9,6 +10,7 @@ import type { MetadataDatabase } from '../platform/metadata-store/metadata-schem
 import { AnnotationRepository } from './annotation.repository.js';
 import {
   AnnotationParams,
+  AnnotationSchema,
   CreateAnnotationBodySchema,
   ListAnnotationsQuerySchema,
   UpdateAnnotationBodySchema,
@@ -42,6 +44,7 @@ export async function annotationsRoutes(instance: FastifyInstance, deps: Annotat
       security: OPTIONAL_CREDENTIAL,
       params: SiteParams,
       querystring: ListAnnotationsQuerySchema,
+      response: { 200: z.array(AnnotationSchema) },
     },
   }, async (request) => service.list(siteOf(request), actorOf(request), request.query));
 
@@ -67,6 +70,7 @@ export async function annotationsRoutes(instance: FastifyInstance, deps: Annotat
       security: ANY_CREDENTIAL,
       params: AnnotationParams,
       body: UpdateAnnotationBodySchema,
+      response: { 200: AnnotationSchema },
     },
   }, async (request) => service.update(siteOf(request), actorOf(request), request.params.annotationId, request.body));
 

@@ -1,4 +1,4 @@
-// Request bodies of the API key creation endpoints; scopes are `resource:action` pairs.
+// Request bodies and answers of the API key creation endpoints; scopes are `resource:action` pairs.
 import { z } from 'zod';
 
 export const SCOPE_ACTIONS: Readonly<Record<string, readonly string[]>> = {
@@ -44,3 +44,36 @@ export const CreateUserKeyBodySchema = z
 export const CreateOrganizationKeyBodySchema = CreateUserKeyBodySchema;
 
 export type CreateKeyBody = z.infer<typeof CreateUserKeyBodySchema>;
+
+const nullableDate = z.date().nullable();
+
+/**
+ * A created organization key as better-auth's createApiKey returns it, in its order: the full `key` is in
+ * this answer only. Dates are sent as ISO 8601 strings.
+ */
+export const CreatedOrganizationKeySchema = z.object({
+  configId: z.string().describe('default for a user key, organization for an organization key'),
+  name: z.string().nullable(),
+  start: z.string().nullable().describe('the first characters of the key, to recognise it in lists'),
+  referenceId: z.string().describe('the owning user or organization'),
+  prefix: z.string().nullable(),
+  key: z.string().describe('the secret: shown once'),
+  refillInterval: z.number().nullable(),
+  refillAmount: z.number().nullable(),
+  lastRefillAt: nullableDate,
+  enabled: z.boolean(),
+  rateLimitEnabled: z.boolean(),
+  rateLimitTimeWindow: z.number().nullable(),
+  rateLimitMax: z.number().nullable(),
+  requestCount: z.number(),
+  remaining: z.number().nullable(),
+  lastRequest: nullableDate,
+  expiresAt: nullableDate,
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  permissions: z.record(z.string(), z.array(z.string())).nullable().describe('scopes as resource -> actions; null = full access'),
+  metadata: z.unknown(),
+  id: z.string(),
+});
+
+export const CreatedUserKeySchema = CreatedOrganizationKeySchema.extend({ userId: z.string() });

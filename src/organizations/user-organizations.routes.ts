@@ -6,15 +6,14 @@ import type { Guards } from '../platform/http/guards.js';
 import { principalOf } from '../platform/http/guards.js';
 import { ANY_CREDENTIAL } from '../platform/http/route-docs.js';
 import type { OrganizationDirectory } from './organization-directory.js';
+import { OrganizationRecordSchema } from './organization-record.schema.js';
 
 export interface UserOrganizationsRoutesDeps {
   readonly guards: Guards;
   readonly organizations: OrganizationDirectory;
 }
 
-const OrganizationRecordSchema = z.object({
-  id: z.string(), name: z.string(), slug: z.string(), logo: z.string().nullable(), createdAt: z.string(), metadata: z.string().nullable(), role: z.string(),
-});
+const UserOrganizationSchema = OrganizationRecordSchema.extend({ role: z.string() });
 
 export const userOrganizationsRoutes: FastifyPluginAsyncZod<UserOrganizationsRoutesDeps> = async (app, { guards, organizations }) => {
   app.get('/api/user/organizations', {
@@ -23,7 +22,7 @@ export const userOrganizationsRoutes: FastifyPluginAsyncZod<UserOrganizationsRou
       tags: ['Organizations'],
       summary: "The caller's organizations, as a bare array, with the caller's role in each",
       security: ANY_CREDENTIAL,
-      response: { 200: z.array(OrganizationRecordSchema) },
+      response: { 200: z.array(UserOrganizationSchema) },
     },
   }, async (request) => organizations.recordsFor(principalOf(request)));
 };

@@ -38,7 +38,7 @@ export interface ReportContext<P> {
   readonly now: Date;
 }
 
-export interface ReportDefinition<S extends z.ZodRawShape> {
+export interface ReportDefinition<S extends z.ZodRawShape, R extends z.ZodType = z.ZodUnknown> {
   /** Path after /api/sites/:site, e.g. `/overview`. */
   readonly path: string;
   readonly tag: OpenApiTag;
@@ -48,7 +48,13 @@ export interface ReportDefinition<S extends z.ZodRawShape> {
   readonly params?: S;
   /** Extra path parameters, e.g. `{ sessionId: z.string().min(1) }`. */
   readonly pathParams?: z.ZodRawShape;
-  readonly run: (context: ReportContext<z.output<z.ZodObject<S>>>) => Promise<unknown>;
+  /**
+   * The 200 answer's schema, for the OpenAPI document (and the dashboard's generated types). The answer is
+   * serialized through it: only its keys are sent, in its order, and a value it refuses is a 500, so it must
+   * declare exactly what `run` returns.
+   */
+  readonly response?: R;
+  readonly run: (context: ReportContext<z.output<z.ZodObject<S>>>) => Promise<z.input<R>>;
 }
 
 /** Builds the StatsQuery of a request (used by report routes and by POST reports such as funnels). */
@@ -74,7 +80,11 @@ function optionalDescription(description: string | undefined): { description?: s
   return description === undefined ? {} : { description };
 }
 
-export function registerReport<S extends z.ZodRawShape>(app: FastifyInstance, deps: ReportDeps, definition: ReportDefinition<S>): void {
+export function registerReport<S extends z.ZodRawShape, R extends z.ZodType = z.ZodUnknown>(
+  app: FastifyInstance,
+  deps: ReportDeps,
+  definition: ReportDefinition<S, R>,
+): void {
   const ownParams = z.object(definition.params ?? ({} as S));
   const querystring = commonParamsSchema.extend(ownParams.shape);
   app.withTypeProvider<ZodTypeProvider>().get(`/api/sites/:site${definition.path}`, {
@@ -86,6 +96,7 @@ export function registerReport<S extends z.ZodRawShape>(app: FastifyInstance, de
       security: OPTIONAL_CREDENTIAL,
       params: z.object({ site: z.string().min(1), ...(definition.pathParams ?? {}) }),
       querystring,
+      ...(definition.response === undefined ? {} : { response: { 200: definition.response } }),
     },
   }, async (request) => {
     const site = siteOf(request);

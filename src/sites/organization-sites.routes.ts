@@ -8,6 +8,7 @@ import { ANY_CREDENTIAL, OrganizationParams } from '../platform/http/route-docs.
 import { resolveTimeRange } from '../stats/time-range.js';
 import { organizationSitesView, visibleOrganizationSites, type OrganizationSitesDeps } from './organization-sites.js';
 import { dailyEventCounts } from './site-activity.query.js';
+import { OrganizationSitesSchema } from './organization-sites.schema.js';
 
 export interface OrganizationSitesRoutesDeps extends OrganizationSitesDeps {
   readonly guards: Guards;
@@ -31,6 +32,7 @@ export const organizationSitesRoutes: FastifyPluginAsyncZod<OrganizationSitesRou
       description: 'Sorted by sessionsLast24Hours, most first. `isOwner` is true for admins and owners. A self-hosted instance has no event limit: `subscription.eventLimit` is null and `overMonthlyLimit` false.',
       security: ANY_CREDENTIAL,
       params: OrganizationParams,
+      response: { 200: OrganizationSitesSchema },
     },
   }, async (request) => {
     const role = request.organizationRole ?? 'member';

@@ -25,7 +25,7 @@ export interface OrganizationSitesDeps {
 export type OrganizationSite = Site & {
   readonly sessionsLast24Hours: number;
   readonly isOwner: boolean;
-  readonly teams: ReadonlyArray<{ readonly id: string; readonly name: string }>;
+  readonly teams: Array<{ readonly id: string; readonly name: string }>;
 };
 
 export interface OrganizationSitesView {

@@ -13,6 +13,7 @@ import { deleteSiteEverywhere } from './delete-site.js';
 import { loupeSettingsOf, originExclusionListRoutes, withOriginFields } from './origin-site-settings.js';
 import { TrackingConfigSchema, trackingConfigOf } from './tracking-config.js';
 import { publicViewOf } from './site-public-view.js';
+import { SiteAnswerSchema, SiteRecordSchema } from './site.schema.js';
 
 export interface SitesRoutesDeps {
   readonly guards: Guards;
@@ -30,7 +31,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
 
   app.post('/api/organizations/:organizationId/sites', {
     onRequest: guards.organization({ scope: 'sites:write', role: 'admin' }),
-    schema: { tags: ['Sites'], summary: 'Create a site in the organization', security: ANY_CREDENTIAL, params: OrganizationParams, body: CreateSiteBodySchema },
+    schema: { tags: ['Sites'], summary: 'Create a site in the organization', security: ANY_CREDENTIAL, params: OrganizationParams, body: CreateSiteBodySchema, response: { 200: SiteRecordSchema } },
   }, async (request) => {
     const { domain, name, ...settings } = loupeSettingsOf(request.body);
     return withOriginFields(await sites.create({ organizationId: request.params.organizationId, domain, name, settings, createdBy: principalUserId(principalOf(request)) }));
@@ -43,7 +44,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
 
   app.get('/api/sites/:site', {
     onRequest: guards.site({ scope: 'sites:read', allowPublic: true }),
-    schema: { tags: ['Sites'], summary: 'Get a site and its settings', security: OPTIONAL_CREDENTIAL, params: SiteParams },
+    schema: { tags: ['Sites'], summary: 'Get a site and its settings', security: OPTIONAL_CREDENTIAL, params: SiteParams, response: { 200: SiteAnswerSchema } },
   }, async (request) => {
     const site = withOriginFields(await loadSite(String(siteOf(request).siteId)));
     // A visitor of a public site (or of a private link) reads its dashboard, not its owner's settings.
@@ -52,7 +53,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
 
   app.put('/api/sites/:site/config', {
     onRequest: guards.site({ scope: 'sites:write', role: 'admin' }),
-    schema: { tags: ['Sites'], summary: "Update a site's domain, name or settings", security: ANY_CREDENTIAL, params: SiteParams, body: UpdateSiteBodySchema },
+    schema: { tags: ['Sites'], summary: "Update a site's domain, name or settings", security: ANY_CREDENTIAL, params: SiteParams, body: UpdateSiteBodySchema, response: { 200: SiteRecordSchema } },
   }, async (request) => withOriginFields(await sites.update(await loadSite(String(siteOf(request).siteId)), loupeSettingsOf(request.body))));
 
   app.delete('/api/sites/:site', {

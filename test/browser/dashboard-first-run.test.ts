@@ -1,6 +1,8 @@
 // A new user's first run in headless Chromium against a real Loupe server: sign up, create the organization and
 // the site, paste the copied tag into a page on another origin, see the first event arrive, find the visitor on
-// the sites page; then every page in light and dark, desktop and 375 px, checked by axe-core.
+// the sites page, in realtime and on the dashboard, filter by the visitor's country, open the shared URL in a
+// fresh context, make the site public and open it signed out; then every page in light and dark, desktop and
+// 375 px, checked by axe-core.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { checkPages, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
@@ -9,9 +11,11 @@ let h: DashboardHarness;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 const LAST_24_HOURS = 'past_minutes_start=1440&past_minutes_end=0';
+const VISITOR_IP = '81.2.69.142';
 
 beforeAll(async () => {
-  h = await startDashboardHarness();
+  // Behind a proxy, so the test page's visit can come from a public address (81.2.69.142, in GB).
+  h = await startDashboardHarness({ env: { TRUST_PROXY: 'true' } });
   console.log(`dashboard screenshots: ${SCREENSHOT_DIR}`);
 });
 afterAll(async () => h?.close());
@@ -53,6 +57,7 @@ describe('dashboard first run', () => {
 
     h.page('/landing', `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Landing</title>${tag}</head><body><h1>Landing</h1></body></html>`);
     const visitor = await h.browser.newPage();
+    await visitor.route(`${h.loupeUrl}/api/**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': VISITOR_IP } }));
     await visitor.goto(`${h.pagesUrl}/landing`);
     await page.getByText('Live: the first event has arrived.').waitFor({ timeout: 20_000 });
     await visitor.close();
@@ -77,6 +82,62 @@ describe('dashboard first run', () => {
     visited = { site, organization, storage: await context.storageState() };
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
+  });
+
+  it('sees the visit in realtime and on the dashboard, filters by its country, shares the view, and opens it signed out once public', async () => {
+    if (!visited) throw new Error('the first-run test did not finish');
+    const { site } = visited;
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: visited.storage });
+    const realtime = await h.open(context, `${h.loupeUrl}/sites/${site}/realtime`);
+    await realtime.getByTestId('feed-event-path').filter({ hasText: '/landing' }).waitFor();
+    const feed = await (await realtime.request.get(`${h.loupeUrl}/api/sites/${site}/events?${LAST_24_HOURS}`)).json() as { data: Array<{ pathname: string; country: string }> };
+    expect(feed.data.map((event) => [event.pathname, event.country])).toEqual([['/landing', 'GB']]);
+    expect(await realtime.getByTestId('feed-event-path').allInnerTexts()).toEqual(['/landing']);
+
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}?period=24h`);
+    const timeZone = await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone') as string;
+    const report = async (path: string, params: Record<string, string>) =>
+      (await page.request.get(`${h.loupeUrl}/api/sites/${site}${path}?${new URLSearchParams({ ...params, past_minutes_start: '1440', past_minutes_end: '0', time_zone: timeZone })}`)).json();
+    const overview = await report('/overview', {}) as { data: { users: number; pageviews: number } };
+    await page.getByTestId('overview-users').filter({ hasText: String(overview.data.users) }).waitFor();
+    expect(await text(page, 'overview-pageviews')).toBe(String(overview.data.pageviews));
+    const countries = await report('/metric', { parameter: 'country', limit: '10' }) as { data: { data: Array<{ value: string; count: number }> } };
+    expect(countries.data.data.map((row) => [row.value, row.count])).toEqual([['GB', 1]]);
+    const locations = page.getByTestId('card-locations');
+    await locations.scrollIntoViewIfNeeded();
+    await locations.getByRole('button', { name: 'Countries' }).click();
+    await page.getByTestId('breakdown-country').getByRole('button', { name: 'GB' }).click();
+    await page.waitForURL(/filters=/);
+    const filters = JSON.stringify([{ parameter: 'country', type: 'equals', value: ['GB'] }]);
+    expect(new URL(page.url()).searchParams.get('filters')).toBe(filters);
+    expect(await text(page, 'filter-chips')).toContain('Country is GB');
+    const filtered = await report('/overview', { filters }) as { data: { users: number } };
+    expect(filtered.data.users).toBe(1);
+    await page.getByTestId('overview-users').filter({ hasText: '1' }).waitFor();
+    const sharedUrl = page.url();
+
+    // The shared URL in a fresh context (the same account on another device) shows the same filtered view.
+    const fresh = await h.browser.newContext({ viewport: DESKTOP, storageState: visited.storage });
+    const again = await h.open(fresh, sharedUrl);
+    expect(await text(again, 'filter-chips')).toContain('Country is GB');
+    await again.getByTestId('overview-users').filter({ hasText: String(filtered.data.users) }).waitFor();
+    await fresh.close();
+
+    const settings = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    await settings.getByLabel('Public dashboard').check();
+    await settings.getByRole('button', { name: 'Save general settings' }).click();
+    await settings.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await context.close();
+
+    // Signed out, the public site's shared URL opens read-only with the same filtered view.
+    const stranger = await h.browser.newContext({ viewport: DESKTOP });
+    const publicView = await h.open(stranger, sharedUrl);
+    await publicView.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await text(publicView, 'filter-chips')).toContain('Country is GB');
+    await publicView.getByTestId('overview-users').filter({ hasText: String(filtered.data.users) }).waitFor();
+    expect(await publicView.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await stranger.close();
   });
 
   it('reaches the skip link first by keyboard, and signs out', async () => {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildDashboard } from '../../web/build.js';
 import { projectPath } from '../../src/platform/project-path.js';
@@ -45,13 +45,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startDashboardHarness(): Promise<DashboardHarness> {
+/** `env`: more settings for the server (e.g. TRUST_PROXY, so a test page's visit can carry a public address). */
+export async function startDashboardHarness(options: { env?: Record<string, string> } = {}): Promise<DashboardHarness> {
   const distDir = mkdtempSync(join(tmpdir(), 'loupe-dashboard-dist-'));
   await buildDashboard(distDir);
   const port = await freePort();
   const loupeUrl = `http://127.0.0.1:${port}`;
   const loupe = await createTestApp({
-    env: { BASE_URL: loupeUrl },
+    env: { ...options.env, BASE_URL: loupeUrl },
     ingestionBuffer: { flushIntervalMs: 50 },
     dashboard: { location: { distDir }, buildWhenStale: false },
   });
@@ -120,4 +121,14 @@ export async function checkPages(h: DashboardHarness, pages: ReadonlyArray<reado
     expect([name, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, width]);
     await page.close();
   }
+}
+
+/** Clicks a "Download CSV" button and returns the file's name and its lines split into cells (no cell holds a comma or quote). */
+export async function downloadCsv(page: Page, button: Locator): Promise<{ fileName: string; bom: boolean; rows: string[][] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const path = await download.path();
+  const text = readFileSync(path, 'utf8');
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  expect(body.endsWith('\r\n')).toBe(true);
+  return { fileName: download.suggestedFilename(), bom: body !== text, rows: body.slice(0, -2).split('\r\n').map((line) => line.split(',')) };
 }

@@ -4,7 +4,7 @@
 // does not; a site is deleted after its domain is typed back. Every page in light and dark, desktop and 375 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext } from 'playwright-core';
-import { checkPages, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { checkPages, downloadCsv, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
 let h: DashboardHarness;
 let storage: Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -83,6 +83,17 @@ describe('site settings', () => {
     expect(listed.apiKeys.map((k) => k.name)).toEqual(['reporting']);
     await page.getByTestId('api-key-row').filter({ hasText: 'reporting' }).waitFor();
     expect(await page.getByTestId('api-key-row').filter({ hasText: 'reporting' }).innerText()).toContain('analytics:read');
+    // The list's CSV: the keys as better-auth lists them, never the secret.
+    const [listedKey] = (await (await context.request.get(`${h.loupeUrl}/api/auth/api-key/list?organizationId=${organization}`)).json() as {
+      apiKeys: Array<{ id: string; name: string; start: string; enabled: boolean; createdAt: string; expiresAt: string | null }>;
+    }).apiKeys;
+    const keysCsv = await downloadCsv(page, page.getByRole('button', { name: 'Download CSV: API keys' }));
+    expect(keysCsv.fileName).toBe('api-keys.csv');
+    expect(keysCsv.rows).toEqual([
+      ['Name', 'Owner', 'Starts with', 'Scopes', 'Enabled', 'Created (UTC)', 'Expires (UTC)', 'Id'],
+      [listedKey?.name, 'Organization', listedKey?.start, 'analytics:read', String(listedKey?.enabled), listedKey?.createdAt, listedKey?.expiresAt ?? 'never', listedKey?.id],
+    ]);
+    expect(keysCsv.rows.flat().join(',')).not.toContain(key);
 
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await page.getByTestId('new-api-key').count()).toBe(0);
@@ -101,6 +112,11 @@ describe('site settings', () => {
   });
 });
 
+type FeedRow = {
+  timestamp: string; type: string; event_name: string; pathname: string; hostname: string; page_title: string; props: unknown;
+  session_id: string; user_id: string; identified_user_id: string; country: string; browser: string; device_type: string;
+};
+
 describe('realtime', () => {
   it('shows a visit on a tracked page in the feed (in the browser\'s time zone) and the live count, as the API returns them', async () => {
     const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage, timezoneId: 'Asia/Kolkata', locale: 'en-GB' });
@@ -112,7 +128,7 @@ describe('realtime', () => {
     await visitor.goto(`${h.pagesUrl}/pricing`);
     await page.getByTestId('feed-event-path').filter({ hasText: '/pricing' }).waitFor({ timeout: 20_000 });
     await visitor.close();
-    const events = await (await context.request.get(`${h.loupeUrl}/api/sites/${site}/events?past_minutes_start=1440&past_minutes_end=0`)).json() as { data: Array<{ pathname: string; type: string; timestamp: string }> };
+    const events = await (await context.request.get(`${h.loupeUrl}/api/sites/${site}/events?past_minutes_start=1440&past_minutes_end=0`)).json() as { data: FeedRow[] };
     expect(events.data.map((e) => [e.type, e.pathname])).toEqual([['pageview', '/pricing']]);
     expect(await page.getByTestId('feed-event-name').allInnerTexts()).toEqual(['pageview']);
     const shown = await page.locator('[data-testid="feed-event"] time').getAttribute('datetime');
@@ -120,6 +136,13 @@ describe('realtime', () => {
     expect(shown).toBe(instant);
     const inKolkata = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(instant));
     expect(await page.locator('[data-testid="feed-event"] time').innerText()).toBe(inKolkata);
+    const feedCsv = await downloadCsv(page, page.getByRole('button', { name: 'Download CSV: latest events' }));
+    expect(feedCsv.fileName).toBe('latest-events-last-24-hours.csv');
+    expect(feedCsv.rows).toEqual([
+      ['Time (UTC)', 'Type', 'Event name', 'Path', 'Host name', 'Page title', 'Properties', 'Session', 'Visitor', 'Identified user', 'Country', 'Browser', 'Device type'],
+      ...events.data.map((e) => [e.timestamp, e.type, e.event_name, e.pathname, e.hostname, e.page_title, JSON.stringify(e.props), e.session_id, e.user_id,
+        e.identified_user_id, e.country, e.browser, e.device_type]),
+    ]);
     await page.getByTestId('live-visitors').filter({ hasText: /^1$/ }).waitFor({ timeout: 20_000 });
     const live = await (await context.request.get(`${h.loupeUrl}/api/sites/${site}/live-user-count`)).json() as { count: number };
     expect(live).toEqual({ count: 1 });
@@ -148,7 +171,7 @@ describe('public dashboards', () => {
 
     const realtime = await h.open(stranger, `${h.loupeUrl}/sites/${site}/realtime`);
     await realtime.getByTestId('feed-event-path').filter({ hasText: '/pricing' }).waitFor();
-    expect(await realtime.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime']);
+    expect(await realtime.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime', 'Performance', 'Bots']);
 
     const settings = await h.open(stranger, `${h.loupeUrl}/sites/${site}/settings`);
     await settings.waitForURL(`${h.loupeUrl}/sign-in?next=${encodeURIComponent(`/sites/${site}/settings`)}`);

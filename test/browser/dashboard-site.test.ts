@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
-import { screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { downloadCsv, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
 let h: DashboardHarness;
 const DESKTOP = { width: 1280, height: 800 };
@@ -82,12 +82,31 @@ describe('site dashboard', () => {
     expect(await text(page, 'live-visitors')).toBe(String((await apiJson<{ count: number }>(page, '/live-user-count', {})).count));
     await page.getByTestId('time-series').waitFor();
 
-    const countries = await apiJson<{ data: { data: Array<{ value: string; count: number }> } }>(page, '/metric', { ...window, parameter: 'country', limit: '10' });
+    type MetricRow = { value: string; count: number; percentage: number; sessions: number; pageviews: number; pageviews_percentage: number; bounce_rate: number; avg_session_duration?: number };
+    const countries = await apiJson<{ data: { data: MetricRow[] } }>(page, '/metric', { ...window, parameter: 'country', limit: '10' });
     const locations = page.getByTestId('card-locations');
     await locations.scrollIntoViewIfNeeded();
     await locations.getByRole('button', { name: 'Countries' }).click();
     expect(await tableRows(page, 'breakdown-country')).toEqual(countries.data.data.map((row) => [row.value, row.count]));
     expect(countries.data.data.map((row) => [row.value, row.count])).toEqual([['FR', 2], ['DE', 1]]);
+
+    // The table's CSV holds every field of the API's rows, named after the card, the tab and the period.
+    const csv = await downloadCsv(page, locations.getByRole('button', { name: 'Download CSV: Locations, Countries' }));
+    expect(csv.fileName).toBe('locations-countries-last-24-hours.csv');
+    expect(csv.bom).toBe(true);
+    expect(csv.rows).toEqual([
+      ['Location', 'Sessions', 'Sessions (%)', 'Pageviews', 'Pageviews (%)', 'Bounce rate (%)', 'Mean session duration (s)'],
+      ...countries.data.data.map((row) => [row.value, row.count, row.percentage, row.pageviews, row.pageviews_percentage, row.bounce_rate, row.avg_session_duration].map(String)),
+    ]);
+    expect(csv.rows.slice(1).map((cells) => cells.slice(0, 4))).toEqual([['FR', '2', '66.67', '3'], ['DE', '1', '33.33', '1']]);
+    const pages = await apiJson<{ data: { data: MetricRow[] } }>(page, '/metric', { ...window, parameter: 'pathname', limit: '10' });
+    const pagesCsv = await downloadCsv(page, page.getByTestId('card-pages').getByRole('button', { name: 'Download CSV: Pages, All' }));
+    expect(pagesCsv.fileName).toBe('pages-all-last-24-hours.csv');
+    expect(pagesCsv.rows).toEqual([
+      ['Page', 'Sessions', 'Sessions (%)', 'Pageviews', 'Pageviews (%)', 'Bounce rate (%)'],
+      ...pages.data.data.map((row) => [row.value, row.count, row.percentage, row.pageviews, row.pageviews_percentage, row.bounce_rate].map(String)),
+    ]);
+    expect(pages.data.data.every((row) => row.avg_session_duration === undefined)).toBe(true);
 
     await page.getByTestId('breakdown-country').getByRole('button', { name: 'FR' }).click();
     await page.waitForURL(/filters=/);

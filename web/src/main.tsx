@@ -45,6 +45,10 @@ const router = createBrowserRouter([
       // The site dashboard is its own chunk: its charts and map load only when a site is opened.
       { path: '/sites/:site', lazy: () => import('./routes/site') },
       { path: '/sites/:site/realtime', lazy: () => import('./routes/realtime') },
+      { path: '/sites/:site/performance', lazy: () => import('./routes/performance') },
+      { path: '/sites/:site/bots', lazy: () => import('./routes/bots') },
+      { path: '/sites/:site/goals', lazy: () => import('./routes/goals') },
+      { path: '/sites/:site/funnels', lazy: () => import('./routes/funnels') },
     ],
   },
   { path: '/share/:site', element: <ShareRedirect /> },

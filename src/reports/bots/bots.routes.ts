@@ -8,6 +8,7 @@ import { aiSummary } from './ai-summary.query.js';
 import { BOT_DIMENSIONS } from './bot-dimensions.js';
 import { layerParam } from './bot-scope.js';
 import { botOverview, botsByDimension, botTimeSeries } from './bots.query.js';
+import { aiSummaryResponse, botOverviewResponse, botsByDimensionResponse, botTimeSeriesResponse } from './bots.schema.js';
 
 const SCOPE_NOTE =
   ' Bot reports read the site and time range; of the filters, only browser, operating_system, device_type, country, ' +
@@ -19,6 +20,7 @@ export async function botsRoutes(app: FastifyInstance, deps: ReportDeps): Promis
     tag: 'Bots',
     summary: 'Bot requests, all events (bot + human), the bot share (%) and bot requests per detection layer.' + SCOPE_NOTE,
     params: { layer: layerParam },
+    response: botOverviewResponse,
     run: async ({ store, query, params }) => ({ data: await botOverview(store, query, params.layer) }),
   });
   registerReport(app, deps, {
@@ -26,6 +28,7 @@ export async function botsRoutes(app: FastifyInstance, deps: ReportDeps): Promis
     tag: 'Bots',
     summary: 'Bot requests per bucket (default day), zero-filled; time is the bucket start in time_zone.' + SCOPE_NOTE,
     params: { layer: layerParam },
+    response: botTimeSeriesResponse,
     run: async ({ store, query, params }) => ({ data: await botTimeSeries(store, query, params.layer) }),
   });
   registerReport(app, deps, {
@@ -37,6 +40,7 @@ export async function botsRoutes(app: FastifyInstance, deps: ReportDeps): Promis
       layer: layerParam,
       ...pagingParams,
     },
+    response: botsByDimensionResponse,
     run: async ({ store, query, params }) => ({
       data: await botsByDimension(store, query, params.layer, params.dimension, params),
     }),
@@ -49,6 +53,7 @@ export async function botsRoutes(app: FastifyInstance, deps: ReportDeps): Promis
       '(AI channel, referrer on one of its domains), crawls per referral (null without referrals) and per-crawler reads. ' +
       '`layer` narrows the crawls, not the referrals.' + SCOPE_NOTE,
     params: { layer: layerParam },
+    response: aiSummaryResponse,
     run: async ({ store, query, params }) => ({ data: await aiSummary(store, query, params.layer, loadAiOperators()) }),
   });
 }

@@ -6,28 +6,7 @@ import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { parseProps } from '../event-props.js';
 import { utcMillisSql } from '../response-time.js';
 import { readTimestamp } from '../timestamp-param.js';
-
-export interface EventListItem {
-  timestamp: string;
-  type: string;
-  event_name: string;
-  pathname: string;
-  hostname: string;
-  page_title: string;
-  props: unknown;
-  session_id: string;
-  user_id: string;
-  identified_user_id: string;
-  country: string;
-  browser: string;
-  device_type: string;
-}
-
-export interface EventPage {
-  data: EventListItem[];
-  /** Pass `oldestTimestamp` back as `before_timestamp` for the next page; `hasMore` is false on the last. */
-  cursor: { hasMore: boolean; oldestTimestamp: string | null };
-}
+import type { EventListItem, EventPage } from './events.schema.js';
 
 /** How many events one live-feed poll returns at most, newest first. */
 export const LIVE_FEED_LIMIT = 500;

@@ -10,6 +10,7 @@ import { eventTimeSeries } from './event-time-series.query.js';
 import { eventTypeCounts } from './event-type-counts.query.js';
 import { AUTOCAPTURE_EVENTS_LIMIT, AUTOCAPTURE_TYPES, AUTOCAPTURE_VALUES_LIMIT, autocaptureEvents, autocaptureValues } from './autocapture.query.js';
 import { timestampParam } from '../timestamp-param.js';
+import { EventPropertiesResponseSchema, EventsResponseSchema, OutboundLinksResponseSchema } from './events.schema.js';
 
 const limit = integerParam(1, 1000, 100).describe('rows to return, 1..1000 (default 100)');
 const autocaptureType = z.enum(AUTOCAPTURE_TYPES).describe('the autocaptured event type: outbound, button_click, form_submit or copy');
@@ -29,6 +30,7 @@ export async function eventsRoutes(app: FastifyInstance, deps: ReportDeps): Prom
       before_timestamp: timestampParam().describe('only events strictly before this instant (the previous page\'s cursor.oldestTimestamp)'),
       since_timestamp: timestampParam().describe(`only events strictly after this instant, at most ${LIVE_FEED_LIMIT} (a live feed); page_size and before_timestamp are then ignored`),
     },
+    response: EventsResponseSchema,
     run: async ({ store, query, params }) =>
       params.since_timestamp === undefined
         ? eventsBefore(store, query, params.page_size, params.before_timestamp)
@@ -58,6 +60,7 @@ export async function eventsRoutes(app: FastifyInstance, deps: ReportDeps): Prom
     scope: 'events:read',
     summary: "One custom event's property key/value pairs with occurrences (non-string values as JSON text), most frequent first",
     params: { event_name: z.string().min(1).max(256).describe('the custom event name'), limit },
+    response: EventPropertiesResponseSchema,
     run: async ({ store, query, params }) => ({ data: await eventProperties(store, query, params.event_name, params.limit) }),
   });
   registerReport(app, deps, {
@@ -66,6 +69,7 @@ export async function eventsRoutes(app: FastifyInstance, deps: ReportDeps): Prom
     scope: 'events:read',
     summary: 'Outbound link clicks per URL with the last click time, most clicked first',
     params: { limit },
+    response: OutboundLinksResponseSchema,
     run: async ({ store, query, params }) => ({ data: await outboundLinks(store, query, params.limit) }),
   });
   registerReport(app, deps, {

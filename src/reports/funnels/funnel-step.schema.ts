@@ -23,7 +23,7 @@ export interface FunnelStep {
   readonly value: string;
   readonly name?: string;
   readonly hostname?: string;
-  readonly propertyFilters?: ReadonlyArray<{ readonly key: string; readonly value: string }>;
+  readonly propertyFilters?: Array<{ readonly key: string; readonly value: string }>;
 }
 
 /** The step without empty optional fields, property values as text. */

@@ -14,6 +14,7 @@ import { funnelStepSessions, stepIndexOf, STEP_SESSION_MODES } from './funnel-st
 import { funnelStepOf, FunnelStepsSchema } from './funnel-step.schema.js';
 import { analyzeFunnel } from './funnel.query.js';
 import { FunnelRepository } from './funnel.repository.js';
+import { FunnelAnalysisSchema, SavedFunnelsSchema } from './funnels.responses.js';
 
 const TAG = 'Funnels';
 
@@ -33,6 +34,7 @@ export async function funnelsRoutes(app: FastifyInstance, deps: ReportDeps): Pro
       params: siteParams,
       querystring: commonParamsSchema,
       body: z.object({ steps: FunnelStepsSchema }),
+      response: { 200: FunnelAnalysisSchema },
     },
   }, async (request) => {
     const query = await statsQueryOf(request, deps, siteOf(request));
@@ -76,7 +78,7 @@ export async function funnelsRoutes(app: FastifyInstance, deps: ReportDeps): Pro
 
   typed.get('/api/sites/:site/funnels', {
     onRequest: read,
-    schema: { tags: [TAG], summary: "The site's saved funnels, oldest first", security: OPTIONAL_CREDENTIAL, params: siteParams },
+    schema: { tags: [TAG], summary: "The site's saved funnels, oldest first", security: OPTIONAL_CREDENTIAL, params: siteParams, response: { 200: SavedFunnelsSchema } },
   }, async (request) => ({ data: await funnels.list(siteOf(request).siteId) }));
 
   typed.delete('/api/sites/:site/funnels/:funnelId', {

@@ -1,7 +1,7 @@
 // Goal conversions: sessions with at least one matching event, for a page of goals in one scan, or per time bucket for one goal.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import type { Goal } from '../../goals/goal.repository.js';
-import { GOAL_TARGETS, goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
+import { GOAL_TARGETS, goalConditionSql, type GoalDefinition } from '../../goals/goal-matching/goal-matching.js';
 import { ACTION_EVENTS, isActionEventType } from '../action-events.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
@@ -86,7 +86,7 @@ async function countIn(store: AnalyticsStore, table: string, where: SqlFragment,
 }
 
 /** `total_sessions` and `g<i>` (sessions converting on goal i), as text. */
-async function goalCounts(store: AnalyticsStore, query: StatsQuery, goals: readonly Goal[]): Promise<Record<string, string>> {
+async function goalCounts(store: AnalyticsStore, query: StatsQuery, goals: readonly GoalDefinition[]): Promise<Record<string, string>> {
   const where = baseWhere(query);
   const conditions = goals.map((goal, index) => ({
     index,
@@ -110,6 +110,20 @@ async function countSessions(store: AnalyticsStore, query: StatsQuery): Promise<
   const sessions = await sessionRowsSql(store, query);
   const [row] = await store.query<{ sessions: string }>(`SELECT toString(count()) AS sessions FROM (${sessions.sql})`, sessions.params);
   return row?.sessions ?? '0';
+}
+
+export interface GoalPreview {
+  total_conversions: number;
+  total_sessions: number;
+  conversion_rate: number;
+}
+
+/** What the goals report would count for a goal not saved (yet): the same query, for one definition. */
+export async function goalPreview(store: AnalyticsStore, query: StatsQuery, goal: GoalDefinition): Promise<GoalPreview> {
+  const row = await goalCounts(store, query, [goal]);
+  const conversions = Number(row.g0 ?? 0);
+  const sessions = Number(row.total_sessions ?? 0);
+  return { total_conversions: conversions, total_sessions: sessions, conversion_rate: conversionRate(conversions, sessions) };
 }
 
 /** Per bucket of event time: sessions with events in it, and those with a matching event in it. */

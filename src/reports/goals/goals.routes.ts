@@ -1,5 +1,5 @@
 // /goals: the conversions report (one query per page), goals' time series (several, or one), a goal's converted
-// sessions, and goal create / update / delete.
+// sessions, a definition's preview, and goal create / update / delete.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ import { DEFAULT_PAGE_SIZE, GoalIdParams, GoalPageParams, goalIdOf, pageMeta } f
 import { goalResults, goalTimeSeries } from './goals.query.js';
 import { goalsTimeSeries } from './goals-time-series.query.js';
 import { goalIdsParam } from './goal-ids-param.js';
+import { registerGoalPreview } from './goal-preview.routes.js';
+import { GoalsReportSchema, GoalsTimeSeriesSchema } from './goals.responses.js';
 
 const TAG = 'Goals';
 
@@ -37,6 +39,7 @@ export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promi
       'and conversion_rate = conversions / sessions (0..1, 4 decimals)',
     scope: 'goals:read',
     params: GoalPageParams,
+    response: GoalsReportSchema,
     run: async ({ site, store, query, params }) => {
       const page = params.page ?? 1;
       const pageSize = params.page_size ?? DEFAULT_PAGE_SIZE;
@@ -54,6 +57,7 @@ export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promi
       "unknown ids are left out; time is the bucket start, YYYY-MM-DD HH:MM:SS in time_zone",
     scope: 'goals:read',
     params: { goal_ids: goalIdsParam },
+    response: GoalsTimeSeriesSchema,
     run: async ({ site, store, query, params }) => {
       const wanted = new Set(params.goal_ids);
       const chosen = (await goals.list(site.siteId)).filter((goal) => wanted.has(goal.goalId));
@@ -84,6 +88,8 @@ export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promi
       data: await goalSessions(store, query, await requireGoal(site.siteId, path.goalId ?? ''), pageWindow(params)),
     }),
   });
+
+  registerGoalPreview(app, deps);
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const write = deps.guards.site({ scope: 'goals:write', role: 'member' });

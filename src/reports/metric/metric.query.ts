@@ -8,20 +8,7 @@ import { withImportedAggregates } from './imported-breakdown-sql.js';
 import { percentOf, round2 } from '../percentage.js';
 import { rankedPage } from './ranked-page.js';
 import type { Paging } from '../report-paging.js';
-
-export interface MetricEntry {
-  value: string;
-  /** Sessions (custom event occurrences for event_name). */
-  count: number;
-  percentage: number;
-  sessions: number;
-  pageviews: number;
-  pageviews_percentage: number;
-  /** Percent of the entry's sessions with exactly one pageview. */
-  bounce_rate: number;
-  /** Mean seconds from first to last event of the entry's sessions (not for pathname, page_title, querystring). */
-  avg_session_duration?: number;
-}
+import type { MetricEntry } from './metric.schema.js';
 
 export interface MetricPage {
   data: MetricEntry[];

@@ -5,6 +5,7 @@ import { largePagingParams, pagingParams } from '../report-paging.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { metricBreakdown } from './metric.query.js';
 import { pageTitles } from './page-titles.query.js';
+import { MetricResponseSchema, PageTitlesResponseSchema } from './metric.schema.js';
 
 export async function metricRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   registerReport(app, deps, {
@@ -17,6 +18,7 @@ export async function metricRoutes(app: FastifyInstance, deps: ReportDeps): Prom
       parameter: z.string().min(1).max(300).describe('any filter parameter, entry_page, exit_page or url_param:<name>'),
       ...largePagingParams,
     },
+    response: MetricResponseSchema,
     run: async ({ store, query, params }) => ({ data: await metricBreakdown(store, query, params) }),
   });
   registerReport(app, deps, {
@@ -24,6 +26,7 @@ export async function metricRoutes(app: FastifyInstance, deps: ReportDeps): Prom
     tag: 'Overview',
     summary: 'Pages by title and pathname: sessions that viewed each, their share and pageviews',
     params: pagingParams,
+    response: PageTitlesResponseSchema,
     run: async ({ store, query, params }) => ({ data: await pageTitles(store, query, params) }),
   });
 }

@@ -7,16 +7,7 @@ import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { percentOf } from '../percentage.js';
 import type { Paging } from '../report-paging.js';
 import { rankedPage } from './ranked-page.js';
-
-export interface PageTitleEntry {
-  /** The page title ('' when the page sent none). */
-  value: string;
-  pathname: string;
-  /** Sessions that viewed the page with this title. */
-  count: number;
-  percentage: number;
-  pageviews: number;
-}
+import type { PageTitleEntry } from './metric.schema.js';
 
 interface PageTitleRow {
   value: string;

@@ -7,15 +7,7 @@ import { fillBuckets } from '../../stats/fill-buckets.js';
 import { importedAggregatesApply, importedAggregatesFit, importedOverviewSql } from '../../stats/imported-aggregates.js';
 import { sessionRowsSql } from '../../stats/session-rows.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
-
-export interface OverviewFigures {
-  sessions: number;
-  pageviews: number;
-  users: number;
-  pages_per_session: number;
-  bounce_rate: number;
-  session_duration: number;
-}
+import type { OverviewFigures } from './overview.schema.js';
 
 interface OverviewRow {
   sessions: string;

@@ -9,7 +9,7 @@ import { OVERVIEW_QUANTILES, quantileArrayColumns, quantilesSql, readQuantiles, 
 export const PERFORMANCE_EVENTS = 'performance_events';
 
 /** `{lcp_p50, lcp_p75, lcp_p90, lcp_p99, cls_p50, ..., ttfb_p99, total_performance_events}`. */
-export async function performanceOverview(store: AnalyticsStore, query: StatsQuery): Promise<Record<string, number | null>> {
+export async function performanceOverview(store: AnalyticsStore, query: StatsQuery): Promise<Record<string, number | null> & { total_performance_events: number }> {
   const where = baseWhere(query);
   const levels = OVERVIEW_QUANTILES.map((quantile) => quantile.level);
   const columns = WEB_VITALS.map(({ name }) => `${quantilesSql(name, levels)} AS ${name}`).join(', ');
@@ -25,8 +25,7 @@ export async function performanceOverview(store: AnalyticsStore, query: StatsQue
       figures[`${name}_${suffix}`] = roundVital(name, Array.isArray(values) ? values[index] : undefined);
     });
   }
-  figures.total_performance_events = Number(row?.events ?? 0);
-  return figures;
+  return { ...figures, total_performance_events: Number(row?.events ?? 0) };
 }
 
 export type QuantileRow = QuantileFigures & { event_count: number };

@@ -5,6 +5,7 @@ import { integerParam } from '../integer-param.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { performanceOverview, performanceTimeSeries } from './performance.query.js';
 import { PERFORMANCE_DIMENSIONS, PERFORMANCE_SORT_COLUMNS, performanceByDimension } from './performance-by-dimension.query.js';
+import { performanceByDimensionResponse, performanceOverviewResponse, performanceTimeSeriesResponse } from './performance.schema.js';
 
 const QUANTILES = 'exact quantiles, linearly interpolated; null when there are no samples';
 
@@ -20,6 +21,7 @@ export async function performanceRoutes(app: FastifyInstance, deps: ReportDeps):
     path: '/performance/overview',
     tag: 'Performance',
     summary: `p50, p75, p90 and p99 of LCP, CLS, INP, FCP and TTFB over performance events (${QUANTILES}), and their count`,
+    response: performanceOverviewResponse,
     run: async ({ store, query }) => ({ data: await performanceOverview(store, query) }),
   });
   registerReport(app, deps, {
@@ -28,6 +30,7 @@ export async function performanceRoutes(app: FastifyInstance, deps: ReportDeps):
     summary:
       `Per time bucket: p50, p75, p90 and p99 of each web vital (\`lcp_p50\` ... \`ttfb_p99\`, ${QUANTILES}) and ` +
       '`event_count`, the performance events (empty buckets: nulls and 0)',
+    response: performanceTimeSeriesResponse,
     run: async ({ store, query }) => ({ data: await performanceTimeSeries(store, query) }),
   });
   registerReport(app, deps, {
@@ -37,6 +40,7 @@ export async function performanceRoutes(app: FastifyInstance, deps: ReportDeps):
       '`{data: {data, totalCount}}`: per non-empty value of a dimension (keyed by the dimension name, e.g. `pathname`), ' +
       `\`event_count\` and each vital's mean and quantiles (\`lcp_avg\`, \`lcp_p50\` ... \`ttfb_p99\`; ${QUANTILES}); ` +
       'most performance events first unless sort_by says otherwise; totalCount counts the values',
+    response: performanceByDimensionResponse,
     params: {
       dimension: z.enum(PERFORMANCE_DIMENSIONS).describe(`one of ${PERFORMANCE_DIMENSIONS.join(', ')}`),
       limit: integerParam(1, 1000, 100).describe('values per page, 1..1000; default 100'),

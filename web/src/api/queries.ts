@@ -2,12 +2,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, queryString } from './client';
 import type {
-  Annotation, EventProperties, LiveUserCount, MetricBreakdown, OutboundLinks,
+  Annotation, CreatedOrganization, CreatedSite, DeletedSite, EventProperties, IsPublic, LiveUserCount, MetricBreakdown, OutboundLinks,
   HasData, InstanceConfig, NewOrganization, NewSite, Overview, OverviewTimeSeries, OrganizationSites, Session, SignInBody,
-  SignUpBody, Site, UserOrganization,
+  SignUpBody, SiteAnswer, SiteRecord, UserOrganization,
 } from './types';
 import type {
-  ApiKeyList, CreatedApiKey, EventsPage, EventsSince, NewApiKey, SiteConfigBody, SiteRecord,
+  ApiKeyList, CreatedApiKey, EventsPage, EventsSince, NewApiKey, RevokedApiKey, SiteConfigBody,
 } from './settings-types';
 
 /** The last 24 hours, as report parameters: the window the sites page shows. */
@@ -28,7 +28,7 @@ export const useOrganizationSites = (organizationId: string | undefined) =>
   });
 
 export const useSite = (site: string) =>
-  useQuery({ queryKey: ['/api/sites', site], queryFn: () => apiRequest<Site>(`/api/sites/${encodeURIComponent(site)}`) });
+  useQuery({ queryKey: ['/api/sites', site], queryFn: () => apiRequest<SiteAnswer>(`/api/sites/${encodeURIComponent(site)}`) });
 
 /** Polls every `intervalMs` until the site has an event. */
 export const useHasData = (site: string, intervalMs = 2000) =>
@@ -68,7 +68,7 @@ export const useSignOut = () => useResetAfter(() => apiRequest('/api/auth/sign-o
 export function useCreateOrganization() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewOrganization) => apiRequest<{ id: string }>('/api/auth/organization/create', { method: 'POST', body }),
+    mutationFn: (body: NewOrganization) => apiRequest<CreatedOrganization>('/api/auth/organization/create', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/user/organizations'] }),
   });
 }
@@ -76,19 +76,20 @@ export function useCreateOrganization() {
 export function useCreateSite(organizationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewSite) => apiRequest<Site>(`/api/organizations/${encodeURIComponent(organizationId)}/sites`, { method: 'POST', body }),
+    mutationFn: (body: NewSite) => apiRequest<CreatedSite>(`/api/organizations/${encodeURIComponent(organizationId)}/sites`, { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/organizations/sites', organizationId] }),
   });
 }
 
 // Realtime, site settings, API keys and public access (the realtime and settings pages).
 
+/** The site with its settings when the caller is a member of its organization (the public view otherwise). */
 export const useSiteRecord = (site: string) =>
-  useQuery({ queryKey: ['/api/sites', site, 'record'], queryFn: () => apiRequest<SiteRecord>(`/api/sites/${encodeURIComponent(site)}`), retry: false });
+  useQuery({ queryKey: ['/api/sites', site, 'record'], queryFn: () => apiRequest<SiteAnswer>(`/api/sites/${encodeURIComponent(site)}`), retry: false });
 
 /** Whether the site's reports answer without credentials; a private site answers an error to a signed-out caller. */
 export const useIsPublic = (site: string, enabled: boolean) =>
-  useQuery({ queryKey: ['/api/sites/is-public', site], queryFn: () => apiRequest<{ isPublic: boolean }>(`/api/sites/${encodeURIComponent(site)}/is-public`), enabled, retry: false });
+  useQuery({ queryKey: ['/api/sites/is-public', site], queryFn: () => apiRequest<IsPublic>(`/api/sites/${encodeURIComponent(site)}/is-public`), enabled, retry: false });
 
 export const useLiveUserCount = (site: string, intervalMs: number | false) =>
   useQuery({
@@ -118,7 +119,7 @@ export function useUpdateSite(site: string) {
 export function useDeleteSite(site: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ success: true }>(`/api/sites/${encodeURIComponent(site)}`, { method: 'DELETE' }),
+    mutationFn: () => apiRequest<DeletedSite>(`/api/sites/${encodeURIComponent(site)}`, { method: 'DELETE' }),
     onSuccess: () => client.removeQueries({ queryKey: ['/api/organizations/sites'] }),
   });
 }
@@ -142,13 +143,14 @@ export function useCreateApiKey(organizationId?: string) {
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (keyId: string) => apiRequest<{ success: true }>('/api/auth/api-key/delete', { method: 'POST', body: { keyId } }),
+    mutationFn: (keyId: string) => apiRequest<RevokedApiKey>('/api/auth/api-key/delete', { method: 'POST', body: { keyId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['/api/auth/api-key/list'] }),
   });
 }
 
 // The site dashboard's reports.
-const sitePath = (site: string, path: string, params: ReportParams = {}) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;
+/** `/api/sites/<site><path>?<params>`. */
+export const sitePath = (site: string, path: string, params: ReportParams = {}) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;
 
 export const useMetric = (site: string, params: ReportParams, enabled = true) =>
   useQuery({ queryKey: ['/api/sites/metric', site, params], queryFn: () => apiRequest<MetricBreakdown>(sitePath(site, '/metric', params)), enabled });

@@ -764,7 +764,41 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description default for a user key, organization for an organization key */
+                            configId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            expiresAt: string | null;
+                            id: string;
+                            /** @description the secret: shown once */
+                            key: string;
+                            lastRefillAt: string | null;
+                            lastRequest: string | null;
+                            metadata: unknown;
+                            name: string | null;
+                            /** @description scopes as resource -> actions; null = full access */
+                            permissions: {
+                                [key: string]: string[];
+                            } | null;
+                            prefix: string | null;
+                            rateLimitEnabled: boolean;
+                            rateLimitMax: number | null;
+                            rateLimitTimeWindow: number | null;
+                            /** @description the owning user or organization */
+                            referenceId: string;
+                            refillAmount: number | null;
+                            refillInterval: number | null;
+                            remaining: number | null;
+                            requestCount: number;
+                            /** @description the first characters of the key, to recognise it in lists */
+                            start: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
         };
@@ -1173,7 +1207,69 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            organization: {
+                                createdAt: string;
+                                id: string;
+                                logo: string | null;
+                                metadata: string | null;
+                                name: string;
+                                slug: string;
+                            } | null;
+                            /**
+                             * @description the caller's role in the organization
+                             * @enum {string}
+                             */
+                            role: "owner" | "admin" | "member";
+                            sites: {
+                                blockBots: boolean;
+                                createdAt: string;
+                                domain: string;
+                                excludedCountries: string[];
+                                excludedHostnames: string[];
+                                excludedIPs: string[];
+                                excludedPaths: string[];
+                                excludedUserAgents: string[];
+                                /** @description the 12-character hex public id the script tag carries */
+                                id: string;
+                                /** @description true for admins and owners */
+                                isOwner: boolean;
+                                name: string;
+                                organizationId: string;
+                                public: boolean;
+                                saltUserIds: boolean;
+                                sessionReplay: boolean;
+                                sessionsLast24Hours: number;
+                                siteId: number;
+                                /** @description the teams the site belongs to, by name */
+                                teams: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                                trackButtonClicks: boolean;
+                                trackCopy: boolean;
+                                trackErrors: boolean;
+                                trackFormSubmit: boolean;
+                                trackInitialPageView: boolean;
+                                trackInputChange: boolean;
+                                trackOutbound: boolean;
+                                trackSpaNavigation: boolean;
+                                trackUrlParams: boolean;
+                                updatedAt: string;
+                                webVitals: boolean;
+                            }[];
+                            subscription: {
+                                /** @description a self-hosted instance has no event limit */
+                                eventLimit: null;
+                                monthlyEventCount: number;
+                                /** @enum {boolean} */
+                                overMonthlyLimit: false;
+                                planName: string;
+                                status: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1237,7 +1333,44 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            blockBots: boolean;
+                            createdAt: string;
+                            domain: string;
+                            excludedCountries: string[];
+                            excludedHostnames: string[];
+                            excludedIPs: string[];
+                            excludedPaths: string[];
+                            excludedUserAgents: string[];
+                            /** @description the 12-character hex public id the script tag carries */
+                            id: string;
+                            name: string;
+                            organizationId: string;
+                            public: boolean;
+                            saltUserIds: boolean;
+                            sessionReplay: boolean;
+                            siteId: number;
+                            trackButtonClicks: boolean;
+                            trackCopy: boolean;
+                            trackErrors: boolean;
+                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            trackFormInteractions: boolean;
+                            trackFormSubmit: boolean;
+                            trackInitialPageView: boolean;
+                            trackInputChange: boolean;
+                            /**
+                             * @description Loupe never stores IP addresses
+                             * @enum {boolean}
+                             */
+                            trackIp: false;
+                            trackOutbound: boolean;
+                            trackSpaNavigation: boolean;
+                            trackUrlParams: boolean;
+                            updatedAt: string;
+                            webVitals: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -1684,7 +1817,75 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            blockBots: boolean;
+                            createdAt: string;
+                            domain: string;
+                            excludedCountries: string[];
+                            excludedHostnames: string[];
+                            excludedIPs: string[];
+                            excludedPaths: string[];
+                            excludedUserAgents: string[];
+                            /** @description the 12-character hex public id the script tag carries */
+                            id: string;
+                            name: string;
+                            organizationId: string;
+                            public: boolean;
+                            saltUserIds: boolean;
+                            sessionReplay: boolean;
+                            siteId: number;
+                            trackButtonClicks: boolean;
+                            trackCopy: boolean;
+                            trackErrors: boolean;
+                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            trackFormInteractions: boolean;
+                            trackFormSubmit: boolean;
+                            trackInitialPageView: boolean;
+                            trackInputChange: boolean;
+                            /**
+                             * @description Loupe never stores IP addresses
+                             * @enum {boolean}
+                             */
+                            trackIp: false;
+                            trackOutbound: boolean;
+                            trackSpaNavigation: boolean;
+                            trackUrlParams: boolean;
+                            updatedAt: string;
+                            webVitals: boolean;
+                        } | {
+                            createdAt: string;
+                            domain: string;
+                            id: string;
+                            name: string;
+                            organizationId: string;
+                            public: boolean;
+                            sessionReplay: boolean;
+                            siteId: number;
+                            /** @description report clicks on buttons */
+                            trackButtonClicks: boolean;
+                            /** @description report text copied from the page */
+                            trackCopy: boolean;
+                            /** @description report uncaught errors and unhandled rejections from the page's own origin */
+                            trackErrors: boolean;
+                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            trackFormInteractions: boolean;
+                            /** @description report form submissions */
+                            trackFormSubmit: boolean;
+                            /** @description report a pageview when the script loads */
+                            trackInitialPageView: boolean;
+                            /** @description report changed form fields, never their values */
+                            trackInputChange: boolean;
+                            /** @description report clicks on links to other hosts */
+                            trackOutbound: boolean;
+                            /** @description report pageviews on history and hash navigation */
+                            trackSpaNavigation: boolean;
+                            /** @description keep query strings in reported URLs */
+                            trackUrlParams: boolean;
+                            /** @description load the metrics module and report LCP, CLS, INP, FCP and TTFB */
+                            webVitals: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -1754,7 +1955,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            annotationId: string;
+                            /** @description one of amber, rose, sky, violet, lime */
+                            color: string | null;
+                            createdAt: string;
+                            /** @description ISO 8601 UTC instant with milliseconds */
+                            date: string;
+                            description: string | null;
+                            /** @description end of a range, ISO 8601 UTC instant with milliseconds */
+                            endDate: string | null;
+                            icon: string | null;
+                            isPublic: boolean;
+                            organizationId: string;
+                            /** @description null for an organization-wide annotation */
+                            siteId: number | null;
+                            title: string;
+                            updatedAt: string;
+                            /** @description who created it; null when an organization key did */
+                            userId: string | null;
+                        }[];
+                    };
                 };
             };
         };
@@ -1848,7 +2070,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            annotationId: string;
+                            /** @description one of amber, rose, sky, violet, lime */
+                            color: string | null;
+                            createdAt: string;
+                            /** @description ISO 8601 UTC instant with milliseconds */
+                            date: string;
+                            description: string | null;
+                            /** @description end of a range, ISO 8601 UTC instant with milliseconds */
+                            endDate: string | null;
+                            icon: string | null;
+                            isPublic: boolean;
+                            organizationId: string;
+                            /** @description null for an organization-wide annotation */
+                            siteId: number | null;
+                            title: string;
+                            updatedAt: string;
+                            /** @description who created it; null when an organization key did */
+                            userId: string | null;
+                        };
+                    };
                 };
             };
         };
@@ -1932,7 +2175,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description requests of its agents acting for a user */
+                                agent_requests: number;
+                                bots: {
+                                    name: string;
+                                    /** @description distinct pathnames it requested */
+                                    pages: number;
+                                    purpose: string;
+                                    /** @description requests of this crawler */
+                                    reads: number;
+                                }[];
+                                /** @description requests of its crawlers */
+                                crawls: number;
+                                /** @description crawls / referrals, 2 decimals; null without referrals */
+                                crawls_per_referral: number | null;
+                                operator: string;
+                                /** @description distinct pathnames its crawlers requested */
+                                pages: number;
+                                /** @description human sessions whose channel is AI and whose referrer is one of its domains */
+                                referrals: number;
+                                /** @description the referrer domains counted as the operator's */
+                                referrer_domains: string[];
+                                /** @description requests of its search crawlers */
+                                search_crawls: number;
+                                /** @description requests of its training crawlers */
+                                training_crawls: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -1997,7 +2270,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description bot requests with this value */
+                                    count: number;
+                                    /** @description count of all bot requests in scope, in percent, 2 decimals */
+                                    percentage: number;
+                                    /** @description the value of the dimension; empty when the request had none */
+                                    value: string;
+                                }[];
+                                /** @description distinct values in scope */
+                                totalCount: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2056,7 +2344,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description bot requests the bot_asn layer flagged */
+                                bot_asn: number;
+                                /** @description bot_requests of total_events, in percent, 2 decimals */
+                                bot_percentage: number;
+                                /** @description bot requests in scope */
+                                bot_requests: number;
+                                /** @description bot requests the client_signals layer flagged */
+                                client_signals: number;
+                                /** @description bot requests the header_heuristics layer flagged */
+                                header_heuristics: number;
+                                /** @description bot requests the rate_anomaly layer flagged */
+                                rate_anomaly: number;
+                                /** @description bot requests plus the human events of the same site, range and filters */
+                                total_events: number;
+                                /** @description bot requests the ua_pattern layer flagged */
+                                ua_pattern: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2115,7 +2424,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description bot requests in the bucket */
+                                bot_requests: number;
+                                /** @description bucket start, YYYY-MM-DD HH:MM:SS in time_zone */
+                                time: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2195,7 +2513,44 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            blockBots: boolean;
+                            createdAt: string;
+                            domain: string;
+                            excludedCountries: string[];
+                            excludedHostnames: string[];
+                            excludedIPs: string[];
+                            excludedPaths: string[];
+                            excludedUserAgents: string[];
+                            /** @description the 12-character hex public id the script tag carries */
+                            id: string;
+                            name: string;
+                            organizationId: string;
+                            public: boolean;
+                            saltUserIds: boolean;
+                            sessionReplay: boolean;
+                            siteId: number;
+                            trackButtonClicks: boolean;
+                            trackCopy: boolean;
+                            trackErrors: boolean;
+                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            trackFormInteractions: boolean;
+                            trackFormSubmit: boolean;
+                            trackInitialPageView: boolean;
+                            trackInputChange: boolean;
+                            /**
+                             * @description Loupe never stores IP addresses
+                             * @enum {boolean}
+                             */
+                            trackIp: false;
+                            trackOutbound: boolean;
+                            trackSpaNavigation: boolean;
+                            trackUrlParams: boolean;
+                            updatedAt: string;
+                            webVitals: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -2449,7 +2804,51 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            cursor: {
+                                /** @description false on the last page */
+                                hasMore: boolean;
+                                /** @description the oldest event's timestamp (YYYY-MM-DD HH:MM:SS.mmm in UTC), to pass back as before_timestamp; null when the page is empty */
+                                oldestTimestamp: string | null;
+                            };
+                            data: {
+                                browser: string;
+                                country: string;
+                                device_type: string;
+                                event_name: string;
+                                hostname: string;
+                                identified_user_id: string;
+                                page_title: string;
+                                pathname: string;
+                                /** @description the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON) */
+                                props: unknown;
+                                session_id: string;
+                                /** @description YYYY-MM-DD HH:MM:SS.mmm in UTC */
+                                timestamp: string;
+                                type: string;
+                                user_id: string;
+                            }[];
+                        } | {
+                            data: {
+                                browser: string;
+                                country: string;
+                                device_type: string;
+                                event_name: string;
+                                hostname: string;
+                                identified_user_id: string;
+                                page_title: string;
+                                pathname: string;
+                                /** @description the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON) */
+                                props: unknown;
+                                session_id: string;
+                                /** @description YYYY-MM-DD HH:MM:SS.mmm in UTC */
+                                timestamp: string;
+                                type: string;
+                                user_id: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2748,7 +3147,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                                /** @description YYYY-MM-DD HH:MM:SS in UTC */
+                                lastClicked: string;
+                                url: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2809,7 +3217,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                                propertyKey: string;
+                                /** @description a string value as it is, any other JSON value as its JSON text */
+                                propertyValue: string;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3205,7 +3622,26 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                funnelId: number;
+                                name: string;
+                                steps: {
+                                    hostname?: string;
+                                    name?: string;
+                                    propertyFilters?: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    type: "page" | "event";
+                                    value: string;
+                                }[];
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3458,7 +3894,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description sessions x 100 / step-1 sessions, 2 decimals */
+                                conversion_rate: number;
+                                /** @description (1 - sessions / the previous step's sessions) x 100, 2 decimals; 0 for step 1 */
+                                dropoff_rate: number;
+                                /** @description sessions that reached the step */
+                                sessions: number;
+                                step_name: string;
+                                step_number: number;
+                                /** @description equal to sessions */
+                                visitors: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -3521,7 +3972,38 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                config: {
+                                    eventName?: string;
+                                    pathPattern?: string;
+                                    propertyFilters?: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                    valuePattern?: string;
+                                };
+                                /** @description total_conversions / total_sessions, 0..1, 4 decimals; 0 without sessions */
+                                conversion_rate: number;
+                                createdAt: string;
+                                goalId: number;
+                                /** @enum {string} */
+                                goalType: "path" | "event" | "outbound" | "button_click" | "form_submit" | "copy";
+                                name: string | null;
+                                /** @description sessions with at least one matching event */
+                                total_conversions: number;
+                                /** @description sessions in range (with the filters) */
+                                total_sessions: number;
+                            }[];
+                            meta: {
+                                page: number;
+                                pageSize: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -3793,6 +4275,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{site}/goals/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The conversions a goal definition (the body of POST /goals; name ignored) would have in the range and filters of the common parameters, counted as the goals report counts them: {data: {total_conversions, total_sessions, conversion_rate}} */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        config: {
+                            /** @description event goals: the exact custom event name */
+                            eventName?: string | null;
+                            /** @description path goals: `*` = one path segment, `**` = anything; anchored, case-sensitive */
+                            pathPattern?: string | null;
+                            /** @description all must match: query parameters for path goals, event properties otherwise */
+                            propertyFilters?: {
+                                key: string;
+                                value: string | number | boolean;
+                            }[];
+                            /** @description outbound (URL), button_click (text), form_submit (formId, formName or formAction), copy (text or sourceElement): `*` = anything; anchored, case-insensitive; absent = every such event */
+                            valuePattern?: string | null;
+                        };
+                        /** @enum {string} */
+                        goalType: "path" | "event" | "outbound" | "button_click" | "form_submit" | "copy";
+                        name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description total_conversions / total_sessions, 0..1, 4 decimals; 0 without sessions */
+                                conversion_rate: number;
+                                /** @description sessions with at least one matching event */
+                                total_conversions: number;
+                                /** @description sessions in range (with the filters) */
+                                total_sessions: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{site}/goals/time-series": {
         parameters: {
             query?: never;
@@ -3840,7 +4411,18 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                conversion_rate: number;
+                                conversions: number;
+                                goal_id: number;
+                                /** @description bucket start, YYYY-MM-DD HH:MM:SS in time_zone */
+                                time: string;
+                                total_sessions: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -4259,7 +4841,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description distinct sessions */
+                            count: number;
+                        };
+                    };
                 };
             };
         };
@@ -4322,7 +4909,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description mean seconds from the first to the last event of the entry's sessions; absent for pathname, page_title and querystring */
+                                    avg_session_duration?: number;
+                                    /** @description percent of the entry's sessions with exactly one pageview, 2 decimals */
+                                    bounce_rate: number;
+                                    /** @description sessions (custom event occurrences for event_name) */
+                                    count: number;
+                                    pageviews: number;
+                                    /** @description share of the summed pageviews, percent, 2 decimals */
+                                    pageviews_percentage: number;
+                                    /** @description share of the summed counts, percent, 2 decimals */
+                                    percentage: number;
+                                    sessions: number;
+                                    value: string;
+                                }[];
+                                /** @description rows in the whole breakdown */
+                                totalCount: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4379,7 +4988,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description percent of the sessions with exactly one pageview, 2 decimals */
+                                bounce_rate: number;
+                                /** @description pageviews per session, 2 decimals */
+                                pages_per_session: number;
+                                pageviews: number;
+                                /** @description mean seconds from the first to the last event of a session, 2 decimals */
+                                session_duration: number;
+                                sessions: number;
+                                users: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4436,7 +5059,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description percent of the sessions with exactly one pageview, 2 decimals */
+                                bounce_rate: number;
+                                /** @description pageviews per session, 2 decimals */
+                                pages_per_session: number;
+                                pageviews: number;
+                                /** @description mean seconds from the first to the last event of a session, 2 decimals */
+                                session_duration: number;
+                                sessions: number;
+                                /** @description bucket start, YYYY-MM-DD HH:MM:SS in time_zone */
+                                time: string;
+                                users: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -4497,7 +5136,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description sessions that viewed the page with this title */
+                                    count: number;
+                                    pageviews: number;
+                                    pathname: string;
+                                    /** @description share of the summed counts, percent, 2 decimals */
+                                    percentage: number;
+                                    /** @description the page title ('' when the page sent none) */
+                                    value: string;
+                                }[];
+                                /** @description rows in the whole breakdown */
+                                totalCount: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4564,7 +5220,80 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description the browser, when dimension=browser */
+                                    browser?: string;
+                                    /** @description mean of CLS (unitless layout shift score); null without samples */
+                                    cls_avg: number | null;
+                                    /** @description p50 of CLS (unitless layout shift score); null without samples */
+                                    cls_p50: number | null;
+                                    /** @description p75 of CLS (unitless layout shift score); null without samples */
+                                    cls_p75: number | null;
+                                    /** @description p90 of CLS (unitless layout shift score); null without samples */
+                                    cls_p90: number | null;
+                                    /** @description p99 of CLS (unitless layout shift score); null without samples */
+                                    cls_p99: number | null;
+                                    /** @description the country, when dimension=country */
+                                    country?: string;
+                                    /** @description the device_type, when dimension=device_type */
+                                    device_type?: string;
+                                    /** @description performance events with this value */
+                                    event_count: number;
+                                    /** @description mean of FCP (ms); null without samples */
+                                    fcp_avg: number | null;
+                                    /** @description p50 of FCP (ms); null without samples */
+                                    fcp_p50: number | null;
+                                    /** @description p75 of FCP (ms); null without samples */
+                                    fcp_p75: number | null;
+                                    /** @description p90 of FCP (ms); null without samples */
+                                    fcp_p90: number | null;
+                                    /** @description p99 of FCP (ms); null without samples */
+                                    fcp_p99: number | null;
+                                    /** @description mean of INP (ms); null without samples */
+                                    inp_avg: number | null;
+                                    /** @description p50 of INP (ms); null without samples */
+                                    inp_p50: number | null;
+                                    /** @description p75 of INP (ms); null without samples */
+                                    inp_p75: number | null;
+                                    /** @description p90 of INP (ms); null without samples */
+                                    inp_p90: number | null;
+                                    /** @description p99 of INP (ms); null without samples */
+                                    inp_p99: number | null;
+                                    /** @description mean of LCP (ms); null without samples */
+                                    lcp_avg: number | null;
+                                    /** @description p50 of LCP (ms); null without samples */
+                                    lcp_p50: number | null;
+                                    /** @description p75 of LCP (ms); null without samples */
+                                    lcp_p75: number | null;
+                                    /** @description p90 of LCP (ms); null without samples */
+                                    lcp_p90: number | null;
+                                    /** @description p99 of LCP (ms); null without samples */
+                                    lcp_p99: number | null;
+                                    /** @description the operating_system, when dimension=operating_system */
+                                    operating_system?: string;
+                                    /** @description the pathname, when dimension=pathname */
+                                    pathname?: string;
+                                    /** @description the region, when dimension=region */
+                                    region?: string;
+                                    /** @description mean of TTFB (ms); null without samples */
+                                    ttfb_avg: number | null;
+                                    /** @description p50 of TTFB (ms); null without samples */
+                                    ttfb_p50: number | null;
+                                    /** @description p75 of TTFB (ms); null without samples */
+                                    ttfb_p75: number | null;
+                                    /** @description p90 of TTFB (ms); null without samples */
+                                    ttfb_p90: number | null;
+                                    /** @description p99 of TTFB (ms); null without samples */
+                                    ttfb_p99: number | null;
+                                }[];
+                                /** @description non-empty values of the dimension in scope */
+                                totalCount: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4621,7 +5350,54 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description p50 of CLS (unitless layout shift score); null without samples */
+                                cls_p50: number | null;
+                                /** @description p75 of CLS (unitless layout shift score); null without samples */
+                                cls_p75: number | null;
+                                /** @description p90 of CLS (unitless layout shift score); null without samples */
+                                cls_p90: number | null;
+                                /** @description p99 of CLS (unitless layout shift score); null without samples */
+                                cls_p99: number | null;
+                                /** @description p50 of FCP (ms); null without samples */
+                                fcp_p50: number | null;
+                                /** @description p75 of FCP (ms); null without samples */
+                                fcp_p75: number | null;
+                                /** @description p90 of FCP (ms); null without samples */
+                                fcp_p90: number | null;
+                                /** @description p99 of FCP (ms); null without samples */
+                                fcp_p99: number | null;
+                                /** @description p50 of INP (ms); null without samples */
+                                inp_p50: number | null;
+                                /** @description p75 of INP (ms); null without samples */
+                                inp_p75: number | null;
+                                /** @description p90 of INP (ms); null without samples */
+                                inp_p90: number | null;
+                                /** @description p99 of INP (ms); null without samples */
+                                inp_p99: number | null;
+                                /** @description p50 of LCP (ms); null without samples */
+                                lcp_p50: number | null;
+                                /** @description p75 of LCP (ms); null without samples */
+                                lcp_p75: number | null;
+                                /** @description p90 of LCP (ms); null without samples */
+                                lcp_p90: number | null;
+                                /** @description p99 of LCP (ms); null without samples */
+                                lcp_p99: number | null;
+                                /** @description performance events in scope */
+                                total_performance_events: number;
+                                /** @description p50 of TTFB (ms); null without samples */
+                                ttfb_p50: number | null;
+                                /** @description p75 of TTFB (ms); null without samples */
+                                ttfb_p75: number | null;
+                                /** @description p90 of TTFB (ms); null without samples */
+                                ttfb_p90: number | null;
+                                /** @description p99 of TTFB (ms); null without samples */
+                                ttfb_p99: number | null;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -4678,7 +5454,56 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description p50 of CLS (unitless layout shift score); null without samples */
+                                cls_p50: number | null;
+                                /** @description p75 of CLS (unitless layout shift score); null without samples */
+                                cls_p75: number | null;
+                                /** @description p90 of CLS (unitless layout shift score); null without samples */
+                                cls_p90: number | null;
+                                /** @description p99 of CLS (unitless layout shift score); null without samples */
+                                cls_p99: number | null;
+                                /** @description performance events in the bucket */
+                                event_count: number;
+                                /** @description p50 of FCP (ms); null without samples */
+                                fcp_p50: number | null;
+                                /** @description p75 of FCP (ms); null without samples */
+                                fcp_p75: number | null;
+                                /** @description p90 of FCP (ms); null without samples */
+                                fcp_p90: number | null;
+                                /** @description p99 of FCP (ms); null without samples */
+                                fcp_p99: number | null;
+                                /** @description p50 of INP (ms); null without samples */
+                                inp_p50: number | null;
+                                /** @description p75 of INP (ms); null without samples */
+                                inp_p75: number | null;
+                                /** @description p90 of INP (ms); null without samples */
+                                inp_p90: number | null;
+                                /** @description p99 of INP (ms); null without samples */
+                                inp_p99: number | null;
+                                /** @description p50 of LCP (ms); null without samples */
+                                lcp_p50: number | null;
+                                /** @description p75 of LCP (ms); null without samples */
+                                lcp_p75: number | null;
+                                /** @description p90 of LCP (ms); null without samples */
+                                lcp_p90: number | null;
+                                /** @description p99 of LCP (ms); null without samples */
+                                lcp_p99: number | null;
+                                /** @description bucket start, YYYY-MM-DD HH:MM:SS in time_zone */
+                                time: string;
+                                /** @description p50 of TTFB (ms); null without samples */
+                                ttfb_p50: number | null;
+                                /** @description p75 of TTFB (ms); null without samples */
+                                ttfb_p75: number | null;
+                                /** @description p90 of TTFB (ms); null without samples */
+                                ttfb_p90: number | null;
+                                /** @description p99 of TTFB (ms); null without samples */
+                                ttfb_p99: number | null;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -6082,7 +6907,42 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @description default for a user key, organization for an organization key */
+                            configId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            enabled: boolean;
+                            expiresAt: string | null;
+                            id: string;
+                            /** @description the secret: shown once */
+                            key: string;
+                            lastRefillAt: string | null;
+                            lastRequest: string | null;
+                            metadata: unknown;
+                            name: string | null;
+                            /** @description scopes as resource -> actions; null = full access */
+                            permissions: {
+                                [key: string]: string[];
+                            } | null;
+                            prefix: string | null;
+                            rateLimitEnabled: boolean;
+                            rateLimitMax: number | null;
+                            rateLimitTimeWindow: number | null;
+                            /** @description the owning user or organization */
+                            referenceId: string;
+                            refillAmount: number | null;
+                            refillInterval: number | null;
+                            remaining: number | null;
+                            requestCount: number;
+                            /** @description the first characters of the key, to recognise it in lists */
+                            start: string | null;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            userId: string;
+                        };
+                    };
                 };
             };
         };

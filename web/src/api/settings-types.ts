@@ -1,45 +1,34 @@
-// The API shapes the realtime, settings and API key pages read: from schema.d.ts where routes declare them,
-// narrow hand-written ones (naming their route) where they do not.
-import type { paths } from './schema';
-import type { PostBody, Site } from './types';
+// The API shapes the realtime, settings and API key pages read, derived from schema.d.ts; better-auth's
+// api-key routes declare no response schema, so their narrow types (the fields used) are written here.
+import type { GetResponse, PostBody, PostResponse, PutBody, SiteRecord } from './types';
 
 /** The JSON body PUT /api/sites/{site}/config takes. */
-export type SiteConfigBody = paths['/api/sites/{site}/config'] extends { put: { requestBody: { content: { 'application/json': infer B } } } } ? B : never;
+export type SiteConfigBody = PutBody<'/api/sites/{site}/config'>;
 
 /** The boolean tracking settings the settings page offers as switches. */
 export const TRACKING_TOGGLES = [
   'trackInitialPageView', 'trackSpaNavigation', 'trackUrlParams', 'trackOutbound', 'trackErrors', 'webVitals',
   'trackButtonClicks', 'trackCopy', 'trackFormSubmit', 'trackInputChange', 'blockBots',
-] as const;
+] as const satisfies ReadonlyArray<keyof SiteRecord & keyof SiteConfigBody>;
 export type TrackingToggle = (typeof TRACKING_TOGGLES)[number];
 
-export const EXCLUSION_LISTS = ['excludedIPs', 'excludedCountries', 'excludedPaths', 'excludedHostnames', 'excludedUserAgents'] as const;
+export const EXCLUSION_LISTS = [
+  'excludedIPs', 'excludedCountries', 'excludedPaths', 'excludedHostnames', 'excludedUserAgents',
+] as const satisfies ReadonlyArray<keyof SiteRecord & keyof SiteConfigBody>;
 export type ExclusionList = (typeof EXCLUSION_LISTS)[number];
 
-/** GET /api/sites/{site} with its settings (the route declares no response schema). */
-export type SiteRecord = Site & { public: boolean } & Record<TrackingToggle, boolean> & Record<ExclusionList, string[]>;
-
-/** GET /api/sites/{site}/live-user-count (no response schema). */
-
-/** One event of GET /api/sites/{site}/events (no response schema); timestamp is `YYYY-MM-DD HH:MM:SS.mmm` UTC. */
-export interface FeedEvent {
-  timestamp: string;
-  type: string;
-  event_name: string;
-  pathname: string;
-  hostname: string;
-  page_title: string;
-  session_id: string;
-  country: string;
-  browser: string;
-  device_type: string;
-}
-export interface EventsPage { data: FeedEvent[]; cursor: { hasMore: boolean; oldestTimestamp: string | null } }
-export interface EventsSince { data: FeedEvent[] }
+/** GET /api/sites/{site}/events: a page (with its cursor) without since_timestamp, every newer event with it. */
+type EventsAnswer = GetResponse<'/api/sites/{site}/events'>;
+export type EventsPage = Extract<EventsAnswer, { cursor: unknown }>;
+export type EventsSince = Exclude<EventsAnswer, { cursor: unknown }>;
+/** One event of the feed; timestamp is `YYYY-MM-DD HH:MM:SS.mmm` UTC. */
+export type FeedEvent = EventsAnswer['data'][number];
 
 export type NewApiKey = PostBody<'/api/user/api-keys'>;
+/** POST /api/user/api-keys or /api/organizations/{org}/api-keys: the key itself is in this answer only. */
+export type CreatedApiKey = PostResponse<'/api/user/api-keys'> | PostResponse<'/api/organizations/{organizationId}/api-keys'>;
 
-/** A key as better-auth's GET /api/auth/api-key/list returns it (never the secret). */
+/** A key as better-auth's GET /api/auth/api-key/list returns it (never the secret; declares no response schema). */
 export interface ListedApiKey {
   id: string;
   name: string | null;
@@ -50,7 +39,7 @@ export interface ListedApiKey {
   createdAt: string;
   permissions: Record<string, string[]> | null;
 }
+/** better-auth's GET /api/auth/api-key/list. */
 export interface ApiKeyList { apiKeys: ListedApiKey[]; total: number }
-
-/** POST /api/user/api-keys and /api/organizations/{org}/api-keys: the key itself is in this answer only. */
-export interface CreatedApiKey { id: string; key: string; name: string | null }
+/** better-auth's POST /api/auth/api-key/delete (declares no response schema). */
+export interface RevokedApiKey { success: boolean }

@@ -1,71 +1,54 @@
-// The API shapes the dashboard reads: taken from the generated schema.d.ts where the route declares its response,
-// written here (narrowly, only the fields used) where it does not yet; each such type names its route.
+// The API shapes the dashboard reads, derived from the generated schema.d.ts (the OpenAPI document of the
+// routes, so the dashboard cannot drift from the API). Only better-auth's own routes declare no response
+// schema: their narrow types (the fields used) are written here and in settings-types.ts, each naming its route.
 import type { paths } from './schema';
 
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+
 /** The JSON body of a 200 answer to GET `P`, from the OpenAPI document. */
-export type GetResponse<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never;
+export type GetResponse<P extends keyof paths> = paths[P] extends { get: { responses: { 200: infer R } } } ? JsonOf<R> : never;
+/** The JSON body of a 200 answer to POST `P`. */
+export type PostResponse<P extends keyof paths> = paths[P] extends { post: { responses: { 200: infer R } } } ? JsonOf<R> : never;
+/** The JSON body of a 200 answer to PUT `P`. */
+export type PutResponse<P extends keyof paths> = paths[P] extends { put: { responses: { 200: infer R } } } ? JsonOf<R> : never;
+/** The JSON body of a 200 answer to DELETE `P`. */
+export type DeleteResponse<P extends keyof paths> = paths[P] extends { delete: { responses: { 200: infer R } } } ? JsonOf<R> : never;
 /** The JSON body a POST to `P` takes, from the OpenAPI document. */
 export type PostBody<P extends keyof paths> = paths[P] extends { post: { requestBody: { content: { 'application/json': infer B } } } } ? B : never;
+/** The JSON body a PUT to `P` takes. */
+export type PutBody<P extends keyof paths> = paths[P] extends { put: { requestBody: { content: { 'application/json': infer B } } } } ? B : never;
 
 export type InstanceConfig = GetResponse<'/api/config'>;
 export type UserOrganization = GetResponse<'/api/user/organizations'>[number];
 export type HasData = GetResponse<'/api/sites/{site}/has-data'>;
+export type IsPublic = GetResponse<'/api/sites/{site}/is-public'>;
 export type NewSite = PostBody<'/api/organizations/{organizationId}/sites'>;
 export type SignUpBody = PostBody<'/api/auth/sign-up/email'>;
 export type SignInBody = PostBody<'/api/auth/sign-in/email'>;
 export type NewOrganization = PostBody<'/api/auth/organization/create'>;
 
-/** GET /api/auth/get-session (null when signed out); the route declares no response schema. */
+/** better-auth's GET /api/auth/get-session (null when signed out; declares no response schema): the fields used. */
 export type Session = { user: { id: string; email: string; name: string } } | null;
+/** better-auth's POST /api/auth/organization/create (declares no response schema): the field used. */
+export interface CreatedOrganization { id: string }
 
-/** A site as POST /api/organizations/{org}/sites and GET /api/sites/{site} return it (no response schema yet). */
-export interface Site {
-  siteId: number;
-  /** The 12-character public id the script tag carries. */
-  id: string;
-  domain: string;
-  name: string;
-  organizationId: string;
-}
+/** GET /api/sites/{site}: the record with its settings for a member of the organization, the public view for anyone else. */
+export type SiteAnswer = GetResponse<'/api/sites/{site}'>;
+/** The record with its settings: a member's GET /api/sites/{site}, and the answer of PUT /api/sites/{site}/config. */
+export type SiteRecord = PutResponse<'/api/sites/{site}/config'>;
+/** What every answer about a site carries (both views of GET /api/sites/{site}, the organization's list, a created site). */
+export type Site = Pick<SiteAnswer, 'siteId' | 'id' | 'domain' | 'name' | 'organizationId'>;
+export type CreatedSite = PostResponse<'/api/organizations/{organizationId}/sites'>;
+export type OrganizationSites = GetResponse<'/api/organizations/{organizationId}/sites'>;
+export type DeletedSite = DeleteResponse<'/api/sites/{site}'>;
 
-/** GET /api/organizations/{org}/sites (no response schema yet). */
-export interface OrganizationSites {
-  organization: { id: string; name: string; slug: string } | null;
-  role: string;
-  sites: Array<Site & { sessionsLast24Hours: number }>;
-}
+export type Overview = GetResponse<'/api/sites/{site}/overview'>;
+export type OverviewFigures = Overview['data'];
+export type OverviewTimeSeries = GetResponse<'/api/sites/{site}/overview/time-series'>;
+export type LiveUserCount = GetResponse<'/api/sites/{site}/live-user-count'>;
 
-/** The figures of GET /api/sites/{site}/overview and each bucket of /overview/time-series (no response schema yet). */
-export interface OverviewFigures {
-  sessions: number;
-  pageviews: number;
-  users: number;
-  pages_per_session: number;
-  bounce_rate: number;
-  session_duration: number;
-}
-
-export interface Overview { data: OverviewFigures }
-export interface OverviewTimeSeries { data: Array<OverviewFigures & { time: string }> }
-
-/** GET /api/sites/{site}/live-user-count (no response schema yet). */
-export interface LiveUserCount { count: number }
-
-/** A row of GET /api/sites/{site}/metric (no response schema yet). */
-export interface MetricEntry {
-  value: string;
-  count: number;
-  percentage: number;
-  sessions: number;
-  pageviews: number;
-  bounce_rate: number;
-}
-export interface MetricBreakdown { data: { data: MetricEntry[]; totalCount: number } }
-
-/** An item of GET /api/sites/{site}/annotations (no response schema yet; only the fields drawn). */
-export interface Annotation { annotationId: string; title: string; date: string; endDate: string | null; color: string | null }
-
-/** GET /api/sites/{site}/events/properties (no response schema yet). */
-export interface EventProperties { data: Array<{ propertyKey: string; propertyValue: string; count: number }> }
-/** GET /api/sites/{site}/events/outbound (no response schema yet). */
-export interface OutboundLinks { data: Array<{ url: string; count: number; lastClicked: string }> }
+export type MetricBreakdown = GetResponse<'/api/sites/{site}/metric'>;
+export type MetricEntry = MetricBreakdown['data']['data'][number];
+export type Annotation = GetResponse<'/api/sites/{site}/annotations'>[number];
+export type EventProperties = GetResponse<'/api/sites/{site}/events/properties'>;
+export type OutboundLinks = GetResponse<'/api/sites/{site}/events/outbound'>;

@@ -6,8 +6,11 @@ import { useLiveUserCount, useSiteRecord } from '../api/queries';
 import type { FeedEvent } from '../api/settings-types';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
+import { CsvDownloadButton } from '../components/csv-download-button';
+import { csvFileName } from '../components/csv';
 import { ErrorMessage } from '../components/error-message';
 import { describeEvent, formatEventTime, instantOf } from '../components/realtime/event-feed';
+import { FEED_CSV_COLUMNS } from '../components/realtime/feed-csv';
 import { POLL_MS, useEventFeed } from '../components/realtime/use-event-feed';
 import { SiteNav } from '../components/settings/site-nav';
 
@@ -32,6 +35,11 @@ function EventFeedCard({ site, paused }: { site: string; paused: boolean }) {
       <ErrorMessage error={feed.error} />
       {!feed.loaded && !feed.error ? <p className="text-sm">Loading events…</p> : null}
       {feed.loaded && feed.events.length === 0 ? <p className="text-sm">No event in the last 24 hours yet. New ones appear here as they arrive.</p> : null}
+      {feed.events.length > 0 ? (
+        <div className="mb-1 flex justify-end">
+          <CsvDownloadButton fileName={csvFileName('latest events', 'last 24 hours')} table="latest events" columns={FEED_CSV_COLUMNS} rows={feed.events} />
+        </div>
+      ) : null}
       <div tabIndex={0} role="region" aria-label="Latest events, newest first" className="max-h-[32rem] overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-indigo-500">
         <ol className="flex flex-col">
           {feed.events.map((event, index) => <FeedRow key={`${event.timestamp}-${event.session_id}-${index}`} event={event} />)}

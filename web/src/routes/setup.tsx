@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../api/client';
 import { useCreateOrganization } from '../api/queries';
-import type { Site } from '../api/types';
+import type { CreatedSite } from '../api/types';
 import { AuthFrame } from '../components/auth-frame';
 import { Button } from '../components/button';
 import { ErrorMessage } from '../components/error-message';
@@ -31,7 +31,7 @@ export function SetupPage() {
     setSiteError(null);
     try {
       const organization = await createOrganization.mutateAsync({ name, slug: slugFor(name, randomSuffix()) });
-      const site = await apiRequest<Site>(`/api/organizations/${encodeURIComponent(organization.id)}/sites`, { method: 'POST', body: newSiteFrom(form) });
+      const site = await apiRequest<CreatedSite>(`/api/organizations/${encodeURIComponent(organization.id)}/sites`, { method: 'POST', body: newSiteFrom(form) });
       navigate(`/sites/${site.id}/install`);
     } catch (error) {
       setSiteError(error);

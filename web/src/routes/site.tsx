@@ -10,6 +10,7 @@ import { FilterBar } from '../components/dashboard/filter-bar';
 import { PeriodPicker } from '../components/dashboard/period-picker';
 import { TopLineCards } from '../components/dashboard/top-line-cards';
 import { addFilter } from './site/filters';
+import { periodName } from './site/period';
 import { useSiteView } from './site/use-site-view';
 import { useSiteAccess } from '../components/public-access/read-only';
 import { SiteNav } from '../components/settings/site-nav';
@@ -36,7 +37,7 @@ export function SitePage() {
       <ChartCard site={site} params={params} metric={view.metric} bucket={bucket} buckets={buckets} timeZone={view.timeZone} onMetric={(metric) => update({ metric })} onBucket={(next) => update({ bucket: next })} />
       <div className="grid gap-4 md:grid-cols-2">
         {BREAKDOWN_CARDS.map((spec) => (
-          <BreakdownCard key={spec.title} site={site} spec={spec} params={params} filters={view.filters} onFilter={(parameter, value) => update({ filters: addFilter(view.filters, { parameter, type: 'equals', value: [value] }) })} />
+          <BreakdownCard key={spec.title} site={site} spec={spec} params={params} filters={view.filters} period={periodName(view.period, today)} onFilter={(parameter, value) => update({ filters: addFilter(view.filters, { parameter, type: 'equals', value: [value] }) })} />
         ))}
       </div>
     </div>

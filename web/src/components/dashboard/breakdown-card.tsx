@@ -2,6 +2,7 @@
 import { useId, useRef, useState } from 'react';
 import type { ReportParams } from '../../api/queries';
 import { FOCUS_RING } from '../button';
+import { csvFileName } from '../csv';
 import type { BreakdownCardSpec } from './breakdown-cards';
 import { BreakdownTabView } from './breakdown-tab-view';
 import { useVisible } from './use-visible';
@@ -13,14 +14,18 @@ export interface BreakdownCardProps {
   readonly params: ReportParams;
   readonly filters: readonly Filter[];
   readonly onFilter: (parameter: string, value: string) => void;
+  /** The period in words, for the tables' file names. */
+  readonly period: string;
 }
 
-export function BreakdownCard({ site, spec, params, filters, onFilter }: BreakdownCardProps) {
+export function BreakdownCard({ site, spec, params, filters, onFilter, period }: BreakdownCardProps) {
   const id = useId();
   const box = useRef<HTMLElement>(null);
   const visible = useVisible(box);
   const [tabIndex, setTabIndex] = useState(0);
   const tab = spec.tabs[tabIndex] ?? spec.tabs[0];
+  // A one-tab card is named by its title alone (its tab mostly repeats it).
+  const tableName = tab === undefined || spec.tabs.length === 1 ? spec.title : `${spec.title}, ${tab.label}`;
   return (
     <section ref={box} aria-labelledby={id} data-testid={`card-${spec.title.toLowerCase().replace(/\s+/g, '-')}`} className="min-h-64 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
@@ -41,7 +46,7 @@ export function BreakdownCard({ site, spec, params, filters, onFilter }: Breakdo
           </div>
         ) : null}
       </div>
-      {visible && tab ? <BreakdownTabView site={site} tab={tab} valueLabel={spec.valueLabel} params={params} filters={filters} onFilter={onFilter} /> : null}
+      {visible && tab ? <BreakdownTabView site={site} tab={tab} valueLabel={spec.valueLabel} params={params} filters={filters} onFilter={onFilter} fileName={csvFileName(tableName, period)} tableName={tableName} /> : null}
     </section>
   );
 }

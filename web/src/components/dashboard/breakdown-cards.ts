@@ -40,3 +40,6 @@ export const BREAKDOWN_CARDS: readonly BreakdownCardSpec[] = [
 
 /** How many rows a card shows (the API ranks and cuts them). */
 export const BREAKDOWN_LIMIT = 10;
+
+/** What a /metric breakdown counts: a custom event's occurrences for event_name, sessions for every other dimension. */
+export const countsEvents = (parameter: string) => parameter === 'event_name';

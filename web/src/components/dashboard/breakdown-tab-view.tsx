@@ -1,8 +1,10 @@
 // BreakdownTabView: one tab's report (a /metric breakdown, the map, an event's properties or outbound links) as rows.
 import { lazy, Suspense } from 'react';
 import { useEventProperties, useMetric, useOutboundLinks, type ReportParams } from '../../api/queries';
+import { CsvDownloadButton } from '../csv-download-button';
 import { ErrorMessage } from '../error-message';
-import { BREAKDOWN_LIMIT, type BreakdownTab } from './breakdown-cards';
+import { BREAKDOWN_LIMIT, countsEvents, type BreakdownTab } from './breakdown-cards';
+import { metricCsvColumns, OUTBOUND_CSV_COLUMNS, PROPERTY_CSV_COLUMNS } from './breakdown-csv';
 import { BreakdownTable } from './breakdown-table';
 import type { Filter } from '../../routes/site/filters';
 
@@ -15,21 +17,38 @@ export interface BreakdownTabViewProps {
   readonly params: ReportParams;
   readonly filters: readonly Filter[];
   readonly onFilter: (parameter: string, value: string) => void;
+  /** The name of the table's CSV file (the card, the tab and the period). */
+  readonly fileName: string;
+  /** The card and tab, for the download button's accessible name. */
+  readonly tableName: string;
 }
+
+type CsvTarget = Pick<BreakdownTabViewProps, 'fileName' | 'tableName'>;
 
 const Loading = () => <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading…</p>;
 const testIdOf = (name: string) => `breakdown-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
 
-function MetricTab({ site, parameter, label, params, onFilter, map }: { site: string; parameter: string; label: string; params: ReportParams; onFilter: BreakdownTabViewProps['onFilter']; map?: boolean }) {
+interface MetricTabProps extends CsvTarget {
+  readonly site: string;
+  readonly parameter: string;
+  readonly label: string;
+  readonly params: ReportParams;
+  readonly onFilter: BreakdownTabViewProps['onFilter'];
+  readonly map?: boolean;
+}
+
+function MetricTab({ site, parameter, label, params, onFilter, map, fileName, tableName }: MetricTabProps) {
   const rows = useMetric(site, { ...params, parameter, limit: map ? 300 : BREAKDOWN_LIMIT });
   if (rows.error) return <ErrorMessage error={rows.error} />;
   if (!rows.data) return <Loading />;
   const data = rows.data.data.data;
   if (map) return <Suspense fallback={<Loading />}><WorldMap rows={data} onSelect={(code) => onFilter(parameter, code)} /></Suspense>;
-  return <BreakdownTable testId={testIdOf(parameter)} valueLabel={label} countLabel="Sessions" rows={data} onSelect={(value) => onFilter(parameter, value)} />;
+  const events = countsEvents(parameter);
+  const download = <CsvDownloadButton fileName={fileName} table={tableName} columns={metricCsvColumns(label, events, data)} rows={data} />;
+  return <BreakdownTable testId={testIdOf(parameter)} valueLabel={label} countLabel={events ? 'Events' : 'Sessions'} rows={data} onSelect={(value) => onFilter(parameter, value)} download={download} />;
 }
 
-function PropertiesTab({ site, params, filters }: { site: string; params: ReportParams; filters: readonly Filter[] }) {
+function PropertiesTab({ site, params, filters, fileName, tableName }: CsvTarget & { site: string; params: ReportParams; filters: readonly Filter[] }) {
   const chosen = filters.find((filter) => filter.parameter === 'event_name' && filter.type === 'equals')?.value[0];
   const names = useMetric(site, { ...params, parameter: 'event_name', limit: 1 }, chosen === undefined);
   const eventName = chosen ?? names.data?.data.data[0]?.value;
@@ -40,23 +59,38 @@ function PropertiesTab({ site, params, filters }: { site: string; params: Report
   return (
     <>
       <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">Properties of “{eventName}” (filter by an event to choose it)</p>
-      <BreakdownTable testId="breakdown-properties" valueLabel="Property" countLabel="Events" rows={properties.data.data.map((row) => ({ value: `${row.propertyKey} = ${row.propertyValue}`, count: row.count }))} />
+      <BreakdownTable
+        testId="breakdown-properties"
+        valueLabel="Property"
+        countLabel="Events"
+        rows={properties.data.data.map((row) => ({ value: `${row.propertyKey} = ${row.propertyValue}`, count: row.count }))}
+        download={<CsvDownloadButton fileName={fileName} table={tableName} columns={PROPERTY_CSV_COLUMNS} rows={properties.data.data} />}
+      />
     </>
   );
 }
 
-function OutboundTab({ site, params }: { site: string; params: ReportParams }) {
+function OutboundTab({ site, params, fileName, tableName }: CsvTarget & { site: string; params: ReportParams }) {
   const links = useOutboundLinks(site, { ...params, limit: BREAKDOWN_LIMIT });
   if (links.error) return <ErrorMessage error={links.error} />;
   if (!links.data) return <Loading />;
-  return <BreakdownTable testId="breakdown-outbound" valueLabel="Link" countLabel="Clicks" rows={links.data.data.map((row) => ({ value: row.url, count: row.count }))} />;
+  return (
+    <BreakdownTable
+      testId="breakdown-outbound"
+      valueLabel="Link"
+      countLabel="Clicks"
+      rows={links.data.data.map((row) => ({ value: row.url, count: row.count }))}
+      download={<CsvDownloadButton fileName={fileName} table={tableName} columns={OUTBOUND_CSV_COLUMNS} rows={links.data.data} />}
+    />
+  );
 }
 
-export function BreakdownTabView({ site, tab, valueLabel, params, filters, onFilter }: BreakdownTabViewProps) {
+export function BreakdownTabView({ site, tab, valueLabel, params, filters, onFilter, fileName, tableName }: BreakdownTabViewProps) {
+  const csv = { fileName, tableName };
   switch (tab.kind) {
-    case 'metric': return <MetricTab site={site} parameter={tab.parameter} label={valueLabel} params={params} onFilter={onFilter} />;
-    case 'map': return <MetricTab site={site} parameter="country" label={valueLabel} params={params} onFilter={onFilter} map />;
-    case 'properties': return <PropertiesTab site={site} params={params} filters={filters} />;
-    case 'outbound': return <OutboundTab site={site} params={params} />;
+    case 'metric': return <MetricTab site={site} parameter={tab.parameter} label={valueLabel} params={params} onFilter={onFilter} {...csv} />;
+    case 'map': return <MetricTab site={site} parameter="country" label={valueLabel} params={params} onFilter={onFilter} map {...csv} />;
+    case 'properties': return <PropertiesTab site={site} params={params} filters={filters} {...csv} />;
+    case 'outbound': return <OutboundTab site={site} params={params} {...csv} />;
   }
 }

@@ -20,7 +20,7 @@ export interface ChartCardProps {
   readonly onBucket: (bucket: Bucket) => void;
 }
 
-const BUCKET_LABELS: Record<Bucket, string> = {
+export const BUCKET_LABELS: Readonly<Record<Bucket, string>> = {
   minute: 'Minute', five_minutes: '5 minutes', fifteen_minutes: '15 minutes', hour: 'Hour', day: 'Day', week: 'Week', month: 'Month', year: 'Year',
 };
 

@@ -5,10 +5,11 @@ import { PERIODS, isPeriodKey, type Period } from '../../routes/site/period';
 
 export interface PeriodPickerProps {
   readonly period: Period;
-  readonly compare: boolean;
   readonly today: string;
   readonly onPeriod: (period: Period) => void;
-  readonly onCompare: (compare: boolean) => void;
+  /** Without `onCompare` the comparison toggle is not shown (pages that compare nothing). */
+  readonly compare?: boolean;
+  readonly onCompare?: (compare: boolean) => void;
 }
 
 export const CONTROL = `min-h-10 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${FOCUS_RING}`;
@@ -45,10 +46,12 @@ export function PeriodPicker({ period, compare, today, onPeriod, onCompare }: Pe
           </div>
         </>
       ) : null}
-      <div className="flex min-h-10 items-center gap-2">
-        <input id={`${id}-compare`} type="checkbox" className={`h-4 w-4 ${FOCUS_RING}`} checked={compare} disabled={period.key === 'all'} onChange={(event) => onCompare(event.target.checked)} />
-        <label htmlFor={`${id}-compare`} className="text-sm">Compare with the previous period</label>
-      </div>
+      {onCompare ? (
+        <div className="flex min-h-10 items-center gap-2">
+          <input id={`${id}-compare`} type="checkbox" className={`h-4 w-4 ${FOCUS_RING}`} checked={compare ?? false} disabled={period.key === 'all'} onChange={(event) => onCompare(event.target.checked)} />
+          <label htmlFor={`${id}-compare`} className="text-sm">Compare with the previous period</label>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,8 @@ import type { FeedEvent } from '../../api/settings-types';
 import { announce, describeEvent, FEED_LIMIT, formatEventTime, instantOf, mergeFeed } from './event-feed';
 
 const event = (timestamp: string, type = 'pageview', event_name = ''): FeedEvent => ({
-  timestamp, type, event_name, pathname: '/', hostname: 'localhost', page_title: '', session_id: 's', country: 'FR', browser: 'Chrome', device_type: 'desktop',
+  timestamp, type, event_name, pathname: '/', hostname: 'localhost', page_title: '', props: {}, session_id: 's', user_id: 'u', identified_user_id: '',
+  country: 'FR', browser: 'Chrome', device_type: 'desktop',
 });
 
 describe('instantOf', () => {

@@ -4,21 +4,13 @@ import { useApiKeys, useRevokeApiKey } from '../../api/queries';
 import type { ListedApiKey } from '../../api/settings-types';
 import { Button } from '../button';
 import { Dialog } from '../dialog';
+import { csvFileName } from '../csv';
+import { CsvDownloadButton } from '../csv-download-button';
 import { ErrorMessage } from '../error-message';
+import { API_KEY_CSV_COLUMNS, keyPermissions, type KeyListRow } from './listed-key';
 import { scopesText } from './settings-fields';
 
 const dateOf = (value: string | null) => (value === null ? 'never' : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(value)));
-
-/** better-auth may hand permissions back as JSON text. */
-function permissionsOf(key: ListedApiKey): Record<string, string[]> | null {
-  const value: unknown = key.permissions;
-  if (typeof value !== 'string') return key.permissions;
-  try {
-    return JSON.parse(value) as Record<string, string[]>;
-  } catch {
-    return null;
-  }
-}
 
 function KeyRow({ apiKey, owner, onRevoke }: { apiKey: ListedApiKey; owner: string; onRevoke: () => void }) {
   const name = apiKey.name ?? apiKey.id;
@@ -26,7 +18,7 @@ function KeyRow({ apiKey, owner, onRevoke }: { apiKey: ListedApiKey; owner: stri
     <li data-testid="api-key-row" className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 py-2 last:border-0 dark:border-slate-800">
       <div className="min-w-0">
         <p className="font-medium"><span data-testid="api-key-name">{name}</span> <code className="text-xs text-slate-600 dark:text-slate-400">{apiKey.start ?? apiKey.prefix ?? ''}…</code></p>
-        <p className="text-xs text-slate-600 dark:text-slate-400">{owner} · {scopesText(permissionsOf(apiKey))} · created {dateOf(apiKey.createdAt)} · expires {dateOf(apiKey.expiresAt)}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{owner} · {scopesText(keyPermissions(apiKey))} · created {dateOf(apiKey.createdAt)} · expires {dateOf(apiKey.expiresAt)}</p>
       </div>
       <Button variant="secondary" onClick={onRevoke} aria-label={`Revoke the key ${name}`}>Revoke</Button>
     </li>
@@ -38,7 +30,7 @@ export function ApiKeyList({ organizationId }: { organizationId: string }) {
   const userKeys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [revoking, setRevoking] = useState<ListedApiKey | null>(null);
-  const rows = [
+  const rows: KeyListRow[] = [
     ...(organizationKeys.data?.apiKeys ?? []).map((key) => ({ key, owner: 'Organization' })),
     ...(userKeys.data?.apiKeys ?? []).map((key) => ({ key, owner: 'Your account' })),
   ];
@@ -47,7 +39,10 @@ export function ApiKeyList({ organizationId }: { organizationId: string }) {
   };
   return (
     <div className="flex flex-col gap-2">
-      <h3 className="text-sm font-semibold">Existing keys</h3>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-sm font-semibold">Existing keys</h3>
+        {rows.length > 0 ? <CsvDownloadButton fileName={csvFileName('api keys')} table="API keys" columns={API_KEY_CSV_COLUMNS} rows={rows} /> : null}
+      </div>
       <ErrorMessage error={organizationKeys.error ?? userKeys.error} />
       {organizationKeys.isSuccess && userKeys.isSuccess && rows.length === 0 ? <p className="text-sm">No API key yet.</p> : null}
       <ul aria-label="API keys">

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useDeleteSite } from '../../api/queries';
-import type { SiteRecord } from '../../api/settings-types';
+import type { SiteRecord } from '../../api/types';
 import { Button } from '../button';
 import { Card } from '../card';
 import { ErrorMessage } from '../error-message';

@@ -1,4 +1,4 @@
-// SiteNav: links between a site's pages (dashboard, realtime, settings); settings only for who may change them.
+// SiteNav: links between a site's pages (dashboard, realtime, goals, funnels, performance, bots, settings); settings only for who may change them.
 import { NavLink } from 'react-router';
 import { FOCUS_RING } from '../button';
 import { useSiteAccess } from '../public-access/read-only';
@@ -14,6 +14,10 @@ export function SiteNav({ site }: { site: string }) {
     <nav aria-label="Site pages" className="flex flex-wrap gap-2">
       <NavLink end to={base} className={look}>Dashboard</NavLink>
       <NavLink to={`${base}/realtime`} className={look}>Realtime</NavLink>
+      <NavLink to={`${base}/goals`} className={look}>Goals</NavLink>
+      <NavLink to={`${base}/funnels`} className={look}>Funnels</NavLink>
+      <NavLink to={`${base}/performance`} className={look}>Performance</NavLink>
+      <NavLink to={`${base}/bots`} className={look}>Bots</NavLink>
       {readOnly ? null : <NavLink to={`${base}/settings`} className={look}>Settings</NavLink>}
     </nav>
   );

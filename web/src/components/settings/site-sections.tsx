@@ -1,5 +1,6 @@
 // The site settings forms: name, domain and public access; tracking switches; exclusion lists.
-import { EXCLUSION_LISTS, TRACKING_TOGGLES, type SiteRecord } from '../../api/settings-types';
+import { EXCLUSION_LISTS, TRACKING_TOGGLES } from '../../api/settings-types';
+import type { SiteRecord } from '../../api/types';
 import { CheckboxField } from '../checkbox-field';
 import { TextField } from '../text-field';
 import { EXCLUSION_LABELS, linesOf, TOGGLE_LABELS } from './settings-fields';

@@ -14,6 +14,9 @@ import { ExclusionsSection, GeneralSection, TrackingSection } from '../../compon
 export function SiteSettingsPage() {
   const { site = '' } = useParams();
   const record = useSiteRecord(site);
+  // A member reads the record with its settings; anyone else (a public site's visitor) reads its public view.
+  const answer = record.data;
+  const settings = answer !== undefined && 'excludedIPs' in answer ? answer : undefined;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -22,19 +25,22 @@ export function SiteSettingsPage() {
       </div>
       <ErrorMessage error={record.error} />
       {record.isPending ? <p role="status" className="text-sm">Loading…</p> : null}
-      {record.data ? (
+      {answer !== undefined && settings === undefined ? (
+        <p role="status" className="text-sm">Only members of the site's organization can see and change its settings.</p>
+      ) : null}
+      {settings ? (
         <>
-          <GeneralSection record={record.data} />
-          <TrackingSection record={record.data} />
-          <ExclusionsSection record={record.data} />
-          <Card title="Script tag"><ScriptTag site={record.data} /></Card>
+          <GeneralSection record={settings} />
+          <TrackingSection record={settings} />
+          <ExclusionsSection record={settings} />
+          <Card title="Script tag"><ScriptTag site={settings} /></Card>
           <Card title="API keys">
             <div className="flex flex-col gap-6">
-              <CreateApiKeyForm organizationId={record.data.organizationId} />
-              <ApiKeyList organizationId={record.data.organizationId} />
+              <CreateApiKeyForm organizationId={settings.organizationId} />
+              <ApiKeyList organizationId={settings.organizationId} />
             </div>
           </Card>
-          <DeleteSiteSection record={record.data} />
+          <DeleteSiteSection record={settings} />
         </>
       ) : null}
     </div>

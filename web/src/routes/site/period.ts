@@ -94,3 +94,10 @@ export function bucketsFor(period: Period, today: string): readonly Bucket[] {
   if (length <= 800) return ['month', 'week', 'day'];
   return ['month', 'year', 'week'];
 }
+
+/** The period in words for file names: its days (one, or the first and last), or "last 24 hours". */
+export function periodName(period: Period, today: string): string {
+  const days = periodDays(period, today);
+  if (!days) return 'last 24 hours';
+  return days.from === days.to ? days.from : `${days.from} to ${days.to}`;
+}

@@ -1,7 +1,8 @@
 // The site dashboard's pure state: periods and their previous periods, buckets, filters and the URL round trip.
 import { describe, expect, it } from 'vitest';
 import { addFilter, parseFilters, removeFilter, typesFor } from './filters';
-import { bucketsFor, periodParams, previousParams, todayIn, type Period } from './period';
+import { bucketsFor, periodName, periodParams, previousParams, todayIn, type Period } from './period';
+import { csvFileName } from '../../components/csv';
 import { readViewState, writeViewState } from './url-state';
 
 const TODAY = '2024-03-15';
@@ -30,6 +31,18 @@ describe('periodParams and previousParams', () => {
 
   it.each<[Period, string]>([[{ key: 'today' }, 'hour'], [{ key: '7d' }, 'day'], [{ key: '12mo' }, 'month'], [{ key: 'all' }, 'month']])('%j buckets by %s', (period, bucket) => {
     expect(bucketsFor(period, TODAY)[0]).toBe(bucket);
+  });
+});
+
+describe('periodName', () => {
+  it.each<[Period, string, string]>([
+    [{ key: 'today' }, '2024-03-15', 'pages-all-2024-03-15.csv'],
+    [{ key: '7d' }, '2024-03-09 to 2024-03-15', 'pages-all-2024-03-09-to-2024-03-15.csv'],
+    [{ key: '24h' }, 'last 24 hours', 'pages-all-last-24-hours.csv'],
+    [{ key: 'custom', from: '2024-03-10', to: '2024-03-01' }, '2024-03-01 to 2024-03-10', 'pages-all-2024-03-01-to-2024-03-10.csv'],
+  ])('%j is "%s" (file %s)', (period, name, file) => {
+    expect(periodName(period, TODAY)).toBe(name);
+    expect(csvFileName('Pages, All', periodName(period, TODAY))).toBe(file);
   });
 });
 
