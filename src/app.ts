@@ -54,6 +54,10 @@ import { readableSitesOf } from './mcp/readable-sites.js';
 import { createSharedState, type SharedState } from './platform/shared-state/create-shared-state.js';
 import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
 import { userDataRoutes } from './user-data/user-data.routes.js';
+import { importsRoutes } from './imports/imports.routes.js';
+import { ImportService } from './imports/import-service.js';
+import { ImportRepository } from './imports/import.repository.js';
+import { ImportedRowsStore } from './imports/imported-rows.store.js';
 import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
 import { registerDashboard, type DashboardOptions } from './dashboard/dashboard-module.js';
 
@@ -89,6 +93,7 @@ export interface AppServices {
   readonly shared: SharedState;
   readonly ingestion: IngestionModule;
   readonly webhooks: WebhooksModule;
+  readonly imports: ImportService;
   readonly clock: () => number;
 }
 
@@ -176,9 +181,11 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
   await app.register(segmentsRoutes, { guards, segments, analytics });
   await app.register(userDataRoutes, { guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush() });
+  const imports = new ImportService(new ImportRepository(metadata.db), new ImportedRowsStore(analytics), clock);
+  await app.register(importsRoutes, { guards, imports });
   await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
-  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
+  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, imports, clock };
 
   let closed = false;
   return {

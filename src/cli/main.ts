@@ -1,4 +1,4 @@
-// Command-line entry (`npm run cli -- <command>`, or the `loupe` bin): bootstrap an instance, set plans.
+// Command-line entry (`npm run cli -- <command>`, or the `loupe` bin): bootstrap an instance, set plans, import files.
 import { parseArgs } from 'node:util';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -7,6 +7,9 @@ import { migrateMetadataDb } from '../platform/metadata-store/metadata-migration
 import { httpCaller, injectCaller } from './api-caller.js';
 import { bootstrap } from './bootstrap.js';
 import { CliUsageError, PLAN_USAGE, planCommand } from './plan-command.js';
+import { DEFAULT_BATCH_ROWS, IMPORT_USAGE, isFileFormat, runImport } from './import-command.js';
+import { httpImportTarget, localImportTarget } from './import-targets.js';
+import { ImportFileError } from '../imports/files/import-file-error.js';
 
 const USAGE = `Usage:
   loupe bootstrap --email <email> --password <password> --org <name> --domain <domain> [--url <server>]
@@ -15,7 +18,9 @@ const USAGE = `Usage:
   Without --url it works directly on DATA_DIR (stop the server first: the embedded stores allow one process);
   with --url it talks to a running server.
 
-${PLAN_USAGE}`;
+${PLAN_USAGE}
+
+${IMPORT_USAGE}`;
 
 function print(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
@@ -64,10 +69,47 @@ async function runPlan(rest: string[]): Promise<number> {
   }
 }
 
+/** `import`: over HTTP with --url and --api-key, else on DATA_DIR in this process. Exit 1 on a bad file (the import is deleted). */
+async function runImportCommand(rest: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: rest,
+    options: { site: { type: 'string' }, format: { type: 'string' }, file: { type: 'string' }, url: { type: 'string' }, 'api-key': { type: 'string' }, 'batch-size': { type: 'string' } },
+    strict: true,
+  });
+  const { site, format, file } = values;
+  const batchRows = values['batch-size'] === undefined ? DEFAULT_BATCH_ROWS : Number(values['batch-size']);
+  const usable = site && format && isFileFormat(format) && file && Number.isInteger(batchRows) && batchRows >= 1 && batchRows <= 100_000;
+  if (!usable || (values.url !== undefined) !== (values['api-key'] !== undefined) || (!values.url && !/^\d+$/.test(site))) {
+    process.stderr.write(USAGE + '\n');
+    return 2;
+  }
+  const options = { file, format, batchRows, progress: process.stderr };
+  try {
+    if (values.url && values['api-key']) {
+      print(await runImport(httpImportTarget(values.url, values['api-key'], site), options));
+      return 0;
+    }
+    const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+    const loupe = await createApp(config, { dashboard: { buildWhenStale: false } });
+    try {
+      if (!(await loupe.services.sites.get(Number(site)))) throw new Error(`no site with id ${site}`);
+      print(await runImport(localImportTarget(loupe.services.imports, Number(site)), options));
+    } finally {
+      await loupe.close();
+    }
+    return 0;
+  } catch (err) {
+    if (!(err instanceof ImportFileError)) throw err;
+    process.stderr.write(`error: ${err.message} (nothing was imported)\n`);
+    return 1;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'bootstrap') return runBootstrap(rest);
   if (command === 'plan') return runPlan(rest);
+  if (command === 'import') return runImportCommand(rest);
   process.stderr.write(USAGE + '\n');
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
 }

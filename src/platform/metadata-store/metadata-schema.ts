@@ -201,7 +201,23 @@ export interface FunnelsTable {
   updated_at: string;
 }
 
+export interface ImportsTable {
+  /** UUID. */
+  import_id: string;
+  site_id: number;
+  platform: string;
+  imported_events: number;
+  skipped_events: number;
+  invalid_events: number;
+  /** JSON object: skip reason -> rows skipped for it. */
+  skipped_reasons: string;
+  /** ISO 8601 UTC with milliseconds. */
+  started_at: string;
+  completed_at: string | null;
+}
+
 export interface MetadataDatabase {
+  imports: ImportsTable;
   goals: GoalsTable;
   funnels: FunnelsTable;
   annotations: AnnotationsTable;

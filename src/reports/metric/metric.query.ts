@@ -4,6 +4,7 @@ import { StatsParamError } from '../../stats/bad-request-error.js';
 import { findDimension } from '../../stats/dimensions.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
 import { breakdownSql } from './metric-breakdown-sql.js';
+import { withImportedAggregates } from './imported-breakdown-sql.js';
 import { percentOf, round2 } from '../percentage.js';
 import { rankedPage } from './ranked-page.js';
 import type { Paging } from '../report-paging.js';
@@ -20,6 +21,8 @@ interface BreakdownRow {
   sessions: string;
   pageviews: string;
   bounces: string;
+  /** The sessions whose bounces are known (imported pages and events carry none); all sessions when absent. */
+  bounce_base?: string;
   duration_sum?: number;
 }
 
@@ -30,7 +33,7 @@ export interface MetricRequest extends Paging {
 export async function metricBreakdown(store: AnalyticsStore, query: StatsQuery, request: MetricRequest): Promise<MetricPage> {
   const dimension = findDimension(request.parameter, 'metric_key');
   if (!dimension) throw new StatsParamError('parameter', `Invalid parameter: unknown dimension '${request.parameter}'`);
-  const grouped = await breakdownSql(store, query, dimension);
+  const grouped = withImportedAggregates(query, dimension, await breakdownSql(store, query, dimension));
   const { rows, totals } = await rankedPage<BreakdownRow>(store, grouped, 'count DESC, value ASC', request);
   return {
     data: rows.map((row) => {
@@ -42,7 +45,7 @@ export async function metricBreakdown(store: AnalyticsStore, query: StatsQuery, 
         sessions,
         pageviews: Number(row.pageviews),
         pageviews_percentage: percentOf(Number(row.pageviews), totals.pageviewsSum),
-        bounce_rate: percentOf(Number(row.bounces), sessions),
+        bounce_rate: percentOf(Number(row.bounces), row.bounce_base === undefined ? sessions : Number(row.bounce_base)),
         ...(row.duration_sum === undefined ? {} : { avg_session_duration: sessions === 0 ? 0 : round2(row.duration_sum / sessions) }),
       };
     }),

@@ -1,8 +1,10 @@
 // Overview figures: sessions, pageviews, users, pages per session, bounce rate and session duration,
-// in total or per time bucket: sums over one row per session (see stats/session-rows.ts).
+// in total or per time bucket: sums over one row per session (see stats/session-rows.ts), plus the imported
+// daily aggregates of the range when no filter applies (docs/imports.md).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
+import { importedAggregatesApply, importedAggregatesFit, importedOverviewSql } from '../../stats/imported-aggregates.js';
 import { sessionRowsSql } from '../../stats/session-rows.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
 import type { OverviewFigures } from './overview.schema.js';
@@ -42,10 +44,25 @@ function figures(row: OverviewRow | undefined): OverviewFigures {
   };
 }
 
+const SUMMED: ReadonlyArray<keyof OverviewRow> = ['sessions', 'pageviews', 'users', 'bounces', 'duration_ms'];
+
+/** The two rows' sums, column by column. */
+function added<Row extends OverviewRow>(row: Row, other: OverviewRow | undefined): Row {
+  if (!other) return row;
+  const sum = { ...row };
+  for (const column of SUMMED) sum[column] = String(Number(row[column]) + Number(other[column]));
+  return sum;
+}
+
+const NO_ROW: OverviewRow = { sessions: '0', pageviews: '0', users: '0', bounces: '0', duration_ms: '0' };
+
 export async function overview(store: AnalyticsStore, query: StatsQuery): Promise<OverviewFigures> {
   const sessions = await sessionRowsSql(store, query);
   const rows = await store.query<OverviewRow>(OVERVIEW_SQL(sessions.sql), sessions.params);
-  return figures(rows[0]);
+  if (!importedAggregatesApply(query)) return figures(rows[0]);
+  const imported = importedOverviewSql(query);
+  const [importedRow] = await store.query<OverviewRow>(imported.sql, imported.params);
+  return figures(added(rows[0] ?? NO_ROW, importedRow));
 }
 
 export async function overviewTimeSeries(store: AnalyticsStore, query: StatsQuery): Promise<Array<OverviewFigures & { time: string }>> {
@@ -56,6 +73,16 @@ export async function overviewTimeSeries(store: AnalyticsStore, query: StatsQuer
     ...sessions.params,
     ...time.params,
   });
-  const series = rows.map((row) => ({ time: row.time, ...figures(row) }));
+  const importedRows = importedAggregatesApply(query) && importedAggregatesFit(bucket) ? await importedBuckets(store, query, bucket) : new Map<string, OverviewRow>();
+  const series = rows.map((row) => ({ time: row.time, ...figures(added(row, importedRows.get(row.time))) }));
+  // Buckets holding imported days but no events.
+  for (const [time, row] of importedRows) if (!rows.some((eventRow) => eventRow.time === time)) series.push({ time, ...figures(row) });
   return fillBuckets(series, query.range, bucket, (t) => ({ time: t, ...figures(undefined) }));
+}
+
+/** The imported days' sums per bucket label. */
+async function importedBuckets(store: AnalyticsStore, query: StatsQuery, bucket: NonNullable<StatsQuery['bucket']>): Promise<Map<string, OverviewRow>> {
+  const imported = importedOverviewSql(query, bucket);
+  const rows = await store.query<OverviewRow & { time: string }>(imported.sql, imported.params);
+  return new Map(rows.map((row) => [row.time, row]));
 }

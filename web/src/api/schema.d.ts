@@ -4573,6 +4573,221 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{site}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A site's imports, newest first, with their progress counts (admin) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                completedAt: string | null;
+                                importedEvents: number;
+                                importId: string;
+                                /** @description always 0: a batch with an invalid row is refused whole */
+                                invalidEvents: number;
+                                /** @enum {string} */
+                                platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv";
+                                skipped: {
+                                    already_imported?: number;
+                                    bot_event?: number;
+                                    future_timestamp?: number;
+                                };
+                                skippedEvents: number;
+                                startedAt: string;
+                                /** @enum {string} */
+                                status: "running" | "completed";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Start an import of another tool's data into the site (admin)
+         * @description Answers the import id to post batches to. Any day up to today is accepted (no plan window on a self-hosted instance).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description umami, simple_analytics and plausible take the origin service's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report
+                         * @enum {string}
+                         */
+                        platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allowedDateRange: {
+                                    earliestAllowedDate: string;
+                                    latestAllowedDate: string;
+                                };
+                                importId: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an import and exactly the rows it stored (admin)
+         * @description Removes the import's events, the sessions built from them, their copies and its daily aggregates; other data is untouched. A running import may be deleted (its client abandons it).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the import, as its creation answered */
+                    importId: string;
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/imports/{importId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store a batch of rows of an import, all or nothing (admin)
+         * @description Every row is validated first: any bad row makes the whole batch a 400 naming each bad row (its index in `events`) and field, and nothing of the batch is stored. Rows already stored for the site (the same row from this or an earlier import, recognised by a content-derived id) and rows in the future are skipped and counted. `isLastBatch` completes the import; repeating a final batch after completion stores nothing and succeeds.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the import, as its creation answered */
+                    importId: string;
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description rows in the import platform's shape */
+                        events: unknown[];
+                        /** @description true on the final batch: completes the import */
+                        isLastBatch?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description rows stored by this batch */
+                                importedEvents: number;
+                                /** @description skipped rows per reason */
+                                skipped: {
+                                    already_imported?: number;
+                                    bot_event?: number;
+                                    future_timestamp?: number;
+                                };
+                                /** @description valid rows not stored */
+                                skippedEvents: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{site}/is-public": {
         parameters: {
             query?: never;

@@ -32,7 +32,7 @@ export const EXCLUSION_LABELS: Record<ExclusionList, { label: string; hint: stri
 export const KEY_SCOPES = [
   'analytics:read', 'sessions:read', 'events:read', 'users:read', 'users:write', 'goals:read', 'goals:write', 'funnels:read',
   'funnels:write', 'annotations:read', 'annotations:write', 'segments:read', 'segments:write', 'sites:read', 'sites:write',
-  'ingest:write', 'webhooks:read', 'webhooks:write', 'replay:read',
+  'ingest:write', 'webhooks:read', 'webhooks:write', 'imports:read', 'imports:write', 'replay:read',
 ] as const;
 
 /** The API's `permissions` object from the chosen scopes; undefined (full access) when none is chosen. */

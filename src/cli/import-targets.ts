@@ -1,0 +1,79 @@
+// Where `loupe import` sends its batches: a running server over HTTP (with an API key), or the import
+// service of an app opened on DATA_DIR in this process.
+import { AppError } from '../platform/http/app-errors.js';
+import type { ImportService } from '../imports/import-service.js';
+import type { FileFormat } from '../imports/files/import-file.js';
+
+export interface BatchCounts {
+  readonly importedEvents: number;
+  readonly skippedEvents: number;
+  readonly skipped: Readonly<Record<string, number | undefined>>;
+}
+
+/** A batch the server refused: its message and the bad rows' fields, keyed `events.<index>[.<field>]`. */
+export interface BatchRefusal {
+  readonly refused: true;
+  readonly message: string;
+  readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
+}
+
+export interface ImportTarget {
+  start(platform: FileFormat): Promise<string>;
+  send(importId: string, events: readonly unknown[], isLastBatch: boolean): Promise<BatchCounts | BatchRefusal>;
+  remove(importId: string): Promise<void>;
+}
+
+function fieldErrorsOf(body: unknown): Record<string, readonly string[]> {
+  const details = (body as { details?: { fieldErrors?: Record<string, string[]> } } | null)?.details;
+  return details?.fieldErrors ?? {};
+}
+
+export function httpImportTarget(baseUrl: string, apiKey: string, siteId: string): ImportTarget {
+  const call = async (method: 'POST' | 'DELETE', path: string, body?: unknown) => {
+    const response = await fetch(new URL(`/api/sites/${encodeURIComponent(siteId)}/imports${path}`, baseUrl), {
+      method,
+      headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+  };
+  const failed = (what: string, answer: { status: number; body: unknown }) =>
+    new Error(`${what} answered ${answer.status}: ${(answer.body as { error?: string } | null)?.error ?? JSON.stringify(answer.body)}`);
+  return {
+    async start(platform) {
+      const answer = await call('POST', '', { platform });
+      if (answer.status !== 200) throw failed('creating the import', answer);
+      return (answer.body as { data: { importId: string } }).data.importId;
+    },
+    async send(importId, events, isLastBatch) {
+      const answer = await call('POST', `/${importId}/events`, { events, isLastBatch });
+      if (answer.status === 400) return { refused: true, message: (answer.body as { error?: string }).error ?? 'refused', fieldErrors: fieldErrorsOf(answer.body) };
+      if (answer.status !== 200) throw failed('a batch', answer);
+      return (answer.body as { data: BatchCounts }).data;
+    },
+    async remove(importId) {
+      const answer = await call('DELETE', `/${importId}`);
+      if (answer.status !== 200) throw failed('deleting the import', answer);
+    },
+  };
+}
+
+export function localImportTarget(imports: ImportService, siteId: number): ImportTarget {
+  return {
+    async start(platform) {
+      return (await imports.start(siteId, platform)).importId;
+    },
+    async send(importId, events, isLastBatch) {
+      try {
+        return await imports.addBatch(siteId, importId, events, isLastBatch);
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 400) return { refused: true, message: err.message, fieldErrors: fieldErrorsOf(err.extra) };
+        throw err;
+      }
+    },
+    async remove(importId) {
+      await imports.remove(siteId, importId);
+    },
+  };
+}

@@ -1,0 +1,11 @@
+// A file that cannot be imported, with the place it goes wrong.
+export class ImportFileError extends Error {
+  constructor(
+    /** Where: `file.csv line 7` (or just the file). */
+    readonly where: string,
+    message: string,
+  ) {
+    super(`${where}: ${message}`);
+    this.name = 'ImportFileError';
+  }
+}

@@ -1,0 +1,9 @@
+// The kinds of data an import takes: the origin service's three platforms, Loupe's own raw events, and the
+// daily aggregates of a Plausible CSV export.
+export const IMPORT_PLATFORMS = ['umami', 'simple_analytics', 'plausible', 'loupe', 'plausible_csv'] as const;
+
+export type ImportPlatform = (typeof IMPORT_PLATFORMS)[number];
+
+export function isImportPlatform(value: string): value is ImportPlatform {
+  return (IMPORT_PLATFORMS as readonly string[]).includes(value);
+}

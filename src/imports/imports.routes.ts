@@ -1,0 +1,70 @@
+// The origin service's import API: create and list a site's imports, post batches of rows, delete an import.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Guards } from '../platform/http/guards.js';
+import { siteOf } from '../platform/http/guards.js';
+import { ANY_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
+import type { ImportService } from './import-service.js';
+import {
+  BatchBodySchema, BatchResponseSchema, CreateImportBodySchema, CreateImportResponseSchema, ImportListResponseSchema, ImportPathParams, MAX_BATCH_BYTES,
+} from './import.schema.js';
+
+export interface ImportsRoutesDeps {
+  readonly guards: Guards;
+  readonly imports: ImportService;
+}
+
+const ADMIN_WRITE = { scope: 'imports:write', role: 'admin' } as const;
+
+export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesDeps> = async (app, { guards, imports }) => {
+  app.get('/api/sites/:site/imports', {
+    onRequest: guards.site({ scope: 'imports:read', role: 'admin' }),
+    schema: {
+      tags: ['Imports'], summary: 'A site\'s imports, newest first, with their progress counts (admin)',
+      security: ANY_CREDENTIAL, params: SiteParams, response: { 200: ImportListResponseSchema },
+    },
+  }, async (request) => {
+    const records = await imports.list(siteOf(request).siteId);
+    return {
+      data: records.map(({ siteId: _siteId, skippedReasons, ...record }) => ({
+        ...record, skipped: skippedReasons, status: record.completedAt === null ? ('running' as const) : ('completed' as const),
+      })),
+    };
+  });
+
+  app.post('/api/sites/:site/imports', {
+    onRequest: guards.site(ADMIN_WRITE),
+    schema: {
+      tags: ['Imports'], summary: 'Start an import of another tool\'s data into the site (admin)',
+      description: 'Answers the import id to post batches to. Any day up to today is accepted (no plan window on a self-hosted instance).',
+      security: ANY_CREDENTIAL, params: SiteParams, body: CreateImportBodySchema, response: { 200: CreateImportResponseSchema },
+    },
+  }, async (request) => ({ data: await imports.start(siteOf(request).siteId, request.body.platform) }));
+
+  app.post('/api/sites/:site/imports/:importId/events', {
+    onRequest: guards.site(ADMIN_WRITE),
+    bodyLimit: MAX_BATCH_BYTES,
+    schema: {
+      tags: ['Imports'], summary: 'Store a batch of rows of an import, all or nothing (admin)',
+      description:
+        'Every row is validated first: any bad row makes the whole batch a 400 naming each bad row (its index in `events`) ' +
+        'and field, and nothing of the batch is stored. Rows already stored for the site (the same row from this or an earlier ' +
+        'import, recognised by a content-derived id) and rows in the future are skipped and counted. `isLastBatch` completes ' +
+        'the import; repeating a final batch after completion stores nothing and succeeds.',
+      security: ANY_CREDENTIAL, params: ImportPathParams, body: BatchBodySchema, response: { 200: BatchResponseSchema },
+    },
+  }, async (request) => ({
+    data: await imports.addBatch(siteOf(request).siteId, request.params.importId, request.body.events, request.body.isLastBatch ?? false),
+  }));
+
+  app.delete('/api/sites/:site/imports/:importId', {
+    onRequest: guards.site(ADMIN_WRITE),
+    schema: {
+      tags: ['Imports'], summary: 'Delete an import and exactly the rows it stored (admin)',
+      description: 'Removes the import\'s events, the sessions built from them, their copies and its daily aggregates; other data is untouched. A running import may be deleted (its client abandons it).',
+      security: ANY_CREDENTIAL, params: ImportPathParams, response: { 200: SuccessSchema },
+    },
+  }, async (request) => {
+    await imports.remove(siteOf(request).siteId, request.params.importId);
+    return { success: true as const };
+  });
+};

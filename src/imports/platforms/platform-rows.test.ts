@@ -1,0 +1,90 @@
+// Each platform's rows as stored: names mapped, sessions per UTC day, content-derived ids and keys, file names.
+import { describe, expect, it } from 'vitest';
+import { reportOfFileName } from '../files/plausible-csv-zip-file.js';
+import type { MappedRow } from '../mapped-row.js';
+import { loupeRow } from './loupe-rows.js';
+import { plausibleAggregateRow } from './plausible-aggregate-rows.js';
+import { simpleAnalyticsRow } from './simple-analytics-rows.js';
+import { umamiRow } from './umami-rows.js';
+
+const context = { siteId: 3, importId: 'import-a' };
+const row = (mapped: MappedRow) => (mapped.kind === 'event' || mapped.kind === 'aggregate' ? mapped.row : mapped);
+
+describe('umami rows', () => {
+  const base = { session_id: 'visitor', created_at: '2026-03-02 23:59:59', url_path: '/a', event_type: '1' };
+
+  it.each([
+    [{ browser: 'edge-chromium', os: 'Windows 10', device: 'laptop' }, { browser: 'Edge', operating_system: 'Windows', operating_system_version: '10', device_type: 'Desktop' }],
+    [{ browser: 'crios', os: 'iOS', device: 'mobile' }, { browser: 'Mobile Chrome', operating_system: 'iOS', operating_system_version: '', device_type: 'Mobile' }],
+    [{ browser: 'Brave', os: 'Haiku', device: '', screen: '800x600' }, { browser: 'Brave', operating_system: 'Haiku', operating_system_version: '', device_type: 'Tablet' }],
+  ])('names %o as Loupe does', (fields, expected) => {
+    expect(row(umamiRow({ ...base, ...fields }, context))).toMatchObject(expected);
+  });
+
+  it('keeps a visit of one UTC day in one session starting at its midnight, and the same row under the same id', () => {
+    const late = row(umamiRow({ ...base, visit_id: 'v1' }, context));
+    const next = row(umamiRow({ ...base, visit_id: 'v1', created_at: '2026-03-03 00:00:01' }, context));
+    expect(late).toMatchObject({ session_start: '2026-03-02 00:00:00.000', timestamp: '2026-03-02 23:59:59.000', import_id: 'import-a' });
+    expect(next).toMatchObject({ session_start: '2026-03-03 00:00:00.000' });
+    expect((late as { session_id: string }).session_id).not.toBe((next as { session_id: string }).session_id);
+    const again = umamiRow({ ...base, visit_id: 'v1' }, { ...context, importId: 'import-b' });
+    expect(again.kind === 'event' && again.eventId).toBe((umamiRow({ ...base, visit_id: 'v1' }, context) as { eventId: string }).eventId);
+  });
+
+  it('reads the referrer and UTM tags, and refuses a custom event without a name', () => {
+    expect(row(umamiRow({ ...base, referrer_domain: 'www.google.com', referrer_path: '/search', url_query: 'utm_source=mail&x=1' }, context)))
+      .toMatchObject({ referrer: 'https://www.google.com/search', utm_source: 'mail', url_parameters: { utm_source: 'mail', x: '1' } });
+    expect(umamiRow({ ...base, event_type: '2' }, context)).toEqual({ kind: 'invalid', problems: [{ field: 'event_name', message: 'Required for a custom event (event_type 2)' }] });
+  });
+});
+
+describe('simple analytics rows', () => {
+  it('joins the language and its region; a self-referral is no referrer and the Internal channel, as in tracking', () => {
+    const mapped = row(simpleAnalyticsRow({
+      added_iso: '2026-03-05T08:00:00Z', session_id: 's', datapoint: 'pageview', hostname: 'Blog.Example.org', path: '/', document_referrer: 'https://blog.example.org/x',
+      lang_language: 'nl', lang_region: 'be', user_agent: '',
+    }, context));
+    expect(mapped).toMatchObject({ language: 'nl-BE', referrer: '', hostname: 'blog.example.org', type: 'pageview', channel: 'Internal' });
+  });
+});
+
+describe('loupe rows', () => {
+  const event = { timestamp: '2026-03-04 09:00:00.000', event_id: '3d0e2a10-0000-4000-8000-000000000001', session_id: '9001', user_id: 'v', type: 'pageview', site_id: 99, import_id: 'old', user_key_hash: '5' };
+
+  it('stores the row in this site and import, with a session id of this import, and skips bot lines', () => {
+    const mapped = loupeRow(event, context);
+    expect(mapped).toMatchObject({ kind: 'event', eventId: event.event_id, row: { site_id: 3, import_id: 'import-a', session_start: '1970-01-01 00:00:00.000' } });
+    expect(mapped.kind === 'event' && 'user_key_hash' in mapped.row).toBe(false);
+    expect(mapped.kind === 'event' ? mapped.row.session_id : '9001').not.toBe('9001');
+    expect(loupeRow({ ...event, table: 'bot_events' }, context)).toEqual({ kind: 'skip', reason: 'bot_event' });
+    expect(loupeRow({ ...event, session_id: '18446744073709551616' }, context)).toMatchObject({ kind: 'invalid', problems: [{ field: 'session_id' }] });
+  });
+});
+
+describe('plausible aggregate rows', () => {
+  it.each([
+    [{ report: 'imported_operating_systems', date: '2026-02-01', operating_system: 'Mac', visits: '3' }, { report: 'operating_systems', operating_system: 'macOS', visits: 3 }],
+    [{ report: 'imported_sources', date: '2026-02-01', referrer: 'https://www.Google.com/search?q=x', visits: '2' }, { report: 'sources', referrer: 'google.com' }],
+    [{ report: 'imported_entry_pages', date: '2026-02-01', entry_page: '/', entrances: '4', visits: '9' }, { report: 'entry_pages', entry_page: '/', visits: 4 }],
+  ])('maps %o', (raw, expected) => {
+    expect(row(plausibleAggregateRow(raw, context))).toMatchObject(expected);
+  });
+
+  it('keys a row by its day, report and values, whichever import sends it', () => {
+    const raw = { report: 'imported_pages', date: '2026-02-01', page: '/', visits: '1' };
+    const key = (mapped: MappedRow) => (mapped.kind === 'aggregate' ? mapped.key : '');
+    expect(key(plausibleAggregateRow(raw, context))).toBe(key(plausibleAggregateRow({ ...raw, visits: '7' }, { ...context, importId: 'import-b' })));
+    expect(key(plausibleAggregateRow(raw, context))).not.toBe(key(plausibleAggregateRow({ ...raw, page: '/b' }, context)));
+    expect(plausibleAggregateRow({ ...raw, report: 'imported_goals' }, context)).toMatchObject({ kind: 'invalid', problems: [{ field: 'report' }] });
+    expect(plausibleAggregateRow({ ...raw, visits: '-1' }, context)).toMatchObject({ kind: 'invalid', problems: [{ field: 'visits' }] });
+  });
+
+  it.each([
+    ['imported_visitors_20240101_20241231.csv', 'imported_visitors'],
+    ['exports/pages_20240101_20241231.csv', 'imported_pages'],
+    ['imported_goals_20240101_20241231.csv', undefined],
+    ['visitors.csv', undefined],
+  ])('reads the report of the file name %s', (name, report) => {
+    expect(reportOfFileName(name)).toBe(report);
+  });
+});
