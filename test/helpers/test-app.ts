@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createApp, type AppDeps, type LoupeApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
+import { startClickHouseStandIn } from './clickhouse-stand-in.js';
+import { standInRequested } from './store-under-test.js';
 
 export type MetadataBackend = 'sqlite' | 'postgres';
 
@@ -80,6 +82,8 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'loupe-test-'));
   const database = options.backend === 'postgres' ? await createPostgresDatabase() : undefined;
+  // LOUPE_TEST_STORE=clickhouse: the analytics store is a ClickHouse server's HTTP interface (the test stand-in).
+  const clickhouse = standInRequested() && options.env?.CLICKHOUSE_URL === undefined ? await startClickHouseStandIn(join(dataDir, 'clickhouse-stand-in')) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -87,6 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Enrichment runs inline unless a test asks for the worker thread (ENRICHMENT_THREAD=true): same steps, faster start.
     ENRICHMENT_THREAD: 'false',
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(clickhouse ? { CLICKHOUSE_URL: clickhouse.url } : {}),
     ...options.env,
   });
   const loupe = await createApp(config, {
@@ -104,6 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     async close() {
       await loupe.close();
+      await clickhouse?.close();
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
