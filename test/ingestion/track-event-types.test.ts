@@ -109,6 +109,7 @@ describe('event types', () => {
       session_start: '2026-03-10 12:00:00.000',
       user_id: visitor,
       identified_user_id: '',
+      import_id: '',
       type: 'pageview',
       event_name: '',
       props: '',
