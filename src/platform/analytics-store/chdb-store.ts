@@ -29,6 +29,11 @@ export class ChdbStore implements AnalyticsStore {
     return parseJsonEachRow<T>(result.text());
   }
 
+  async queryText(sql: string, params: QueryParams = {}): Promise<string> {
+    const result = await this.track(this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
+    return result.text();
+  }
+
   async command(sql: string, params: QueryParams = {}): Promise<void> {
     await this.track(this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
   }

@@ -21,6 +21,11 @@ export class ClickHouseStore implements AnalyticsStore {
     return result.json<T>();
   }
 
+  async queryText(sql: string, params: QueryParams = {}): Promise<string> {
+    const result = await this.client.query({ query: sql, query_params: { ...params }, format: 'JSONEachRow' });
+    return result.text();
+  }
+
   async command(sql: string, params: QueryParams = {}): Promise<void> {
     await this.client.command({ query: sql, query_params: { ...params } });
   }
