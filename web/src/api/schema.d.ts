@@ -1904,6 +1904,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description only bot requests flagged by this detection layer: ua_pattern, header_heuristics, client_signals, bot_asn, rate_anomaly */
                     layer?: "ua_pattern" | "header_heuristics" | "client_signals" | "bot_asn" | "rate_anomaly";
                     /** @description window end, minutes before now */
@@ -1965,6 +1967,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description only bot requests flagged by this detection layer: ua_pattern, header_heuristics, client_signals, bot_asn, rate_anomaly */
                     layer?: "ua_pattern" | "header_heuristics" | "client_signals" | "bot_asn" | "rate_anomaly";
                     /** @description rows per page, 1..1000 (default 100) */
@@ -2028,6 +2032,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description only bot requests flagged by this detection layer: ua_pattern, header_heuristics, client_signals, bot_asn, rate_anomaly */
                     layer?: "ua_pattern" | "header_heuristics" | "client_signals" | "bot_asn" | "rate_anomaly";
                     /** @description window end, minutes before now */
@@ -2087,6 +2093,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description only bot requests flagged by this detection layer: ua_pattern, header_heuristics, client_signals, bot_asn, rate_anomaly */
                     layer?: "ua_pattern" | "header_heuristics" | "client_signals" | "bot_asn" | "rate_anomaly";
                     /** @description window end, minutes before now */
@@ -2230,6 +2238,8 @@ export interface paths {
                     errorMessage: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows per page, 1..1000 (default 100) */
                     limit?: number;
                     /** @description 1-based page number; when given, the answer is {data: {data, totalCount}} */
@@ -2291,6 +2301,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows per page, 1..1000 (default 100) */
                     limit?: number;
                     /** @description 1-based page number; when given, the answer is {data: {data, totalCount}} */
@@ -2357,6 +2369,8 @@ export interface paths {
                     errorMessage: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -2419,6 +2433,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description events per page, 1..1000 (default 50) */
                     page_size?: number;
                     /** @description window end, minutes before now */
@@ -2483,6 +2499,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -2542,6 +2560,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -2601,6 +2621,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -2658,6 +2680,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows to return, 1..1000 (default 100) */
                     limit?: number;
                     /** @description window end, minutes before now */
@@ -2720,6 +2744,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows to return, 1..1000 (default 100) */
                     limit?: number;
                     /** @description window end, minutes before now */
@@ -2781,6 +2807,8 @@ export interface paths {
                     event_name: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows to return, 1..1000 (default 100) */
                     limit?: number;
                     /** @description window end, minutes before now */
@@ -2840,6 +2868,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description how many of the most frequent custom events, 1..10 (default 5) */
                     limit?: number;
                     /** @description window end, minutes before now */
@@ -3181,6 +3211,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{site}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the site's raw events as NDJSON or CSV (streamed)
+         * @description Every stored human event of the range in (timestamp, event_id) order, then with `bots=true` every bot event; one line per event with the stored columns of its table. Formats and columns: docs/exports.md. Events still in the ingestion queue (about the last second) are not in it yet. Members of the organization only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description true adds the bot events after the human ones */
+                    bots?: "true" | "false";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description ndjson (default) or csv; without it, `Accept: text/csv` chooses csv */
+                    format?: "ndjson" | "csv";
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{site}/funnels": {
         parameters: {
             query?: never;
@@ -3487,6 +3568,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description asc or desc (default asc) */
                     order?: "asc" | "desc";
                     /** @description 1-based page number (default 1) */
@@ -3690,6 +3773,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description sessions per page, 1..1000 (default 25) */
                     limit?: number;
                     /** @description 1-based page number (default 1) */
@@ -3753,6 +3838,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -3812,6 +3899,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description the goals, a JSON array such as [1,2] (or 1,2); at most 100 */
                     goal_ids: string;
                     /** @description window end, minutes before now */
@@ -3953,6 +4042,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description journeys returned, 1..100; default 10 */
                     limit?: number;
                     /** @description window end, minutes before now */
@@ -4016,6 +4107,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window length in minutes, 1..1440; default 5 */
                     minutes?: number;
                     /** @description window end, minutes before now */
@@ -4075,6 +4168,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows per page, 1..10000 (default 100) */
                     limit?: number;
                     /** @description 1-based page number (default 1) */
@@ -4138,6 +4233,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -4195,6 +4292,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -4252,6 +4351,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows per page, 1..1000 (default 100) */
                     limit?: number;
                     /** @description 1-based page number (default 1) */
@@ -4315,6 +4416,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description values per page, 1..1000; default 100 */
                     limit?: number;
                     /** @description 1-based page number (default 1) */
@@ -4380,6 +4483,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -4437,6 +4542,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -4583,6 +4690,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description period length; default week */
                     mode?: "week" | "day";
                     /** @description window end, minutes before now */
@@ -4811,6 +4920,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description true: only sessions of identified users */
                     identified_only?: "true" | "false";
                     /** @description rows per page, 1..10000 (default 100) */
@@ -4887,6 +4998,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description events per page, 1..1000 (default 100) */
                     limit?: number;
                     /** @description only events of the last minutes minutes before now, 1..1440 (a live view); absent: the whole range */
@@ -4952,6 +5065,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -5009,6 +5124,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows per page, 1..1000 (default 100) */
                     limit?: number;
                     /** @description 1-based page number (default 1) */
@@ -5070,6 +5187,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description the trait key */
                     key: string;
                     /** @description rows per page, 1..1000 (default 100) */
@@ -5135,6 +5254,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description the trait key */
                     key: string;
                     /** @description rows per page, 1..1000 (default 100) */
@@ -5201,6 +5322,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description true: only people known by an identified user id */
                     identified_only?: "true" | "false";
                     /** @description 1-based page number (default 1) */
@@ -5275,6 +5398,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -5481,6 +5606,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
