@@ -55,6 +55,7 @@ import { createSharedState, type SharedState } from './platform/shared-state/cre
 import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
 import { userDataRoutes } from './user-data/user-data.routes.js';
 import { exportRoutes } from './exports/export.routes.js';
+import { eraseRoutes } from './user-data/erase.routes.js';
 import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
 import { registerDashboard, type DashboardOptions } from './dashboard/dashboard-module.js';
 
@@ -177,6 +178,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
   await app.register(segmentsRoutes, { guards, segments, analytics });
   await app.register(userDataRoutes, { guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush() });
+  await app.register(eraseRoutes, { guards, analytics, flushSpools: () => ingestion.flush(), forgetDeliveries: (siteId, owner) => webhooks.forgetEvents(siteId, owner) });
   await app.register(exportRoutes, { guards, analytics, clock });
   await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { seedBotEvents, seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { reportRequests } from '../helpers/report-requests.js';
 import { reportCsv, reportRows } from '../../src/reports/report-csv.js';
 
 const RANGE = 'start_date=2026-03-01&end_date=2026-03-15';
@@ -73,30 +74,13 @@ describe('reports as CSV', () => {
   });
 
   it('every report answers its rows as CSV', async () => {
-    const own: Record<string, string> = {
-      '/bots/by-dimension': 'dimension=bot_name',
-      '/errors/events': 'errorMessage=x is undefined',
-      '/errors/time-series': 'errorMessage=x is undefined',
-      '/events/autocapture': 'type=outbound',
-      '/events/autocapture-values': 'type=outbound',
-      '/events/properties': 'event_name=signup',
-      '/goals/time-series': `goal_ids=${goalId}`,
-      '/metric': 'parameter=browser',
-      '/performance/by-dimension': 'dimension=pathname',
-      '/user-traits/users': 'key=plan&value=pro',
-      '/user-traits/values': 'key=plan',
-      '/users/session-count': 'user_id=alice',
-    };
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string; schema?: { enum?: string[] } }> } }> };
-    const reports = Object.entries(doc.paths)
-      .filter(([, item]) => item.get?.parameters?.some((p) => p.in === 'query' && p.name === 'format' && p.schema?.enum?.includes('json')))
-      .map(([path]) => path.replace('/api/sites/{site}', '').replace('{goalId}', String(goalId)).replace('{sessionId}', '1').replace('{userId}', 'alice'));
-    expect(reports.length).toBeGreaterThanOrEqual(36);
+    const requests = await reportRequests(t.app, site, RANGE, { goalId, sessionId: '1', userId: 'alice', eventName: 'signup', errorMessage: 'x is undefined' });
+    expect(requests.length).toBeGreaterThanOrEqual(36);
     const counts: Record<string, number> = {};
-    for (const report of reports) {
-      const query = `${RANGE}&${own[report.startsWith('/goals/') && report !== '/goals/time-series' ? 'none' : report] ?? ''}`;
-      const json = await get(`${report}?${query}`);
-      const csv = await get(`${report}?${query}&format=csv`);
+    for (const url of requests) {
+      const report = url.slice(`/api/sites/${site}`.length, url.indexOf('?'));
+      const json = await call(t.app, owner, { method: 'GET', url });
+      const csv = await call(t.app, owner, { method: 'GET', url: `${url}&format=csv` });
       expect([report, json.statusCode, csv.statusCode, csv.headers['content-type']]).toEqual([report, 200, 200, 'text/csv; charset=utf-8']);
       expect([report, csv.body]).toEqual([report, reportCsv(json.json())]);
       counts[report] = reportRows(json.json()).length;

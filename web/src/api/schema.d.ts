@@ -5040,7 +5040,43 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erase one session's analytics data (admin)
+         * @description Deletes every event of the session, their copies and the session's row. Everything received before the call is stored first, so queued events are erased too; events received after it are new data (503 when the store does not take the queue within 30 s; nothing is erased then). The webhook delivery log entries carrying the erased events are deleted too. Bot events carry no visitor or session id and are not touched.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            erased: {
+                                events: number;
+                                identities: number;
+                                sessions: number;
+                                webhookDeliveries: number;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5436,7 +5472,7 @@ export interface paths {
         post?: never;
         /**
          * Erase a person's analytics data (admin)
-         * @description Deletes the events identified as the person and the unidentified events of their devices (their own key and every device identify linked to them), the copies and sessions built from those events, and their identity rows (links and traits). Events a linked device sent while identified as someone else stay. Everything received before the call is stored first, so queued events are erased too; events received after it are new data (503 when the store does not take the queue within 30 s; nothing is erased then). `erased` counts the events, the sessions removed whole (a session shared with someone else stays, rebuilt from their events) and the identity rows.
+         * @description Deletes the events identified as the person and the unidentified events of their devices (their own key and every device identify linked to them), the copies and sessions built from those events, and their identity rows (links and traits). Events a linked device sent while identified as someone else stay. Everything received before the call is stored first, so queued events are erased too; events received after it are new data (503 when the store does not take the queue within 30 s; nothing is erased then). The webhook delivery log entries carrying the erased events are deleted too. Bot events carry no visitor or session id and are not touched. `erased` counts the events, the sessions removed whole (a session shared with someone else stays, rebuilt from their events), the identity rows and the log entries.
          */
         delete: {
             parameters: {
@@ -5463,6 +5499,7 @@ export interface paths {
                                 events: number;
                                 identities: number;
                                 sessions: number;
+                                webhookDeliveries: number;
                             };
                             /** @enum {boolean} */
                             success: true;
@@ -5643,6 +5680,59 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/visitors/{visitorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Erase a visitor's (device's) analytics data (admin)
+         * @description Deletes every event the device sent (its `user_id`), identified or not, the copies and sessions built from them, and the identity rows linking the device to a user. Everything received before the call is stored first, so queued events are erased too; events received after it are new data (503 when the store does not take the queue within 30 s; nothing is erased then). The webhook delivery log entries carrying the erased events are deleted too. Bot events carry no visitor or session id and are not touched.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                    /** @description anonymous visitor (device) id, as events carry it in `user_id` */
+                    visitorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            erased: {
+                                events: number;
+                                identities: number;
+                                sessions: number;
+                                webhookDeliveries: number;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
