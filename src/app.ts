@@ -56,6 +56,7 @@ import { registerIngestion, type IngestionModule, type IngestionModuleDeps } fro
 import { userDataRoutes } from './user-data/user-data.routes.js';
 import { exportRoutes } from './exports/export.routes.js';
 import { eraseRoutes } from './user-data/erase.routes.js';
+import { RetentionWorker } from './data-retention/retention-worker.js';
 import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
 import { registerDashboard, type DashboardOptions } from './dashboard/dashboard-module.js';
 
@@ -91,6 +92,8 @@ export interface AppServices {
   readonly shared: SharedState;
   readonly ingestion: IngestionModule;
   readonly webhooks: WebhooksModule;
+  /** Deletes each site's data older than its `retentionDays`. */
+  readonly retention: RetentionWorker;
   readonly clock: () => number;
 }
 
@@ -182,7 +185,9 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(exportRoutes, { guards, analytics, clock });
   await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
-  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, clock };
+  const retention = new RetentionWorker({ sites, analytics, clock, log: app.log });
+  retention.start();
+  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, retention, clock };
 
   let closed = false;
   return {
@@ -192,6 +197,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
       if (closed) return;
       closed = true;
       await app.close();
+      await retention.stop();
       await ingestion.close();
       await webhooks.close();
       await shared.close();

@@ -1208,6 +1208,7 @@ export interface paths {
                         firstPartyProxy?: boolean;
                         name?: string;
                         public?: boolean;
+                        retentionDays?: number | null;
                         saltUserIds?: boolean;
                         sessionReplay?: boolean;
                         /** @description only []: not supported by Loupe */
@@ -2174,6 +2175,7 @@ export interface paths {
                         firstPartyProxy?: boolean;
                         name?: string;
                         public?: boolean;
+                        retentionDays?: number | null;
                         saltUserIds?: boolean;
                         sessionReplay?: boolean;
                         /** @description only []: not supported by Loupe */
