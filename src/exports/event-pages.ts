@@ -15,9 +15,9 @@ export interface PageScope {
   readonly pageRows?: number;
 }
 
-/** A page: its rows as JSONEachRow text (each `{"table":...}` line ends with `\n`), and how many. */
+/** A page: its rows as JSONEachRow bytes (each `{"table":...}` line ends with `\n`), and how many. */
 export interface EventPage {
-  readonly text: string;
+  readonly bytes: Buffer;
   readonly rows: number;
 }
 
@@ -39,20 +39,22 @@ export function pageSql(table: ExportTable, scope: PageScope, after: PageKey | u
   const where = allOf(conditions);
   const columns = COLUMNS_OF[table].join(', ');
   return {
-    sql: `SELECT '${table}' AS \`table\`, ${columns} FROM ${table} WHERE ${where.sql} ORDER BY timestamp, event_id LIMIT {page_rows:UInt32}`,
+    sql: `SELECT '${table}' AS \`table\`, ${columns} FROM ${table} WHERE ${where.sql} ORDER BY timestamp, event_id LIMIT {page_rows:UInt32} SETTINGS max_threads = 1`,
     params: { ...where.params, page_rows: scope.pageRows ?? DEFAULT_PAGE_ROWS },
   };
 }
 
-function lastKey(text: string): PageKey {
-  const end = text.endsWith('\n') ? text.length - 1 : text.length;
-  const row = JSON.parse(text.slice(text.lastIndexOf('\n', end - 1) + 1, end)) as PageKey;
+const NEWLINE = 0x0a;
+
+function lastKey(bytes: Buffer): PageKey {
+  const end = bytes[bytes.length - 1] === NEWLINE ? bytes.length - 1 : bytes.length;
+  const row = JSON.parse(bytes.subarray(bytes.lastIndexOf(NEWLINE, end - 1) + 1, end).toString('utf8')) as PageKey;
   return { timestamp: row.timestamp, event_id: row.event_id };
 }
 
-function lineCount(text: string): number {
+function lineCount(bytes: Buffer): number {
   let count = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count += 1;
+  for (let at = bytes.indexOf(NEWLINE); at >= 0; at = bytes.indexOf(NEWLINE, at + 1)) count += 1;
   return count;
 }
 
@@ -62,11 +64,11 @@ export async function* eventPages(store: AnalyticsStore, table: ExportTable, sco
   let after: PageKey | undefined;
   for (;;) {
     const { sql, params } = pageSql(table, scope, after);
-    const text = await store.queryText(sql, params);
-    const rows = lineCount(text);
+    const bytes = await store.queryJsonLines(sql, params);
+    const rows = lineCount(bytes);
     if (rows === 0) return;
-    yield { text, rows };
+    yield { bytes, rows };
     if (rows < pageRows) return;
-    after = lastKey(text);
+    after = lastKey(bytes);
   }
 }

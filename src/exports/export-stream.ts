@@ -19,9 +19,9 @@ function tablesOf(request: ExportRequest): ExportTable[] {
 }
 
 /** The page's rows as CSV records under `columns` (the row's `table` first, its missing columns empty). */
-function csvRecords(text: string, columns: readonly string[]): string {
+function csvRecords(bytes: Buffer, columns: readonly string[]): string {
   let out = '';
-  for (const line of text.split('\n')) {
+  for (const line of bytes.toString('utf8').split('\n')) {
     if (line.length === 0) continue;
     const row = JSON.parse(line) as Record<string, unknown>;
     out += csvLine(columns.map((column) => row[column]));
@@ -30,12 +30,12 @@ function csvRecords(text: string, columns: readonly string[]): string {
 }
 
 /** The export's chunks, each a page of rows (the CSV's first chunk is its header). */
-export async function* exportChunks(store: AnalyticsStore, request: ExportRequest): AsyncGenerator<string> {
+export async function* exportChunks(store: AnalyticsStore, request: ExportRequest): AsyncGenerator<string | Buffer> {
   const columns = csvColumns(request.bots);
   if (request.format === 'csv') yield csvLine(columns);
   for (const table of tablesOf(request)) {
     for await (const page of eventPages(store, table, request)) {
-      yield request.format === 'csv' ? csvRecords(page.text, columns) : page.text;
+      yield request.format === 'csv' ? csvRecords(page.bytes, columns) : page.bytes;
     }
   }
 }

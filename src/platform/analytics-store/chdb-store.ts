@@ -29,9 +29,11 @@ export class ChdbStore implements AnalyticsStore {
     return parseJsonEachRow<T>(result.text());
   }
 
-  async queryText(sql: string, params: QueryParams = {}): Promise<string> {
+  async queryJsonLines(sql: string, params: QueryParams = {}): Promise<Buffer> {
     const result = await this.track(this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
-    return result.text();
+    // The engine's bytes as they are: no JavaScript string is made of them (a page of an export is megabytes).
+    const bytes = result.bytes();
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   async command(sql: string, params: QueryParams = {}): Promise<void> {

@@ -21,9 +21,9 @@ export class ClickHouseStore implements AnalyticsStore {
     return result.json<T>();
   }
 
-  async queryText(sql: string, params: QueryParams = {}): Promise<string> {
+  async queryJsonLines(sql: string, params: QueryParams = {}): Promise<Buffer> {
     const result = await this.client.query({ query: sql, query_params: { ...params }, format: 'JSONEachRow' });
-    return result.text();
+    return Buffer.from(await result.text());
   }
 
   async command(sql: string, params: QueryParams = {}): Promise<void> {
