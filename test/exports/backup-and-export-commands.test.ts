@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type LoupeApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
+import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
 import { runCli } from '../helpers/cli-process.js';
+import { freePort } from '../helpers/server-process.js';
 import { seedBotEvents, seedEvents } from '../helpers/seed-events.js';
 
 const RANGE = 'start_date=2026-03-01&end_date=2026-03-15';
@@ -29,6 +30,7 @@ describe('export, backup and restore commands', () => {
   let site: number;
   let answers: Map<string, string>;
   let exported: string;
+  let fromServer: { code: number; stdout: string; stderr: string };
 
   async function answersOf(app: LoupeApp): Promise<Map<string, string>> {
     const found = new Map<string, string>();
@@ -56,6 +58,11 @@ describe('export, backup and restore commands', () => {
       answers = await answersOf(app);
       exported = (await call(app.app, owner, { method: 'GET', url: `/api/sites/${site}/export?${RANGE}&bots=true` })).body;
       expect(exported.split('\n')).toHaveLength(5);
+      // From the running server, with an organization key.
+      const key = await createOrganizationKey(app.app, owner, org, { name: 'export' });
+      const port = await freePort();
+      await app.app.listen({ port, host: '127.0.0.1' });
+      fromServer = await runCli(['export', '--site', String(site), '--start-date', '2026-03-01', '--end-date', '2026-03-15', '--bots', '--url', `http://127.0.0.1:${port}`, '--key', key.key], { DATA_DIR: join(root, 'unused') });
       // The server holds the stores: the backup says to stop it and writes nothing.
       const busy = await runCli(['backup', '--out', archive], { DATA_DIR: original });
       expect([busy.code, busy.stdout]).toEqual([1, '']);
@@ -66,7 +73,9 @@ describe('export, backup and restore commands', () => {
   }, 120_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('export writes what the HTTP export answers, to a file or stdout', async () => {
+  it('export writes what the HTTP export answers: from a running server, or from the stopped stores to a file or stdout', async () => {
+    expect([fromServer.code, fromServer.stderr]).toEqual([0, '']);
+    expect(fromServer.stdout).toBe(exported);
     const out = join(root, 'site.ndjson');
     const toFile = await runCli(['export', '--site', String(site), '--start-date', '2026-03-01', '--end-date', '2026-03-15', '--bots', '--out', out], { DATA_DIR: original });
     expect([toFile.code, toFile.stderr]).toEqual([0, '']);
