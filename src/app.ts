@@ -58,6 +58,9 @@ import { importsRoutes } from './imports/imports.routes.js';
 import { ImportService } from './imports/import-service.js';
 import { ImportRepository } from './imports/import.repository.js';
 import { ImportedRowsStore } from './imports/imported-rows.store.js';
+import { exportRoutes } from './exports/export.routes.js';
+import { eraseRoutes } from './user-data/erase.routes.js';
+import { RetentionWorker } from './data-retention/retention-worker.js';
 import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
 import { registerDashboard, type DashboardOptions } from './dashboard/dashboard-module.js';
 
@@ -94,6 +97,8 @@ export interface AppServices {
   readonly ingestion: IngestionModule;
   readonly webhooks: WebhooksModule;
   readonly imports: ImportService;
+  /** Deletes each site's data older than its `retentionDays`. */
+  readonly retention: RetentionWorker;
   readonly clock: () => number;
 }
 
@@ -183,9 +188,13 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(userDataRoutes, { guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush() });
   const imports = new ImportService(new ImportRepository(metadata.db), new ImportedRowsStore(analytics), clock);
   await app.register(importsRoutes, { guards, imports });
+  await app.register(eraseRoutes, { guards, analytics, flushSpools: () => ingestion.flush(), forgetDeliveries: (siteId, owner) => webhooks.forgetEvents(siteId, owner) });
+  await app.register(exportRoutes, { guards, analytics, clock });
   await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
-  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, imports, clock };
+  const retention = new RetentionWorker({ sites, analytics, clock, log: app.log });
+  retention.start();
+  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, imports, retention, clock };
 
   let closed = false;
   return {
@@ -195,6 +204,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
       if (closed) return;
       closed = true;
       await app.close();
+      await retention.stop();
       await ingestion.close();
       await webhooks.close();
       await shared.close();

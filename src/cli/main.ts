@@ -1,15 +1,19 @@
-// Command-line entry (`npm run cli -- <command>`, or the `loupe` bin): bootstrap an instance, set plans, import files.
+// Command-line entry (`npm run cli -- <command>`, or the `loupe` bin): bootstrap an instance, set plans, import
+// files, export a site's events, back an instance up and restore it.
 import { parseArgs } from 'node:util';
 import { createApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { createMetadataDb } from '../platform/metadata-store/create-metadata-db.js';
 import { migrateMetadataDb } from '../platform/metadata-store/metadata-migrations.js';
+import { StatsParamError } from '../stats/bad-request-error.js';
 import { httpCaller, injectCaller } from './api-caller.js';
 import { bootstrap } from './bootstrap.js';
 import { CliUsageError, PLAN_USAGE, planCommand } from './plan-command.js';
 import { DEFAULT_BATCH_ROWS, IMPORT_USAGE, isFileFormat, runImport } from './import-command.js';
 import { httpImportTarget, localImportTarget } from './import-targets.js';
 import { ImportFileError } from '../imports/files/import-file-error.js';
+import { BACKUP_USAGE, backupCommand, restoreCommand } from './backup-command.js';
+import { EXPORT_USAGE, exportCommand } from './export-command.js';
 
 const USAGE = `Usage:
   loupe bootstrap --email <email> --password <password> --org <name> --domain <domain> [--url <server>]
@@ -20,7 +24,11 @@ const USAGE = `Usage:
 
 ${PLAN_USAGE}
 
-${IMPORT_USAGE}`;
+${IMPORT_USAGE}
+
+${EXPORT_USAGE}
+
+${BACKUP_USAGE}`;
 
 function print(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
@@ -105,11 +113,27 @@ async function runImportCommand(rest: string[]): Promise<number> {
   }
 }
 
+/** A command working on DATA_DIR's stores itself: a usage error prints the usage and exits with 2. */
+async function runOnDataDir(run: (config: ReturnType<typeof loadConfig>) => Promise<unknown>): Promise<number> {
+  try {
+    const answer = await run(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
+    if (answer !== undefined) print(answer);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof CliUsageError || err instanceof StatsParamError)) throw err;
+    process.stderr.write(`${err.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'bootstrap') return runBootstrap(rest);
   if (command === 'plan') return runPlan(rest);
   if (command === 'import') return runImportCommand(rest);
+  if (command === 'export') return runOnDataDir((config) => exportCommand(rest, config));
+  if (command === 'backup') return runOnDataDir((config) => backupCommand(rest, config));
+  if (command === 'restore') return runOnDataDir((config) => restoreCommand(rest, config));
   process.stderr.write(USAGE + '\n');
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
 }

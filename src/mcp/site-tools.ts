@@ -24,6 +24,7 @@ const settings = {
   trackCopy: z.boolean().optional().describe('the tracking script reports text copied from the page'),
   trackFormSubmit: z.boolean().optional().describe('the tracking script reports form submissions'),
   trackInputChange: z.boolean().optional().describe('the tracking script reports changed form fields (never their values)'),
+  retentionDays: z.number().int().min(1).max(36_600).nullable().optional().describe('days of analytics data kept (older data is deleted hourly); null keeps everything'),
 };
 
 export const SITE_TOOLS = [
@@ -58,7 +59,7 @@ export const SITE_TOOLS = [
     name: 'update_site_config',
     title: 'Update site settings',
     effect: 'update',
-    description: "Change a site's name, domain or tracking settings (exclusions, bot blocking, web vitals, error tracking, public visibility).",
+    description: "Change a site's name, domain or tracking settings (exclusions, bot blocking, web vitals, error tracking, public visibility, data retention).",
     scope: 'sites:write',
     input: { siteId, ...settings },
     route: ({ siteId: site, ...body }) => ({ method: 'PUT', url: `/api/sites/${encodeURIComponent(String(site))}/config`, body }),

@@ -17,6 +17,7 @@ import { commonParamsSchema, parseCommonParams, statsQueryFromParams, type Commo
 import { storeRegexProblem } from '../stats/regex-check.js';
 import type { StatsQuery } from '../stats/stats-query.js';
 import { responseTimeDescription } from './response-time.js';
+import { ReportFormatParam, sendReportCsv, wantsCsv } from './report-csv.js';
 
 export interface ReportDeps {
   readonly guards: Guards;
@@ -86,7 +87,7 @@ export function registerReport<S extends z.ZodRawShape, R extends z.ZodType = z.
   definition: ReportDefinition<S, R>,
 ): void {
   const ownParams = z.object(definition.params ?? ({} as S));
-  const querystring = commonParamsSchema.extend(ownParams.shape);
+  const querystring = commonParamsSchema.extend(ownParams.shape).extend(ReportFormatParam);
   app.withTypeProvider<ZodTypeProvider>().get(`/api/sites/:site${definition.path}`, {
     onRequest: deps.guards.site({ scope: definition.scope ?? 'analytics:read', allowPublic: true }),
     schema: {
@@ -98,12 +99,12 @@ export function registerReport<S extends z.ZodRawShape, R extends z.ZodType = z.
       querystring,
       ...(definition.response === undefined ? {} : { response: { 200: definition.response } }),
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const site = siteOf(request);
     const { site: _site, ...path } = request.params as Record<string, string>;
     // The route's schema has validated the whole query string (common and own parameters) into its output.
-    const validated = request.query as CommonParams & z.output<z.ZodObject<S>>;
-    return definition.run({
+    const validated = request.query as CommonParams & z.output<z.ZodObject<S>> & { format?: 'json' | 'csv' };
+    const answer = await definition.run({
       site,
       query: await statsQueryFromParams(validated, new Date(deps.clock()), segmentAccess(request, deps, site)),
       params: validated,
@@ -111,5 +112,6 @@ export function registerReport<S extends z.ZodRawShape, R extends z.ZodType = z.
       store: deps.analytics,
       now: new Date(deps.clock()),
     });
+    return wantsCsv(validated.format, request.headers.accept) ? sendReportCsv(reply, definition.path, answer) : answer;
   });
 }

@@ -40,6 +40,8 @@ export const SiteSettingsSchema = z.object({
   trackCopy: z.boolean(),
   trackFormSubmit: z.boolean(),
   trackInputChange: z.boolean(),
+  /** Days of analytics data the store keeps (older events and sessions are deleted); null keeps everything. */
+  retentionDays: z.number().int().min(1).max(36_600).nullable(),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -64,6 +66,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   trackCopy: false,
   trackFormSubmit: false,
   trackInputChange: false,
+  retentionDays: null,
 };
 
 /** A bare hostname: scheme, path, port and `www.` are not part of a site's domain. */

@@ -63,6 +63,12 @@ export class SiteRepository implements SiteLookup {
     return rows.map(toSite);
   }
 
+  /** Every site of the instance whose settings keep its data for a limited number of days. */
+  async listWithRetention(): Promise<Site[]> {
+    const rows = await this.db.selectFrom('sites').selectAll().orderBy('site_id').execute();
+    return rows.map(toSite).filter((site) => site.retentionDays !== null);
+  }
+
   async create(input: { organizationId: string; domain: string; name?: string | undefined; settings: Partial<SiteSettings>; createdBy?: string | undefined }): Promise<Site> {
     const now = new Date().toISOString();
     const settings = normaliseSettings({ ...DEFAULT_SITE_SETTINGS, ...input.settings });

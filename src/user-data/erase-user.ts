@@ -1,7 +1,8 @@
-// Erasing one person's analytics data from a site: their events (and the tables copied from them), their
-// sessions, and their identity rows; every other person's rows stay as they were.
-import { randomBytes } from 'node:crypto';
-import type { AnalyticsStore, QueryParams } from '../platform/analytics-store/analytics-store.js';
+// Erasing the analytics data of one person, one visitor (device) or one session of a site: their events
+// (and what is built from them) and, for people and visitors, their identity rows (links and traits).
+import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
+import type { EventOwner } from '../webhooks/webhook-payload.js';
+import { countOf, eraseEvents, type EventSelection } from './erase-events.js';
 
 /**
  * The person's events, keyed as the users reports key people: events identified as them, and the
@@ -11,14 +12,19 @@ import type { AnalyticsStore, QueryParams } from '../platform/analytics-store/an
 const PERSON_EVENTS = `site_id = {siteId:UInt32} AND (identified_user_id = {person:String}
   OR (identified_user_id = '' AND user_id IN {devices:Array(String)}))`;
 
-/** Tables holding a copy of event rows (filled by views on `events`), with the same columns. */
-const EVENT_TABLES = ['events', 'action_events', 'performance_events'] as const;
+/** Every event a device sent, whoever it was identified as. */
+const VISITOR_EVENTS = 'site_id = {siteId:UInt32} AND user_id = {visitor:String}';
+
+const SESSION_EVENTS = 'site_id = {siteId:UInt32} AND session_id = {sessionId:UInt64}';
 
 export interface ErasedCounts {
   readonly events: number;
   readonly sessions: number;
   readonly identities: number;
 }
+
+/** What an erase removed, and whose data it was (the webhook delivery log is cleared of it next). */
+export type Erased = ErasedCounts & { readonly owner: EventOwner };
 
 async function linkedDevices(store: AnalyticsStore, siteId: number, person: string): Promise<string[]> {
   const rows = await store.query<{ device: string }>(
@@ -29,68 +35,34 @@ async function linkedDevices(store: AnalyticsStore, siteId: number, person: stri
   return [person, ...rows.map((row) => row.device).filter((device) => device !== person)];
 }
 
-/** The person's sessions, split into those holding only their events and those shared with someone else's. */
-async function touchedSessions(store: AnalyticsStore, params: QueryParams): Promise<{ all: string[]; shared: string[] }> {
-  const rows = await store.query<{ session: string; others: string }>(
-    `SELECT toString(session_id) AS session, countIf(NOT (${PERSON_EVENTS})) AS others FROM events
-     WHERE site_id = {siteId:UInt32} AND session_id IN (SELECT session_id FROM events WHERE ${PERSON_EVENTS})
-     GROUP BY session_id`,
-    params,
-  );
-  return { all: rows.map((row) => row.session), shared: rows.filter((row) => Number(row.others) > 0).map((row) => row.session) };
+/** Deletes identity rows matching `where` (bound names from `params`); returns how many there were. */
+async function eraseIdentities(store: AnalyticsStore, where: string, params: EventSelection['params']): Promise<number> {
+  const identities = await countOf(store, `SELECT count() AS n FROM user_identities WHERE ${where}`, params);
+  if (identities > 0) await store.command(`DELETE FROM user_identities WHERE ${where}`, params);
+  return identities;
 }
 
-async function countOf(store: AnalyticsStore, sql: string, params: QueryParams): Promise<number> {
-  const [row] = await store.query<{ n: string }>(sql, params);
-  return Number(row?.n ?? 0);
-}
-
-/**
- * Deletes the person's rows. A session shared with another person's events (a device used by two people
- * in one visit) has its other events set aside, removed and stored again, so the session row the view
- * builds from them describes those events alone. Returns what was removed.
- */
-export async function eraseUser(store: AnalyticsStore, siteId: number, person: string): Promise<ErasedCounts> {
+/** The person's rows: events as PERSON_EVENTS says, identity rows naming them as the user or the device. */
+export async function eraseUser(store: AnalyticsStore, siteId: number, person: string): Promise<Erased> {
   const devices = await linkedDevices(store, siteId, person);
   const params = { siteId, person, devices };
-  const events = await countOf(store, `SELECT count() AS n FROM events WHERE ${PERSON_EVENTS}`, params);
-  const identities = await countOf(
-    store,
-    'SELECT count() AS n FROM user_identities WHERE site_id = {siteId:UInt32} AND (identified_user_id = {person:String} OR user_id = {person:String})',
-    params,
-  );
-  const sessions = await touchedSessions(store, params);
-  const scoped = { ...params, sessions: sessions.all, shared: sessions.shared };
-  const keep = sessions.shared.length > 0 ? await setAsideOthers(store, scoped) : undefined;
-  for (const table of EVENT_TABLES) {
-    await store.command(`DELETE FROM ${table} WHERE ${PERSON_EVENTS} OR (site_id = {siteId:UInt32} AND session_id IN (SELECT toUInt64(arrayJoin({shared:Array(String)}))))`, scoped);
-  }
-  if (sessions.all.length > 0) {
-    await store.command('DELETE FROM sessions WHERE site_id = {siteId:UInt32} AND session_id IN (SELECT toUInt64(arrayJoin({sessions:Array(String)})))', scoped);
-  }
-  if (keep) await restoreOthers(store, keep);
-  await store.command(
-    'DELETE FROM user_identities WHERE site_id = {siteId:UInt32} AND (identified_user_id = {person:String} OR user_id = {person:String})',
-    params,
-  );
-  return { events, sessions: sessions.all.length - sessions.shared.length, identities };
+  const identityRows = 'site_id = {siteId:UInt32} AND (identified_user_id = {person:String} OR user_id = {person:String})';
+  const identities = await countOf(store, `SELECT count() AS n FROM user_identities WHERE ${identityRows}`, params);
+  const erased = await eraseEvents(store, { where: PERSON_EVENTS, params });
+  await eraseIdentities(store, identityRows, params);
+  return { events: erased.events, sessions: erased.sessions, identities, owner: { kind: 'person', person, devices } };
 }
 
-/** Copies the other people's events of the shared sessions to a scratch table; returns its name. */
-async function setAsideOthers(store: AnalyticsStore, params: QueryParams): Promise<string> {
-  const scratch = `erase_scratch_${randomBytes(6).toString('hex')}`;
-  await store.command(`CREATE TABLE ${scratch} AS events`);
-  await store.command(
-    `INSERT INTO ${scratch} SELECT * FROM events
-     WHERE site_id = {siteId:UInt32} AND session_id IN (SELECT toUInt64(arrayJoin({shared:Array(String)}))) AND NOT (${PERSON_EVENTS})`,
-    params,
-  );
-  return scratch;
+/** The visitor's rows: every event of the device (identified or not) and the identity rows linking it to someone. */
+export async function eraseVisitor(store: AnalyticsStore, siteId: number, visitor: string): Promise<Erased> {
+  const params = { siteId, visitor };
+  const erased = await eraseEvents(store, { where: VISITOR_EVENTS, params });
+  const identities = await eraseIdentities(store, 'site_id = {siteId:UInt32} AND user_id = {visitor:String}', params);
+  return { events: erased.events, sessions: erased.sessions, identities, owner: { kind: 'visitor', visitor } };
 }
 
-/** Stores the set-aside events again (the views rebuild their session rows and copies), then drops the scratch table. */
-async function restoreOthers(store: AnalyticsStore, scratch: string): Promise<void> {
-  // No block deduplication: these rows were stored before, and must be stored again.
-  await store.command(`INSERT INTO events SETTINGS insert_deduplicate = 0 SELECT * FROM ${scratch}`);
-  await store.command(`DROP TABLE ${scratch}`);
+/** The session's rows: every event of the session and its session row; identity rows are not tied to a session. */
+export async function eraseSession(store: AnalyticsStore, siteId: number, sessionId: string): Promise<Erased> {
+  const erased = await eraseEvents(store, { where: SESSION_EVENTS, params: { siteId, sessionId } });
+  return { events: erased.events, sessions: erased.sessions, identities: 0, owner: { kind: 'session', sessionId } };
 }

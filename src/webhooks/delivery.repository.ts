@@ -1,7 +1,7 @@
 // Deliveries and their schedule. Claiming a due delivery is one conditional UPDATE (a row lock that works
 // on SQLite and PostgreSQL): several server processes never take the same attempt.
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MetadataDatabase, WebhookDeliveriesTable } from '../platform/metadata-store/metadata-schema.js';
 import type { Trigger } from './webhook-payload.js';
 
@@ -101,6 +101,26 @@ export class DeliveryRepository {
       last_attempt_at: row.last_attempt_at,
       next_attempt_at: row.next_attempt_at,
     }));
+  }
+
+  /**
+   * Deletes the site's deliveries whose payload holds one of `mentions` (exact text). LIKE narrows the rows
+   * (it ignores case on SQLite), the exact comparison decides; returns how many were deleted.
+   */
+  async deleteMentioning(siteId: number, mentions: readonly string[]): Promise<number> {
+    if (mentions.length === 0) return 0;
+    const escaped = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const candidates = await this.db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'payload'])
+      .where('site_id', '=', siteId)
+      .where((eb) => eb.or(mentions.map((mention) => sql<boolean>`payload like ${escaped(mention)} escape '\\'`)))
+      .execute();
+    const ids = candidates.filter((row) => mentions.some((mention) => row.payload.includes(mention))).map((row) => row.id);
+    for (let at = 0; at < ids.length; at += 500) {
+      await this.db.deleteFrom('webhook_deliveries').where('id', 'in', ids.slice(at, at + 500)).execute();
+    }
+    return ids.length;
   }
 
   /** The log is kept 30 days. */

@@ -44,6 +44,27 @@ export function matchedPayload(input: { id: string; createdAt: string; webhookId
   });
 }
 
+/** Whose events an erase removes: one person (with their devices), one visitor (device) or one session. */
+export type EventOwner =
+  | { readonly kind: 'person'; readonly person: string; readonly devices: readonly string[] }
+  | { readonly kind: 'visitor'; readonly visitor: string }
+  | { readonly kind: 'session'; readonly sessionId: string };
+
+/**
+ * Exact pieces of text of the `event.matched` payloads of the owner's events, as matchedPayload writes them
+ * (`session_id`, `user_id`, `identified_user_id` follow one another): a person's identified events and their
+ * devices' unidentified ones; every event of a device; every event of a session.
+ */
+export function payloadMentions(owner: EventOwner): string[] {
+  const field = (name: string, value: string) => `"${name}":${JSON.stringify(value)}`;
+  if (owner.kind === 'session') return [`${field('session_id', owner.sessionId)},`];
+  if (owner.kind === 'visitor') return [`${field('user_id', owner.visitor)},`];
+  return [
+    `${field('identified_user_id', owner.person)},`,
+    ...owner.devices.map((device) => `${field('user_id', device)},${field('identified_user_id', '')},`),
+  ];
+}
+
 export function testPingPayload(input: { id: string; createdAt: string; webhookId: string; siteId: number }): string {
   return JSON.stringify({ id: input.id, type: 'test.ping', created_at: input.createdAt, webhook_id: input.webhookId, site_id: input.siteId });
 }

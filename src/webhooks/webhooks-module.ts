@@ -9,6 +9,7 @@ import { OrganizationPlans } from '../organizations/organization-plans.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { goalSourceOf } from './goal-source.js';
+import { payloadMentions, type EventOwner } from './webhook-payload.js';
 import { SecretBox } from './secret-box.js';
 import { WebhookService } from './webhook-service.js';
 import type { WebhookSettings } from './webhook-settings.js';
@@ -31,6 +32,8 @@ export interface WebhooksModule {
   /** Hears about stored human events of sites with webhooks. */
   readonly listener: StoredEventListener;
   readonly worker: DeliveryWorker;
+  /** Deletes the delivery log entries carrying the owner's events (an erase for a privacy request); returns how many. */
+  forgetEvents(siteId: number, owner: EventOwner): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModul
   return {
     listener: { watchedSites: () => triggers.watchedSites(), onStored: (row) => triggers.onEventStored(row) },
     worker,
+    forgetEvents: (siteId, owner) => deliveries.deleteMentioning(siteId, payloadMentions(owner)),
     close: () => worker.stop(),
   };
 }

@@ -11,8 +11,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+/** The site's events plus its identity rows (links and traits). */
 async function eventCount(siteId: number): Promise<number> {
-  const rows = await t.services.analytics.query<{ n: string }>('SELECT count() AS n FROM events WHERE site_id = {siteId:UInt32}', { siteId });
+  const rows = await t.services.analytics.query<{ n: string }>(
+    'SELECT (SELECT count() FROM events WHERE site_id = {siteId:UInt32}) + (SELECT count() FROM user_identities WHERE site_id = {siteId:UInt32}) AS n',
+    { siteId },
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -25,7 +29,8 @@ describe('organization deletion', () => {
     const kept = await createSite(t.app, owner, keptOrg, { domain: 'kept.example.com' });
     await seedEvents(t, doomed.siteId, [{ at: '2026-03-10T10:00:00Z' }, { at: '2026-03-10T10:01:00Z' }]);
     await seedEvents(t, kept.siteId, [{ at: '2026-03-10T10:00:00Z' }]);
-    expect([await eventCount(doomed.siteId), await eventCount(kept.siteId)]).toEqual([2, 1]);
+    await t.services.analytics.insert('user_identities', [{ site_id: doomed.siteId, timestamp: '2026-03-10 10:00:00.000', identified_user_id: 'ann', user_id: 'visitor1', anonymous_id: '', traits: '{"plan":"pro"}' }]);
+    expect([await eventCount(doomed.siteId), await eventCount(kept.siteId)]).toEqual([3, 1]);
 
     const res = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/delete', payload: { organizationId: doomedOrg } });
     expect(res.statusCode).toBe(200);

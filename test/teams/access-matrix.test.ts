@@ -80,7 +80,7 @@ describe('access matrix of a team-restricted member', () => {
     for (const route of routes.filter((r) => !PUBLIC_BY_DESIGN.has(label(r)))) {
       for (const [who, ref] of limited.flatMap((l) => [[l, String(siteB.siteId)], [l, siteB.id]] as const)) {
         const res = await call(t.app, who.credential, { method: route.method as 'GET', url: urlFor(route, ref), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
-        const error = String(res.headers['content-type']).includes('json') ? (res.json() as { error?: string }).error : undefined;
+        const error = String(res.headers['content-type']).startsWith('application/json') ? (res.json() as { error?: string }).error : undefined;
         if (res.statusCode !== 403 || error !== NO_ACCESS) wrong.push(`${who.who} ${label(route)} ${ref}: ${res.statusCode} ${error}`);
       }
     }
@@ -91,7 +91,7 @@ describe('access matrix of a team-restricted member', () => {
     const wrong: string[] = [];
     for (const [who, route] of limited.flatMap((l) => routes.map((r) => [l, r] as const))) {
       const res = await call(t.app, who.credential, { method: route.method as 'GET', url: urlFor(route, String(siteA.siteId)), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
-      const error = String(res.headers['content-type']).includes('json') ? (res.json() as { error?: string }).error : undefined;
+      const error = String(res.headers['content-type']).startsWith('application/json') ? (res.json() as { error?: string }).error : undefined;
       const refused = res.statusCode === 401 || error === NO_ACCESS || (res.statusCode === 403 && error !== 'This action needs the admin role');
       if (refused || res.statusCode >= 500) wrong.push(`${who.who} ${label(route)}: ${res.statusCode} ${error}`);
     }
@@ -102,7 +102,7 @@ describe('access matrix of a team-restricted member', () => {
     const wrong: string[] = [];
     for (const route of routes.filter((r) => r.method === 'GET')) {
       const res = await call(t.app, unrestricted, { method: 'GET', url: urlFor(route, String(siteB.siteId)) });
-      const error = String(res.headers['content-type']).includes('json') ? (res.json() as { error?: string }).error : undefined;
+      const error = String(res.headers['content-type']).startsWith('application/json') ? (res.json() as { error?: string }).error : undefined;
       // A route for admins only (the private link's key) still refuses a member: that 403 names the role.
       const refused = res.statusCode === 401 || (res.statusCode === 403 && error !== 'This action needs the admin role');
       if (refused || res.statusCode >= 500) wrong.push(`${label(route)}: ${res.statusCode} ${error}`);

@@ -130,7 +130,7 @@ describe('dashboard writes to a person: identify, traits, erase', () => {
     const byMember = await call(t.app, member, erase);
     expect([byMember.statusCode, byMember.json()]).toEqual([403, { error: 'This action needs the admin role' }]);
     const byKey = await call(t.app, { key: writer.key }, erase);
-    expect([byKey.statusCode, byKey.json()]).toEqual([200, { success: true, erased: { events: 0, sessions: 0, identities: 0 } }]);
+    expect([byKey.statusCode, byKey.json()]).toEqual([200, { success: true, erased: { events: 0, sessions: 0, identities: 0, webhookDeliveries: 0 } }]);
   });
 
   it('erase removes every row of the person, queued ones included, and nothing of anyone else', async () => {
@@ -142,7 +142,7 @@ describe('dashboard writes to a person: identify, traits, erase', () => {
     await call(t.app, owner, { method: 'PUT', url: `/api/sites/${site}/users/alice/traits`, payload: { traits: { queued: true } } });
 
     const res = await call(t.app, owner, { method: 'DELETE', url: `/api/sites/${site}/users/alice` });
-    expect([res.statusCode, res.json()]).toEqual([200, { success: true, erased: { events: 6, sessions: 2, identities: 4 } }]);
+    expect([res.statusCode, res.json()]).toEqual([200, { success: true, erased: { events: 6, sessions: 2, identities: 4, webhookDeliveries: 0 } }]);
 
     expect(await counts(site)).toEqual({ events: 4, action_events: 1, performance_events: 0, user_identities: 2, sessions: 3 });
     expect(await counts(other)).toEqual({ events: 1, action_events: 0, performance_events: 0, user_identities: 1, sessions: 1 });

@@ -38,6 +38,8 @@ export interface AnalyticsStore {
   readonly kind: 'chdb' | 'clickhouse';
   /** Runs a SELECT and returns its rows as objects (JSONEachRow; 64-bit integers arrive as strings). */
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
+  /** Runs a SELECT and returns its rows as JSONEachRow bytes, unparsed (one JSON object and `\n` per row). */
+  queryJsonLines(sql: string, params?: QueryParams): Promise<Buffer>;
   /** Runs a statement that returns no rows (DDL, INSERT ... SELECT, OPTIMIZE). */
   command(sql: string, params?: QueryParams): Promise<void>;
   /** Inserts rows into a table in one part. */

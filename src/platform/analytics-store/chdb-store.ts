@@ -29,6 +29,13 @@ export class ChdbStore implements AnalyticsStore {
     return parseJsonEachRow<T>(result.text());
   }
 
+  async queryJsonLines(sql: string, params: QueryParams = {}): Promise<Buffer> {
+    const result = await this.track(this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
+    // The engine's bytes as they are: no JavaScript string is made of them (a page of an export is megabytes).
+    const bytes = result.bytes();
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
   async command(sql: string, params: QueryParams = {}): Promise<void> {
     await this.track(this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
   }

@@ -24,6 +24,11 @@ export class ClickHouseStore implements AnalyticsStore {
     return result.json<T>();
   }
 
+  async queryJsonLines(sql: string, params: QueryParams = {}): Promise<Buffer> {
+    const result = await this.client.query({ query: sql, query_params: { ...params }, format: 'JSONEachRow' });
+    return Buffer.from(await result.text());
+  }
+
   async command(sql: string, params: QueryParams = {}): Promise<void> {
     await this.client.command({ query: sql, query_params: { ...params } });
   }

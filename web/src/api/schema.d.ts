@@ -1242,6 +1242,7 @@ export interface paths {
                                 name: string;
                                 organizationId: string;
                                 public: boolean;
+                                retentionDays: number | null;
                                 saltUserIds: boolean;
                                 sessionReplay: boolean;
                                 sessionsLast24Hours: number;
@@ -1308,6 +1309,7 @@ export interface paths {
                         firstPartyProxy?: boolean;
                         name?: string;
                         public?: boolean;
+                        retentionDays?: number | null;
                         saltUserIds?: boolean;
                         sessionReplay?: boolean;
                         /** @description only []: not supported by Loupe */
@@ -1352,6 +1354,7 @@ export interface paths {
                             name: string;
                             organizationId: string;
                             public: boolean;
+                            retentionDays: number | null;
                             saltUserIds: boolean;
                             sessionReplay: boolean;
                             siteId: number;
@@ -1836,6 +1839,7 @@ export interface paths {
                             name: string;
                             organizationId: string;
                             public: boolean;
+                            retentionDays: number | null;
                             saltUserIds: boolean;
                             sessionReplay: boolean;
                             siteId: number;
@@ -2157,6 +2161,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description only bot requests flagged by this detection layer: ua_pattern, header_heuristics, client_signals, bot_asn, rate_anomaly */
                     layer?: "ua_pattern" | "header_heuristics" | "client_signals" | "bot_asn" | "rate_anomaly";
                     /** @description window end, minutes before now */
@@ -2248,6 +2254,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description only bot requests flagged by this detection layer: ua_pattern, header_heuristics, client_signals, bot_asn, rate_anomaly */
                     layer?: "ua_pattern" | "header_heuristics" | "client_signals" | "bot_asn" | "rate_anomaly";
                     /** @description rows per page, 1..1000 (default 100) */
@@ -2326,6 +2334,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description only bot requests flagged by this detection layer: ua_pattern, header_heuristics, client_signals, bot_asn, rate_anomaly */
                     layer?: "ua_pattern" | "header_heuristics" | "client_signals" | "bot_asn" | "rate_anomaly";
                     /** @description window end, minutes before now */
@@ -2406,6 +2416,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description only bot requests flagged by this detection layer: ua_pattern, header_heuristics, client_signals, bot_asn, rate_anomaly */
                     layer?: "ua_pattern" | "header_heuristics" | "client_signals" | "bot_asn" | "rate_anomaly";
                     /** @description window end, minutes before now */
@@ -2494,6 +2506,7 @@ export interface paths {
                         firstPartyProxy?: boolean;
                         name?: string;
                         public?: boolean;
+                        retentionDays?: number | null;
                         saltUserIds?: boolean;
                         sessionReplay?: boolean;
                         /** @description only []: not supported by Loupe */
@@ -2538,6 +2551,7 @@ export interface paths {
                             name: string;
                             organizationId: string;
                             public: boolean;
+                            retentionDays: number | null;
                             saltUserIds: boolean;
                             sessionReplay: boolean;
                             siteId: number;
@@ -2595,6 +2609,8 @@ export interface paths {
                     errorMessage: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows per page, 1..1000 (default 100) */
                     limit?: number;
                     /** @description 1-based page number; when given, the answer is {data: {data, totalCount}} */
@@ -2709,6 +2725,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows per page, 1..1000 (default 100) */
                     limit?: number;
                     /** @description 1-based page number; when given, the answer is {data: {data, totalCount}} */
@@ -2800,6 +2818,8 @@ export interface paths {
                     errorMessage: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -2872,6 +2892,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description events per page, 1..1000 (default 50) */
                     page_size?: number;
                     /** @description window end, minutes before now */
@@ -2980,6 +3002,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -3039,6 +3063,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -3098,6 +3124,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -3155,6 +3183,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows to return, 1..1000 (default 100) */
                     limit?: number;
                     /** @description window end, minutes before now */
@@ -3217,6 +3247,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows to return, 1..1000 (default 100) */
                     limit?: number;
                     /** @description window end, minutes before now */
@@ -3287,6 +3319,8 @@ export interface paths {
                     event_name: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows to return, 1..1000 (default 100) */
                     limit?: number;
                     /** @description window end, minutes before now */
@@ -3355,6 +3389,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description how many of the most frequent custom events, 1..10 (default 5) */
                     limit?: number;
                     /** @description window end, minutes before now */
@@ -3685,6 +3721,57 @@ export interface paths {
                             success: true;
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the site's raw events as NDJSON or CSV (streamed)
+         * @description Every stored human event of the range in (timestamp, event_id) order, then with `bots=true` every bot event; one line per event with the stored columns of its table. Formats and columns: docs/exports.md. Events still in the ingestion queue (about the last second) are not in it yet. Members of the organization only.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description true adds the bot events after the human ones */
+                    bots?: "true" | "false";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description ndjson (default) or csv; without it, `Accept: text/csv` chooses csv */
+                    format?: "ndjson" | "csv";
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -4036,6 +4123,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description asc or desc (default asc) */
                     order?: "asc" | "desc";
                     /** @description 1-based page number (default 1) */
@@ -4270,6 +4359,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description sessions per page, 1..1000 (default 25) */
                     limit?: number;
                     /** @description 1-based page number (default 1) */
@@ -4333,6 +4424,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -4481,6 +4574,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description the goals, a JSON array such as [1,2] (or 1,2); at most 100 */
                     goal_ids: string;
                     /** @description window end, minutes before now */
@@ -4848,6 +4943,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description journeys returned, 1..100; default 10 */
                     limit?: number;
                     /** @description window end, minutes before now */
@@ -4922,6 +5019,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window length in minutes, 1..1440; default 5 */
                     minutes?: number;
                     /** @description window end, minutes before now */
@@ -4986,6 +5085,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows per page, 1..10000 (default 100) */
                     limit?: number;
                     /** @description 1-based page number (default 1) */
@@ -5071,6 +5172,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -5142,6 +5245,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -5215,6 +5320,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows per page, 1..1000 (default 100) */
                     limit?: number;
                     /** @description 1-based page number (default 1) */
@@ -5295,6 +5402,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description values per page, 1..1000; default 100 */
                     limit?: number;
                     /** @description 1-based page number (default 1) */
@@ -5433,6 +5542,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -5537,6 +5648,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -5732,6 +5845,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description period length; default week */
                     mode?: "week" | "day";
                     /** @description window end, minutes before now */
@@ -6032,6 +6147,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description true: only sessions of identified users */
                     identified_only?: "true" | "false";
                     /** @description rows per page, 1..10000 (default 100) */
@@ -6138,6 +6255,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description events per page, 1..1000 (default 100) */
                     limit?: number;
                     /** @description only events of the last minutes minutes before now, 1..1440 (a live view); absent: the whole range */
@@ -6228,7 +6347,43 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erase one session's analytics data (admin)
+         * @description Deletes every event of the session, their copies and the session's row. Everything received before the call is stored first, so queued events are erased too; events received after it are new data (503 when the store does not take the queue within 30 s; nothing is erased then). The webhook delivery log entries carrying the erased events are deleted too. Bot events carry no visitor or session id and are not touched.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            erased: {
+                                events: number;
+                                identities: number;
+                                sessions: number;
+                                webhookDeliveries: number;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -6253,6 +6408,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -6310,6 +6467,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description rows per page, 1..1000 (default 100) */
                     limit?: number;
                     /** @description 1-based page number (default 1) */
@@ -6378,6 +6537,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description the trait key */
                     key: string;
                     /** @description rows per page, 1..1000 (default 100) */
@@ -6451,6 +6612,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description the trait key */
                     key: string;
                     /** @description rows per page, 1..1000 (default 100) */
@@ -6524,6 +6687,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description true: only people known by an identified user id */
                     identified_only?: "true" | "false";
                     /** @description 1-based page number (default 1) */
@@ -6619,6 +6784,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -6722,7 +6889,7 @@ export interface paths {
         post?: never;
         /**
          * Erase a person's analytics data (admin)
-         * @description Deletes the events identified as the person and the unidentified events of their devices (their own key and every device identify linked to them), the copies and sessions built from those events, and their identity rows (links and traits). Events a linked device sent while identified as someone else stay. Everything received before the call is stored first, so queued events are erased too; events received after it are new data (503 when the store does not take the queue within 30 s; nothing is erased then). `erased` counts the events, the sessions removed whole (a session shared with someone else stays, rebuilt from their events) and the identity rows.
+         * @description Deletes the events identified as the person and the unidentified events of their devices (their own key and every device identify linked to them), the copies and sessions built from those events, and their identity rows (links and traits). Events a linked device sent while identified as someone else stay. Everything received before the call is stored first, so queued events are erased too; events received after it are new data (503 when the store does not take the queue within 30 s; nothing is erased then). The webhook delivery log entries carrying the erased events are deleted too. Bot events carry no visitor or session id and are not touched. `erased` counts the events, the sessions removed whole (a session shared with someone else stays, rebuilt from their events), the identity rows and the log entries.
          */
         delete: {
             parameters: {
@@ -6749,6 +6916,7 @@ export interface paths {
                                 events: number;
                                 identities: number;
                                 sessions: number;
+                                webhookDeliveries: number;
                             };
                             /** @enum {boolean} */
                             success: true;
@@ -6892,6 +7060,8 @@ export interface paths {
                     end_datetime?: string;
                     /** @description JSON array of {parameter, type, value} */
                     filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -6927,6 +7097,59 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/visitors/{visitorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Erase a visitor's (device's) analytics data (admin)
+         * @description Deletes every event the device sent (its `user_id`), identified or not, the copies and sessions built from them, and the identity rows linking the device to a user. Everything received before the call is stored first, so queued events are erased too; events received after it are new data (503 when the store does not take the queue within 30 s; nothing is erased then). The webhook delivery log entries carrying the erased events are deleted too. Bot events carry no visitor or session id and are not touched.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                    /** @description anonymous visitor (device) id, as events carry it in `user_id` */
+                    visitorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            erased: {
+                                events: number;
+                                identities: number;
+                                sessions: number;
+                                webhookDeliveries: number;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

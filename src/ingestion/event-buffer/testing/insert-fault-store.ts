@@ -23,6 +23,7 @@ export function withInsertFaults(inner: AnalyticsStore): { store: AnalyticsStore
   const store: AnalyticsStore = {
     kind: inner.kind,
     query: (sql, params) => inner.query(sql, params),
+    queryJsonLines: (sql, params) => inner.queryJsonLines(sql, params),
     command: (sql, params) => inner.command(sql, params),
     insert: (table: string, rows: readonly AnalyticsRow[], options?: InsertOptions) =>
       guarded(() => inner.insert(table, rows, options)),

@@ -66,6 +66,7 @@ function openStore(): AnalyticsStore {
   const discard: AnalyticsStore = {
     kind: 'chdb',
     query: async <T>() => [{ c: String(count) }] as T[],
+    queryJsonLines: async () => Buffer.from(`{"c":"${count}"}\n`),
     command: async () => undefined,
     insert: async (_table, rows) => {
       count += rows.length;

@@ -1,0 +1,54 @@
+// Deletes a site's analytics data older than its retention: events and their copies, bot events, sessions
+// that ended before the cutoff, identity rows; a session running across the cutoff keeps its later events
+// and is rebuilt from them.
+import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
+import { toClickHouseDateTime } from '../stats/time-range.js';
+import { countOf, eraseEvents } from '../user-data/erase-events.js';
+
+const DAY_MS = 86_400_000;
+
+/** Tables whose rows are deleted by their `timestamp`, in this order (the views' copies before bot events). */
+const TIMESTAMPED_TABLES = ['events', 'action_events', 'performance_events', 'bot_events', 'user_identities'] as const;
+
+export type SweptCounts = Record<(typeof TIMESTAMPED_TABLES)[number] | 'sessions', number>;
+
+export function retentionCutoff(now: number, retentionDays: number): Date {
+  return new Date(now - retentionDays * DAY_MS);
+}
+
+/** Sessions of the site with events on both sides of the cutoff (read from their own rows). */
+async function sessionsAcross(store: AnalyticsStore, params: { siteId: number; cutoff: string }): Promise<string[]> {
+  const rows = await store.query<{ id: string }>(
+    `SELECT DISTINCT toString(session_id) AS id FROM sessions
+     WHERE site_id = {siteId:UInt32} AND last_at >= {cutoff:DateTime64(3, 'UTC')} AND first_at < {cutoff:DateTime64(3, 'UTC')}`,
+    params,
+  );
+  return rows.map((row) => row.id);
+}
+
+async function deleteWhere(store: AnalyticsStore, table: string, where: string, params: { siteId: number; cutoff: string }): Promise<number> {
+  const rows = await countOf(store, `SELECT count() AS n FROM ${table} WHERE ${where}`, params);
+  // A delete is a mutation of every part it may touch: skipped when nothing is old enough.
+  if (rows > 0) await store.command(`DELETE FROM ${table} WHERE ${where}`, params);
+  return rows;
+}
+
+/** Deletes what the site holds from before `cutoff`; returns the rows deleted per table. */
+export async function sweepSite(store: AnalyticsStore, siteId: number, cutoff: Date): Promise<SweptCounts> {
+  const params = { siteId, cutoff: toClickHouseDateTime(cutoff) };
+  const across = await sessionsAcross(store, params);
+  let rebuilt = 0;
+  if (across.length > 0) {
+    const erased = await eraseEvents(store, {
+      where: `site_id = {siteId:UInt32} AND timestamp < {cutoff:DateTime64(3, 'UTC')} AND session_id IN (SELECT toUInt64(arrayJoin({across:Array(String)})))`,
+      params: { ...params, across },
+    });
+    rebuilt = erased.events;
+  }
+  const counts: Partial<SweptCounts> = {};
+  for (const table of TIMESTAMPED_TABLES) {
+    counts[table] = await deleteWhere(store, table, "site_id = {siteId:UInt32} AND timestamp < {cutoff:DateTime64(3, 'UTC')}", params);
+  }
+  const sessions = await deleteWhere(store, 'sessions', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
+  return { ...(counts as SweptCounts), events: (counts.events ?? 0) + rebuilt, sessions };
+}
