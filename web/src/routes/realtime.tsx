@@ -12,6 +12,7 @@ import { ErrorMessage } from '../components/error-message';
 import { describeEvent, formatEventTime, instantOf } from '../components/realtime/event-feed';
 import { FEED_CSV_COLUMNS } from '../components/realtime/feed-csv';
 import { POLL_MS, useEventFeed } from '../components/realtime/use-event-feed';
+import { benchStateOfRows } from '../components/dashboard/bench-state';
 import { SiteNav } from '../components/settings/site-nav';
 
 function FeedRow({ event }: { event: FeedEvent }) {
@@ -40,7 +41,7 @@ function EventFeedCard({ site, paused }: { site: string; paused: boolean }) {
           <CsvDownloadButton fileName={csvFileName('latest events', 'last 24 hours')} table="latest events" columns={FEED_CSV_COLUMNS} rows={feed.events} />
         </div>
       ) : null}
-      <div tabIndex={0} role="region" aria-label="Latest events, newest first" className="max-h-[32rem] overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-indigo-500">
+      <div data-bench-piece="latest-events" data-bench-state={benchStateOfRows(feed.loaded, feed.events.length)} tabIndex={0} role="region" aria-label="Latest events, newest first" className="max-h-[32rem] overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-indigo-500">
         <ol className="flex flex-col">
           {feed.events.map((event, index) => <FeedRow key={`${event.timestamp}-${event.session_id}-${index}`} event={event} />)}
         </ol>
@@ -62,7 +63,7 @@ export function RealtimePage() {
       </div>
       <ErrorMessage error={record.error ?? live.error} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="flex items-baseline gap-2">
+        <p className="flex items-baseline gap-2" data-bench-piece="live-visitors" data-bench-state={live.isSuccess ? 'ready' : 'loading'}>
           <span data-testid="live-visitors" className="text-3xl font-semibold tabular-nums">{live.data?.count ?? '–'}</span>
           <span className="text-sm text-slate-600 dark:text-slate-400">visitors in the last 5 minutes</span>
         </p>
