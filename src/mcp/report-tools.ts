@@ -91,9 +91,9 @@ export const REPORT_TOOLS = [
     name: 'get_retention',
     title: 'Cohort retention',
     effect: 'read',
-    description: 'Cohort retention: users grouped by first visit (mode week or day) and the share active in each later period.',
+    description: 'Cohort retention: users grouped by first visit (mode week, day or calendar month) and the share active in each later period.',
     scope: 'analytics:read',
-    input: { siteId, mode: z.enum(['week', 'day']).optional(), range: z.number().int().min(7).max(365).optional(), ...commonParams },
+    input: { siteId, mode: z.enum(['week', 'day', 'month']).optional(), range: z.number().int().min(7).max(365).optional(), ...commonParams },
     route: (args) => ({ method: 'GET', url: sitePath(args, '/retention') }),
   }),
   tool({

@@ -163,11 +163,28 @@ describe('journeys page', () => {
   });
 });
 
+type Cohorts = Record<string, { size: number; percentages: Array<number | null> }>;
+
+/** The cohort rows the page shows: key, size and each cell's value and text. */
+const cohortGrid = (page: Page) => page.getByTestId('retention-cohort').evaluateAll((rows) => rows.map((row) => ({
+  cohort: row.getAttribute('data-cohort'),
+  size: Number(row.querySelector('[data-size]')?.getAttribute('data-size')),
+  cells: [...row.querySelectorAll('[data-percentage]')].map((cell) => [cell.getAttribute('data-percentage'), cell.textContent]),
+})));
+
+/** The rows the page should show for the API's cohorts. */
+const expectedGrid = (cohorts: Cohorts) => Object.entries(cohorts).map(([cohort, { size, percentages }]) => ({
+  cohort, size, cells: percentages.map((value) => (value === null ? ['', 'not yet'] : [String(value), `${value}%`])),
+}));
+
+/** The first day of the month holding `day` (YYYY-MM-DD). */
+const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
 describe('retention page', () => {
   it("shows the API's cohorts, sizes and percentages, by day over the last 7 days", async () => {
     const context = await signedIn();
     const page = await h.open(context, `${h.loupeUrl}/sites/${site}/retention?mode=day&range=7`);
-    const answer = await api<{ data: { cohorts: Record<string, { size: number; percentages: Array<number | null> }>; maxPeriods: number } }>(
+    const answer = await api<{ data: { cohorts: Cohorts; maxPeriods: number } }>(
       page, '/retention', { mode: 'day', range: 7, time_zone: TIME_ZONE },
     );
     expect(answer.data.cohorts).toEqual({
@@ -176,14 +193,7 @@ describe('retention page', () => {
       [dayAgo(1)]: { size: 1, percentages: [100, 0, null] },
     });
     await ready(page, 'retention');
-    const grid = await page.getByTestId('retention-cohort').evaluateAll((rows) => rows.map((row) => ({
-      cohort: row.getAttribute('data-cohort'),
-      size: Number(row.querySelector('[data-size]')?.getAttribute('data-size')),
-      cells: [...row.querySelectorAll('[data-percentage]')].map((cell) => [cell.getAttribute('data-percentage'), cell.textContent]),
-    })));
-    expect(grid).toEqual(Object.entries(answer.data.cohorts).map(([cohort, { size, percentages }]) => ({
-      cohort, size, cells: percentages.map((value) => (value === null ? ['', 'not yet'] : [String(value), `${value}%`])),
-    })));
+    expect(await cohortGrid(page)).toEqual(expectedGrid(answer.data.cohorts));
     expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Day', 'Users', 'Day 0', 'Day 1', 'Day 2']);
 
     await page.getByLabel('Cohorts by').selectOption('week');
@@ -192,6 +202,20 @@ describe('retention page', () => {
     await page.getByRole('columnheader', { name: 'Week starting' }).waitFor();
     const sizes = await page.locator('[data-size]').evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('data-size'))));
     expect(sizes).toEqual(Object.values(weekly.data.cohorts).map((cohort) => cohort.size));
+
+    // All four users were first seen 3 to 1 days ago: one cohort per calendar month those days fall in.
+    await page.getByLabel('Cohorts by').selectOption('month');
+    await page.waitForURL((url) => url.searchParams.get('mode') === 'month');
+    const monthly = await api<{ data: { cohorts: Cohorts; mode: string } }>(page, '/retention', { mode: 'month', range: 7, time_zone: TIME_ZONE });
+    expect(monthly.data.mode).toBe('month');
+    const months = [...new Set([3, 2, 1].map((days) => monthOf(dayAgo(days))))];
+    expect(Object.keys(monthly.data.cohorts)).toEqual(months);
+    expect(Object.values(monthly.data.cohorts).reduce((total, cohort) => total + cohort.size, 0)).toBe(4);
+    if (months.length === 1) expect(monthly.data.cohorts[months[0] ?? '']).toEqual({ size: 4, percentages: [100] });
+    await page.getByRole('columnheader', { name: 'Month starting' }).waitFor();
+    await ready(page, 'retention');
+    expect(await cohortGrid(page)).toEqual(expectedGrid(monthly.data.cohorts));
+    expect(await page.getByRole('columnheader').allInnerTexts()).toEqual(['Month starting', 'Users', ...Object.values(monthly.data.cohorts)[0]?.percentages.map((_, period) => `Month ${period}`) ?? []]);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });
@@ -263,6 +287,7 @@ describe('journeys, retention and errors pages', () => {
       await checkPages(h, [
         ['journeys', `/sites/${site}/journeys?period=7d`, context],
         ['retention', `/sites/${site}/retention?mode=day&range=7`, context],
+        ['retention-month', `/sites/${site}/retention?mode=month&range=30`, context],
         ['errors', `/sites/${site}/errors?period=7d`, context],
       ], `${scheme}-${width}`, viewport.width, dataAreasSettled);
       await context.close();

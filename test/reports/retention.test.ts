@@ -1,4 +1,4 @@
-// /retention on hand-built users: a window of `range` days, weekly cohorts (identified ids join devices), daily cohorts in a time zone, defaults, 400s.
+// /retention on hand-built users: a window of `range` days, weekly cohorts (identified ids join devices), daily and monthly cohorts in a time zone, defaults, 400s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
@@ -9,6 +9,7 @@ describe('retention', () => {
   let owner: { cookie: string };
   let weekly: number;
   let daily: number;
+  let monthly: number;
 
   beforeAll(async () => {
     // Friday 20 March 2026: the weeks (Mondays) are 2 Mar, 9 Mar and 16 Mar.
@@ -17,6 +18,7 @@ describe('retention', () => {
     const org = await createOrganization(t.app, owner.cookie, 'retention-org');
     weekly = (await createSite(t.app, owner, org, { domain: 'weekly.example.com' })).siteId;
     daily = (await createSite(t.app, owner, org, { domain: 'daily.example.com' })).siteId;
+    monthly = (await createSite(t.app, owner, org, { domain: 'monthly.example.com' })).siteId;
     await seedEvents(t, weekly, [
       // alice on two devices, joined by her identified id: weeks 0, 1 and 2 of the 2 March cohort.
       { at: '2026-03-03T10:00:00Z', session_id: 1, user_id: 'device-a1', identified_user_id: 'alice' },
@@ -41,6 +43,19 @@ describe('retention', () => {
       { at: '2026-03-09T12:00:00Z', session_id: 23, user_id: 'i' },
       { at: '2026-03-10T03:30:00Z', session_id: 24, user_id: 'i' },
       { at: '2026-03-12T10:00:00Z', session_id: 25, user_id: 'j' },
+    ]);
+    await seedEvents(t, monthly, [
+      { at: '2025-12-22T10:00:00Z', session_id: 31, user_id: 'k' },
+      { at: '2026-01-15T10:00:00Z', session_id: 32, user_id: 'k' },
+      { at: '2026-03-02T10:00:00Z', session_id: 33, user_id: 'k' },
+      // 03:00 UTC on 1 February is 22:00 on 31 January in New York.
+      { at: '2025-12-31T23:30:00Z', session_id: 34, user_id: 'l' },
+      { at: '2026-02-01T03:00:00Z', session_id: 35, user_id: 'l' },
+      // m's visit of 10 December is before the window (which starts on 20 December): January is m's first month in it.
+      { at: '2025-12-10T10:00:00Z', session_id: 36, user_id: 'm' },
+      { at: '2026-01-20T10:00:00Z', session_id: 37, user_id: 'm' },
+      { at: '2026-02-10T10:00:00Z', session_id: 38, user_id: 'm' },
+      { at: '2026-03-19T10:00:00Z', session_id: 39, user_id: 'n' },
     ]);
   });
   afterAll(async () => t.close());
@@ -90,6 +105,29 @@ describe('retention', () => {
     expect(res.json().data).toEqual({ cohorts, maxPeriods, mode: 'day', range: 7 });
   });
 
+  it.each([
+    [
+      'UTC',
+      {
+        '2025-12-01': { size: 2, percentages: [100, 50, 50, 50] },
+        '2026-01-01': { size: 1, percentages: [100, 100, 0, null] },
+        '2026-03-01': { size: 1, percentages: [100, null, null, null] },
+      },
+    ],
+    [
+      'America/New_York',
+      {
+        '2025-12-01': { size: 2, percentages: [100, 100, 0, 50] },
+        '2026-01-01': { size: 1, percentages: [100, 100, 0, null] },
+        '2026-03-01': { size: 1, percentages: [100, null, null, null] },
+      },
+    ],
+  ])('builds monthly cohorts of calendar months in the time zone (%s), periods counted in months', async (zone, cohorts) => {
+    const res = await get(monthly, `mode=month&range=90&time_zone=${zone}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ cohorts, maxPeriods: 3, mode: 'month', range: 90 });
+  });
+
   it.each(['63', '64', '365'])('gives the same daily table whether the days fit one bitmask or not (range=%s)', async (range) => {
     expect((await get(daily, `mode=day&range=${range}`)).json().data).toEqual({
       cohorts: { '2026-03-09': { size: 2, percentages: [100, 100] }, '2026-03-12': { size: 1, percentages: [100, 0] } },
@@ -109,7 +147,8 @@ describe('retention', () => {
   });
 
   it.each([
-    ['mode=month', 'mode'],
+    ['mode=year', 'mode'],
+    ['mode=MONTH', 'mode'],
     ['range=6', 'range'],
     ['range=366', 'range'],
     ['range=x', 'range'],

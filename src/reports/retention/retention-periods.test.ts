@@ -1,4 +1,4 @@
-// retentionPeriods: labels and window start for days and Monday weeks, in UTC and across a DST change.
+// retentionPeriods: labels and window start for days, Monday weeks and calendar months, in UTC, across a DST change and a year end.
 import { describe, expect, it } from 'vitest';
 import { retentionPeriods } from './retention-periods.js';
 
@@ -14,6 +14,12 @@ describe('retentionPeriods', () => {
     ['day', 1, '2026-03-09T12:00:00Z', 'America/New_York', ['2026-03-08', '2026-03-09'], '2026-03-08T05:00:00.000Z'],
     ['day', 365, '2026-03-20T12:00:00Z', 'UTC', 366, '2025-03-20T00:00:00.000Z'],
     ['week', 365, '2026-03-20T12:00:00Z', 'UTC', 53, '2025-03-20T00:00:00.000Z'],
+    // 90 days before 20 March 2026 is 20 December 2025: its month and the three after it.
+    ['month', 90, '2026-03-20T12:00:00Z', 'UTC', ['2025-12-01', '2026-01-01', '2026-02-01', '2026-03-01'], '2025-12-20T00:00:00.000Z'],
+    ['month', 7, '2026-03-05T12:00:00Z', 'UTC', ['2026-02-01', '2026-03-01'], '2026-02-26T00:00:00.000Z'],
+    // 03:00 UTC on 1 April is still 31 March in New York: the window ends in March.
+    ['month', 7, '2026-04-01T03:00:00Z', 'America/New_York', ['2026-03-01'], '2026-03-24T04:00:00.000Z'],
+    ['month', 365, '2026-03-20T12:00:00Z', 'UTC', 13, '2025-03-20T00:00:00.000Z'],
   ] as const)('%s over %i days ending %s in %s', (mode, days, end, zone, labels, from) => {
     const periods = retentionPeriods(mode, days, Date.parse(end), zone);
     expect(typeof labels === 'number' ? periods.labels.length : periods.labels).toEqual(labels);

@@ -1,26 +1,46 @@
-// The periods of a retention table: the days or Monday-weeks of a time zone covering the last `days` days before the day holding `end`, and that day.
+// The periods of a retention table: the days, Monday-weeks or calendar months of a time zone covering the last `days` days before the day holding `end`, and that day.
 import { addDays, formatLocalDate, isoWeekdayIndex, startOfLocalDay, wallTimeAt, type LocalDate } from '../../stats/zoned-time.js';
 
-export type RetentionMode = 'day' | 'week';
+export type RetentionMode = 'day' | 'week' | 'month';
 
-export const DAYS_PER_PERIOD: Readonly<Record<RetentionMode, number>> = { day: 1, week: 7 };
+export const RETENTION_MODES = ['week', 'day', 'month'] as const satisfies readonly RetentionMode[];
 
 export interface RetentionPeriods {
-  /** `YYYY-MM-DD` starts of the periods, oldest first (the first week may begin before the window). */
+  /** `YYYY-MM-DD` starts of the periods, oldest first (the first week or month may begin before the window). */
   readonly labels: string[];
   /** The instant the window starts: local midnight `days` days before the day holding `end`. */
   readonly from: Date;
 }
 
-const periodStart = (mode: RetentionMode, day: LocalDate): LocalDate => (mode === 'week' ? addDays(day, -isoWeekdayIndex(day)) : day);
+/** The first day of the period holding `day`. */
+function periodStart(mode: RetentionMode, day: LocalDate): LocalDate {
+  if (mode === 'week') return addDays(day, -isoWeekdayIndex(day));
+  if (mode === 'month') return { year: day.year, month: day.month, day: 1 };
+  return day;
+}
+
+/** The first day of the period `count` periods after the one starting on `start`. */
+function periodAfter(mode: RetentionMode, start: LocalDate, count: number): LocalDate {
+  if (mode === 'month') {
+    const months = start.year * 12 + start.month - 1 + count;
+    return { year: Math.floor(months / 12), month: (months % 12) + 1, day: 1 };
+  }
+  return addDays(start, count * (mode === 'week' ? 7 : 1));
+}
+
+/** Whole periods from the one starting on `first` to the one starting on `last`. */
+function periodsBetween(mode: RetentionMode, first: LocalDate, last: LocalDate): number {
+  if (mode === 'month') return (last.year - first.year) * 12 + (last.month - first.month);
+  const days = Math.round((startOfLocalDay(last, 'UTC') - startOfLocalDay(first, 'UTC')) / 86_400_000);
+  return days / (mode === 'week' ? 7 : 1);
+}
 
 /** The periods of `mode` in `timeZone` from `days` days before the day holding the instant `end` (epoch ms) to that day. */
 export function retentionPeriods(mode: RetentionMode, days: number, end: number, timeZone: string): RetentionPeriods {
   const endDay = wallTimeAt(end, timeZone);
   const firstDay = addDays(endDay, -days);
   const first = periodStart(mode, firstDay);
-  const step = DAYS_PER_PERIOD[mode];
-  const count = Math.round((startOfLocalDay(periodStart(mode, endDay), 'UTC') - startOfLocalDay(first, 'UTC')) / 86_400_000 / step) + 1;
-  const labels = Array.from({ length: count }, (_, index) => formatLocalDate(addDays(first, index * step)));
+  const count = periodsBetween(mode, first, periodStart(mode, endDay)) + 1;
+  const labels = Array.from({ length: count }, (_, index) => formatLocalDate(periodAfter(mode, first, index)));
   return { labels, from: new Date(startOfLocalDay(firstDay, timeZone)) };
 }

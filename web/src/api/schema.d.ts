@@ -5833,7 +5833,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users (the identified id when set, else the visitor id) by the day or Monday-week they were first seen in within the window of the `range` days before the day holding the range end (or now) and that day; only cohorts with users; percentages[i] = % of the cohort active i periods later (null for periods still to come), maxPeriods + 1 entries each, maxPeriods = the latest period anyone returned in */
+        /** Users (the identified id when set, else the visitor id) by the day, Monday-week or calendar month they were first seen in within the window of the `range` days before the day holding the range end (or now) and that day; only cohorts with users; percentages[i] = % of the cohort active i periods later (null for periods still to come), maxPeriods + 1 entries each, maxPeriods = the latest period anyone returned in */
         get: {
             parameters: {
                 query?: {
@@ -5847,8 +5847,8 @@ export interface paths {
                     filters?: string;
                     /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
                     format?: "json" | "csv";
-                    /** @description period length; default week */
-                    mode?: "week" | "day";
+                    /** @description period: day, Monday-week or calendar month of the time zone; default week */
+                    mode?: "week" | "day" | "month";
                     /** @description window end, minutes before now */
                     past_minutes_end?: number;
                     /** @description window start, minutes before now (greater than past_minutes_end) */
@@ -5892,7 +5892,7 @@ export interface paths {
                                 /** @description the latest period anyone returned in (0 when none did) */
                                 maxPeriods: number;
                                 /** @enum {string} */
-                                mode: "week" | "day";
+                                mode: "week" | "day" | "month";
                                 /** @description the window, in days before the day it ends with */
                                 range: number;
                             };

@@ -1,4 +1,4 @@
-// /sites/:site/retention: users by the day or week they were first seen in, and the share of them back in each later
+// /sites/:site/retention: users by the day, week or month they were first seen in, and the share of them back in each later
 // period, as a heat-coloured cohort grid; cohort length, window and filters in the URL.
 import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router';

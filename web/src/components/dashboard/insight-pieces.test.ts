@@ -75,7 +75,8 @@ describe('retention view and heat scale', () => {
   it.each([
     ['', { mode: 'week', range: 90 }],
     ['mode=day&range=30', { mode: 'day', range: 30 }],
-    ['mode=month&range=400', { mode: 'week', range: 90 }],
+    ['mode=year&range=400', { mode: 'week', range: 90 }],
+    ['mode=month&range=365', { mode: 'month', range: 365 }],
   ])('reads %s', (text, view) => {
     expect(readRetentionView(search(text))).toEqual(view);
   });
@@ -83,6 +84,7 @@ describe('retention view and heat scale', () => {
   it('writes the defaults as nothing', () => {
     expect(writeRetentionView(search('mode=day&range=30&tz=UTC'), { mode: 'week', range: 90 }).toString()).toBe('tz=UTC');
     expect(writeRetentionView(search(''), { mode: 'day', range: 14 }).toString()).toBe('mode=day&range=14');
+    expect(writeRetentionView(search('range=30'), { mode: 'month' }).toString()).toBe('range=30&mode=month');
   });
 
   it.each([[0, 0], [0.005, 0], [0.01, 1], [9.99, 1], [10, 2], [24.99, 2], [25, 3], [50, 4], [74.99, 4], [75, 5], [100, 5]])('puts %d%% in step %i', (percentage, step) => {

@@ -8,7 +8,8 @@ import { ErrorMessage } from '../error-message';
 import { benchState } from '../dashboard/bench-state';
 import { BucketSelect } from '../dashboard/bucket-select';
 import { CONTROL } from '../dashboard/period-picker';
-import { SeriesChart, type ChartGuide } from '../dashboard/series-chart';
+import type { ChartGuide } from '../charts/chart-overlays';
+import { SeriesChart } from '../dashboard/series-chart';
 import { figureKey, formatVital, VITALS, type Percentile, type Vital, type VitalKey } from './web-vitals';
 
 export interface VitalChartCardProps {

@@ -7,11 +7,13 @@ import { HEAT_STEPS, heatLook } from './heat-scale';
 
 type Cohort = RetentionTable['cohorts'][string] & { readonly start: string };
 
-const PERIOD_NAMES = { week: 'Week', day: 'Day' } as const;
+const PERIOD_NAMES = { week: 'Week', day: 'Day', month: 'Month' } as const;
+/** The heading of the cohort column: what its `YYYY-MM-DD` keys start. */
+const COHORT_HEADINGS = { week: 'Week starting', day: 'Day', month: 'Month starting' } as const;
 
 function csvColumns(table: RetentionTable): CsvColumn<Cohort>[] {
   return [
-    { header: table.mode === 'week' ? 'Week starting' : 'Day', value: (cohort) => cohort.start },
+    { header: COHORT_HEADINGS[table.mode], value: (cohort) => cohort.start },
     { header: 'Users', value: (cohort) => cohort.size },
     ...Array.from({ length: table.maxPeriods + 1 }, (_, period): CsvColumn<Cohort> => ({
       header: `${PERIOD_NAMES[table.mode]} ${period} (%)`,
@@ -53,7 +55,7 @@ export function RetentionGrid({ table, fileLabel }: { table: RetentionTable; fil
           </caption>
           <thead className="text-xs text-slate-600 dark:text-slate-400">
             <tr>
-              <th scope="col" className="sticky left-0 bg-white px-2 py-1 text-left font-medium dark:bg-slate-900">{table.mode === 'week' ? 'Week starting' : 'Day'}</th>
+              <th scope="col" className="sticky left-0 bg-white px-2 py-1 text-left font-medium dark:bg-slate-900">{COHORT_HEADINGS[table.mode]}</th>
               <th scope="col" className="px-2 py-1 text-right font-medium">Users</th>
               {periods.map((period) => <th key={period} scope="col" className="px-2 py-1 text-right font-medium whitespace-nowrap">{periodName} {period}</th>)}
             </tr>

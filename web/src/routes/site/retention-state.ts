@@ -1,4 +1,4 @@
-// The retention page's own URL state (cohorts by day or week, the window in days) and the parameters it gives.
+// The retention page's own URL state (cohorts by day, week or month, the window in days) and the parameters it gives.
 import type { RetentionMode } from '../../api/insight-types';
 import { choiceOf, withParam } from './search-param';
 
@@ -7,6 +7,7 @@ export const RETENTION_RANGES: readonly number[] = [7, 14, 30, 60, 90, 180, 365]
 export const RETENTION_MODES: ReadonlyArray<{ mode: RetentionMode; label: string }> = [
   { mode: 'week', label: 'Week' },
   { mode: 'day', label: 'Day' },
+  { mode: 'month', label: 'Month' },
 ];
 const DEFAULT_RANGE = 90;
 const DEFAULT_MODE: RetentionMode = 'week';
