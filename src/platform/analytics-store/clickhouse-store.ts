@@ -1,16 +1,24 @@
 // Scale-out analytics store: a ClickHouse server or cluster reached through @clickhouse/client.
 import { Readable } from 'node:stream';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { CLUSTER_INSERT_SETTINGS, clusterRuntimeStatement } from './cluster-runtime-sql.js';
 import { insertSettings, type AnalyticsRow, type AnalyticsStore, type InsertOptions, type QueryParams } from './analytics-store.js';
 
 /** Loupe's own table names (never from a request): letters, digits and underscores. */
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
 
+export interface ClickHouseStoreOptions {
+  /** The cluster of the schema (CLICKHOUSE_CLUSTER); undefined: one server. */
+  readonly cluster?: string | undefined;
+}
+
 export class ClickHouseStore implements AnalyticsStore {
   readonly kind = 'clickhouse' as const;
+  readonly cluster: string | undefined;
   private readonly client: ClickHouseClient;
 
-  constructor(url: string, client?: ClickHouseClient) {
+  constructor(url: string, client?: ClickHouseClient, options: ClickHouseStoreOptions = {}) {
+    this.cluster = options.cluster;
     this.client =
       client ??
       createClient({
@@ -30,7 +38,8 @@ export class ClickHouseStore implements AnalyticsStore {
   }
 
   async command(sql: string, params: QueryParams = {}): Promise<void> {
-    await this.client.command({ query: sql, query_params: { ...params } });
+    const statement = this.cluster === undefined ? sql : clusterRuntimeStatement(sql, this.cluster);
+    await this.client.command({ query: statement, query_params: { ...params } });
   }
 
   async insert(table: string, rows: readonly AnalyticsRow[], options: InsertOptions = {}): Promise<void> {
@@ -39,7 +48,7 @@ export class ClickHouseStore implements AnalyticsStore {
       table,
       values: [...rows],
       format: 'JSONEachRow',
-      clickhouse_settings: insertSettings(options),
+      clickhouse_settings: this.settingsOf(options),
     });
   }
 
@@ -51,9 +60,13 @@ export class ClickHouseStore implements AnalyticsStore {
     const result = await this.client.exec({
       query: `INSERT INTO ${table} FORMAT JSONEachRow`,
       values: Readable.from([payload], { objectMode: false }),
-      clickhouse_settings: insertSettings(options),
+      clickhouse_settings: this.settingsOf(options),
     });
     for await (const chunk of result.stream) void chunk;
+  }
+
+  private settingsOf(options: InsertOptions): Record<string, string> {
+    return this.cluster === undefined ? insertSettings(options) : { ...insertSettings(options), ...CLUSTER_INSERT_SETTINGS };
   }
 
   async ping(): Promise<boolean> {
