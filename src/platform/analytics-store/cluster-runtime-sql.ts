@@ -18,3 +18,11 @@ export function clusterRuntimeStatement(sql: string, cluster: string): string {
  * its token; `insert_distributed_sync` is the setting's name that old and new servers both accept.
  */
 export const CLUSTER_INSERT_SETTINGS = { insert_distributed_sync: '1' } as const;
+
+/**
+ * Report queries filter a Distributed table by a subquery on another (`session_id IN (SELECT ... FROM
+ * events ...)`), which a server refuses by default (`distributed_product_mode = 'deny'`). GLOBAL runs each
+ * such subquery once over the whole cluster and sends its result to every shard: right whatever the two
+ * tables' sharding keys. ('local' would be cheaper, and right only for tables sharded by session.)
+ */
+export const CLUSTER_QUERY_SETTINGS = { distributed_product_mode: 'global' } as const;
