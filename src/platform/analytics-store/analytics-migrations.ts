@@ -51,10 +51,14 @@ export function migrationsFor(cluster: string | undefined, dir = MIGRATIONS_DIR)
   }));
 }
 
+/** The statements that create the table recording applied migrations (on a cluster, replicated and Distributed). */
+export function bookkeepingStatements(cluster: string | undefined): string[] {
+  return cluster === undefined ? [SCHEMA_MIGRATIONS_TABLE] : clusterStatements(SCHEMA_MIGRATIONS_TABLE, cluster);
+}
+
 export async function migrateAnalyticsStore(store: AnalyticsStore, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = migrationsFor(store.cluster, dir);
-  const bookkeeping = store.cluster === undefined ? [SCHEMA_MIGRATIONS_TABLE] : clusterStatements(SCHEMA_MIGRATIONS_TABLE, store.cluster);
-  for (const statement of bookkeeping) await store.command(statement);
+  for (const statement of bookkeepingStatements(store.cluster)) await store.command(statement);
   const appliedRows = await store.query<{ version: string }>('SELECT version FROM schema_migrations');
   const applied = new Set(appliedRows.map((row) => row.version));
   const ran: string[] = [];

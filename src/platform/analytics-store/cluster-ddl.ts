@@ -27,7 +27,7 @@ const CREATE_TABLE = /^CREATE TABLE (IF NOT EXISTS )?(\w+)(\s+)/;
 const CREATE_VIEW = /^CREATE MATERIALIZED VIEW (IF NOT EXISTS )?(\w+) TO (\w+) AS(\s)/;
 const DROP_VIEW = /^DROP VIEW (IF EXISTS )?(\w+)$/;
 const OPTIMIZE = /^OPTIMIZE TABLE (\w+)( FINAL)?$/;
-const INSERT_SELECT = /^INSERT INTO (\w+)(\s+)SELECT\s/;
+const INSERT_SELECT = /^INSERT INTO (\w+)(\s+)(?=SELECT\s)/;
 const MERGE_TREE_ENGINE = /^ENGINE\s*=\s*(\w*)MergeTree(?:\(([^()]*)\))?/;
 const FROM_TABLE = /\bFROM (\w+)(?=\s|$)/g;
 
@@ -44,7 +44,7 @@ export function clusterStatements(statement: string, cluster: string): string[] 
   const optimize = OPTIMIZE.exec(sql);
   if (optimize?.[1]) return [`OPTIMIZE TABLE ${localTableName(optimize[1])} ON CLUSTER ${cluster}${optimize[2] ?? ''}`];
   const insert = INSERT_SELECT.exec(sql);
-  if (insert) return [`INSERT INTO ${insert[1]} SETTINGS ${INSERT_SELECT_SETTINGS}${insert[2]}${sql.slice(insert[0].length - 'SELECT '.length)}`];
+  if (insert) return [`INSERT INTO ${insert[1]} SETTINGS ${INSERT_SELECT_SETTINGS}${insert[2]}${sql.slice(insert[0].length)}`];
   throw new ClusterDdlError('a statement form it does not know', sql);
 }
 

@@ -3,7 +3,7 @@
 // embedded engine has no cluster, Keeper or Distributed tables (docs/clickhouse-cluster.md says what that leaves).
 import { expect, it } from 'vitest';
 import { useTemporaryStore } from '../../../test/helpers/temporary-store.js';
-import { loadAnalyticsMigrations, migrationsFor } from './analytics-migrations.js';
+import { bookkeepingStatements, loadAnalyticsMigrations, migrationsFor } from './analytics-migrations.js';
 
 const temporary = useTemporaryStore('loupe-cluster-migrations-');
 const CLUSTER = 'loupe';
@@ -18,6 +18,16 @@ it('rewrites every statement of every migration, keeping the versions', () => {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
   }
+});
+
+it('records applied migrations in a replicated table read through its Distributed table', () => {
+  expect(bookkeepingStatements(undefined)).toHaveLength(1);
+  expect(bookkeepingStatements(CLUSTER)).toEqual([
+    `CREATE TABLE IF NOT EXISTS schema_migrations_local ON CLUSTER loupe (version String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3))
+     ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/schema_migrations', '{replica}') ORDER BY version`,
+    `CREATE TABLE IF NOT EXISTS schema_migrations ON CLUSTER loupe AS schema_migrations_local
+ENGINE = Distributed('loupe', currentDatabase(), 'schema_migrations_local', cityHash64(version))`,
+  ]);
 });
 
 it('gives migration 0006 its replicated copy table, Distributed table, local view and backfill', () => {
@@ -64,7 +74,7 @@ it('keeps every session on one shard: events, its copies and sessions share one 
 });
 
 it('produces statements that ClickHouse parses', async () => {
-  for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
+  for (const statement of [...bookkeepingStatements(CLUSTER), ...clusterMigrations.flatMap((migration) => migration.statements)]) {
     const [parsed] = await temporary.store.query<{ ok: number }>('SELECT length(formatQuery({sql:String})) > 0 AS ok', { sql: statement });
     expect([statement.slice(0, 80), Number(parsed?.ok)]).toEqual([statement.slice(0, 80), 1]);
   }
