@@ -48,3 +48,18 @@ describe('loadConfig: TRACKER_PATH', () => {
     },
   );
 });
+
+describe('loadConfig: CLICKHOUSE_CLUSTER', () => {
+  it('is unset by default and read with CLICKHOUSE_URL', () => {
+    expect(loadConfig({}).clickhouseCluster).toBeUndefined();
+    expect(loadConfig({ CLICKHOUSE_URL: 'http://ch:8123', CLICKHOUSE_CLUSTER: 'loupe_cluster' }).clickhouseCluster).toBe('loupe_cluster');
+  });
+
+  it.each(['loupe-cluster', '1cluster', 'a b', "x'y", 'a'.repeat(65)])('refuses %j, naming the variable', (name) => {
+    expect(() => loadConfig({ CLICKHOUSE_URL: 'http://ch:8123', CLICKHOUSE_CLUSTER: name })).toThrow(/CLICKHOUSE_CLUSTER/);
+  });
+
+  it('refuses a cluster without CLICKHOUSE_URL (the embedded store is one server)', () => {
+    expect(() => loadConfig({ CLICKHOUSE_CLUSTER: 'loupe' })).toThrow(/CLICKHOUSE_CLUSTER needs CLICKHOUSE_URL/);
+  });
+});

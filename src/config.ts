@@ -1,5 +1,6 @@
 // Environment -> validated, typed configuration. Every knob here is documented in the README.
 import { z } from 'zod';
+import { CLUSTER_NAME } from './platform/analytics-store/cluster-naming.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -27,6 +28,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   CLICKHOUSE_URL: optionalString,
+  CLICKHOUSE_CLUSTER: optionalString.refine((value) => value === undefined || CLUSTER_NAME.test(value), 'expected the name of a cluster of the ClickHouse servers\' remote_servers: letters, digits and underscores'),
   REDIS_URL: optionalString,
   AUTH_SECRET: optionalString,
   BASE_URL: optionalString,
@@ -56,6 +58,8 @@ export interface AppConfig {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly clickhouseUrl: string | undefined;
+  /** The ClickHouse cluster whose replicated and Distributed tables the migrations create (docs/clickhouse-cluster.md). */
+  readonly clickhouseCluster: string | undefined;
   readonly redisUrl: string | undefined;
   /** Undefined means: generate once and keep in DATA_DIR (see instance-secret.ts). */
   readonly authSecret: string | undefined;
@@ -98,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (e.CLICKHOUSE_CLUSTER && !e.CLICKHOUSE_URL) throw new ConfigError('Invalid configuration: CLICKHOUSE_CLUSTER needs CLICKHOUSE_URL (the embedded store is one server)');
   if (!/^https?:\/\/[^/]+/.test(baseUrl)) throw new ConfigError('Invalid configuration: BASE_URL must be an http(s) URL');
   return {
     port: e.PORT,
@@ -105,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     clickhouseUrl: e.CLICKHOUSE_URL,
+    clickhouseCluster: e.CLICKHOUSE_CLUSTER,
     redisUrl: e.REDIS_URL,
     authSecret: e.AUTH_SECRET,
     baseUrl,

@@ -60,7 +60,9 @@ export async function eraseEvents(store: AnalyticsStore, selection: EventSelecti
 /** Copies the other events of the shared sessions to a scratch table; returns its name. */
 async function setAsideOthers(store: AnalyticsStore, where: string, params: QueryParams): Promise<string> {
   const scratch = `erase_scratch_${randomBytes(6).toString('hex')}`;
-  await store.command(`CREATE TABLE ${scratch} AS events`);
+  // An engine of its own: on a cluster `events` is a Distributed table, whose engine a copy would share (its
+  // rows would go back into the shards' events at once).
+  await store.command(`CREATE TABLE ${scratch} AS events ENGINE = MergeTree ORDER BY (site_id, timestamp)`);
   await store.command(
     `INSERT INTO ${scratch} SELECT * FROM events
      WHERE site_id = {siteId:UInt32} AND session_id IN (SELECT toUInt64(arrayJoin({shared:Array(String)}))) AND NOT (${where})`,

@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnalyticsStore } from './analytics-store.js';
+import { clusterStatements } from './cluster-ddl.js';
 import { projectPath } from '../project-path.js';
 
 const MIGRATIONS_DIR = projectPath('migrations', 'analytics');
@@ -33,15 +34,35 @@ export function loadAnalyticsMigrations(dir = MIGRATIONS_DIR): AnalyticsMigratio
     }));
 }
 
+const SCHEMA_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3))
+     ENGINE = MergeTree ORDER BY version`;
+
+/**
+ * The migrations as the store runs them: unchanged on one server, rewritten for the store's cluster
+ * (cluster-ddl.ts) otherwise. Every statement is rewritten before any runs, so a statement the rewriting
+ * refuses stops the migration before it touches the cluster.
+ */
+export function migrationsFor(cluster: string | undefined, dir = MIGRATIONS_DIR): AnalyticsMigration[] {
+  const migrations = loadAnalyticsMigrations(dir);
+  if (cluster === undefined) return migrations;
+  return migrations.map((migration) => ({
+    version: migration.version,
+    statements: migration.statements.flatMap((statement) => clusterStatements(statement, cluster)),
+  }));
+}
+
+/** The statements that create the table recording applied migrations (on a cluster, replicated and Distributed). */
+export function bookkeepingStatements(cluster: string | undefined): string[] {
+  return cluster === undefined ? [SCHEMA_MIGRATIONS_TABLE] : clusterStatements(SCHEMA_MIGRATIONS_TABLE, cluster);
+}
+
 export async function migrateAnalyticsStore(store: AnalyticsStore, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await store.command(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (version String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3))
-     ENGINE = MergeTree ORDER BY version`,
-  );
+  const migrations = migrationsFor(store.cluster, dir);
+  for (const statement of bookkeepingStatements(store.cluster)) await store.command(statement);
   const appliedRows = await store.query<{ version: string }>('SELECT version FROM schema_migrations');
   const applied = new Set(appliedRows.map((row) => row.version));
   const ran: string[] = [];
-  for (const migration of loadAnalyticsMigrations(dir)) {
+  for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
     for (const statement of migration.statements) await store.command(statement);
     await store.insert('schema_migrations', [{ version: migration.version }]);

@@ -36,6 +36,11 @@ const NO_MERGE_ON_INSERT = { optimize_on_insert: '0' } as const;
 
 export interface AnalyticsStore {
   readonly kind: 'chdb' | 'clickhouse';
+  /**
+   * The ClickHouse cluster the store's tables are spread over (docs/clickhouse-cluster.md): the names the
+   * code uses are Distributed tables over replicated `<name>_local` tables. Undefined: one server.
+   */
+  readonly cluster?: string | undefined;
   /** Runs a SELECT and returns its rows as objects (JSONEachRow; 64-bit integers arrive as strings). */
   query<T = Record<string, unknown>>(sql: string, params?: QueryParams): Promise<T[]>;
   /** Runs a SELECT and returns its rows as JSONEachRow bytes, unparsed (one JSON object and `\n` per row). */

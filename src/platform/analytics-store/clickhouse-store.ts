@@ -1,16 +1,26 @@
 // Scale-out analytics store: a ClickHouse server or cluster reached through @clickhouse/client.
 import { Readable } from 'node:stream';
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { CLUSTER_INSERT_SETTINGS, CLUSTER_QUERY_SETTINGS, clusterRuntimeStatement } from './cluster-runtime-sql.js';
 import { insertSettings, type AnalyticsRow, type AnalyticsStore, type InsertOptions, type QueryParams } from './analytics-store.js';
 
 /** Loupe's own table names (never from a request): letters, digits and underscores. */
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
 
+export interface ClickHouseStoreOptions {
+  /** The cluster of the schema (CLICKHOUSE_CLUSTER); undefined: one server. */
+  readonly cluster?: string | undefined;
+}
+
 export class ClickHouseStore implements AnalyticsStore {
   readonly kind = 'clickhouse' as const;
+  readonly cluster: string | undefined;
   private readonly client: ClickHouseClient;
+  private readonly querySettings: Record<string, string>;
 
-  constructor(url: string, client?: ClickHouseClient) {
+  constructor(url: string, client?: ClickHouseClient, options: ClickHouseStoreOptions = {}) {
+    this.cluster = options.cluster;
+    this.querySettings = this.cluster === undefined ? {} : { ...CLUSTER_QUERY_SETTINGS };
     this.client =
       client ??
       createClient({
@@ -20,17 +30,18 @@ export class ClickHouseStore implements AnalyticsStore {
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<T[]> {
-    const result = await this.client.query({ query: sql, query_params: { ...params }, format: 'JSONEachRow' });
+    const result = await this.client.query({ query: sql, query_params: { ...params }, format: 'JSONEachRow', clickhouse_settings: this.querySettings });
     return result.json<T>();
   }
 
   async queryJsonLines(sql: string, params: QueryParams = {}): Promise<Buffer> {
-    const result = await this.client.query({ query: sql, query_params: { ...params }, format: 'JSONEachRow' });
+    const result = await this.client.query({ query: sql, query_params: { ...params }, format: 'JSONEachRow', clickhouse_settings: this.querySettings });
     return Buffer.from(await result.text());
   }
 
   async command(sql: string, params: QueryParams = {}): Promise<void> {
-    await this.client.command({ query: sql, query_params: { ...params } });
+    const statement = this.cluster === undefined ? sql : clusterRuntimeStatement(sql, this.cluster);
+    await this.client.command({ query: statement, query_params: { ...params }, clickhouse_settings: this.querySettings });
   }
 
   async insert(table: string, rows: readonly AnalyticsRow[], options: InsertOptions = {}): Promise<void> {
@@ -39,7 +50,7 @@ export class ClickHouseStore implements AnalyticsStore {
       table,
       values: [...rows],
       format: 'JSONEachRow',
-      clickhouse_settings: insertSettings(options),
+      clickhouse_settings: this.settingsOf(options),
     });
   }
 
@@ -51,9 +62,13 @@ export class ClickHouseStore implements AnalyticsStore {
     const result = await this.client.exec({
       query: `INSERT INTO ${table} FORMAT JSONEachRow`,
       values: Readable.from([payload], { objectMode: false }),
-      clickhouse_settings: insertSettings(options),
+      clickhouse_settings: this.settingsOf(options),
     });
     for await (const chunk of result.stream) void chunk;
+  }
+
+  private settingsOf(options: InsertOptions): Record<string, string> {
+    return this.cluster === undefined ? insertSettings(options) : { ...insertSettings(options), ...CLUSTER_QUERY_SETTINGS, ...CLUSTER_INSERT_SETTINGS };
   }
 
   async ping(): Promise<boolean> {

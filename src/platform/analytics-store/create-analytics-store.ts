@@ -7,9 +7,10 @@ import { ClickHouseStore } from './clickhouse-store.js';
 export interface AnalyticsStoreConfig {
   readonly dataDir: string;
   readonly clickhouseUrl?: string | undefined;
+  readonly clickhouseCluster?: string | undefined;
 }
 
 export function createAnalyticsStore(config: AnalyticsStoreConfig): AnalyticsStore {
-  if (config.clickhouseUrl) return new ClickHouseStore(config.clickhouseUrl);
+  if (config.clickhouseUrl) return new ClickHouseStore(config.clickhouseUrl, undefined, { cluster: config.clickhouseCluster });
   return new ChdbStore(join(config.dataDir, 'analytics'));
 }
