@@ -33,6 +33,14 @@ export function loadAnalyticsMigrations(dir = MIGRATIONS_DIR): AnalyticsMigratio
     }));
 }
 
+/** Versions in `dir` the store has not recorded (all of them when it has no migrations table yet). */
+export async function pendingAnalyticsMigrations(store: AnalyticsStore, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const exists = await store.query<{ n: number | string }>('SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = \'schema_migrations\'');
+  const applied = Number(exists[0]?.n ?? 0) > 0 ? await store.query<{ version: string }>('SELECT version FROM schema_migrations') : [];
+  const recorded = new Set(applied.map((row) => row.version));
+  return loadAnalyticsMigrations(dir).map((migration) => migration.version).filter((version) => !recorded.has(version));
+}
+
 export async function migrateAnalyticsStore(store: AnalyticsStore, dir = MIGRATIONS_DIR): Promise<string[]> {
   await store.command(
     `CREATE TABLE IF NOT EXISTS schema_migrations (version String, applied_at DateTime64(3, 'UTC') DEFAULT now64(3))
