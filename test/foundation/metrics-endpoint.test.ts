@@ -5,6 +5,8 @@ import { frozenClock } from '../helpers/frozen-clock.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { browserHeaders, track } from '../helpers/track-client.js';
 import { createTrackingFixture, type TrackingFixture } from '../helpers/tracking-fixture.js';
+import { call } from '../helpers/auth-client.js';
+import { startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const ORIGIN = 'https://www.example.com';
@@ -102,6 +104,38 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     expect(logLines.join('')).not.toContain(TOKEN);
     expect(logLines.join('')).not.toContain(TOKEN.slice(0, -1));
   });
+});
+
+describe('GET /metrics: the webhook queue', () => {
+  let t: TestApp;
+  let receiver: HttpsReceiver;
+  beforeAll(async () => {
+    // Failed attempts wait an hour for the next one: the queue holds still while the test reads it.
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_DELAYS: '1h,1h,1h,1h,1h' } });
+    receiver = await startHttpsReceiver();
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  it('counts deliveries waiting for a retry after the receiver failed them', async () => {
+    const f = await createTrackingFixture(t.app, 'metrics-webhooks', 'shop.example.com');
+    receiver.respondWith(500, 500);
+    const created = await call(t.app, f.owner, { method: 'POST', url: `/api/sites/${f.site.siteId}/webhooks`, payload: { url: receiver.url, eventNames: ['signup'] } });
+    expect(created.statusCode, created.body).toBe(200);
+    const webhookId = (created.json() as { data: { id: string } }).data.id;
+    for (const pathname of ['/join', '/join-again']) {
+      const tracked = await call(t.app, { key: f.key }, { method: 'POST', url: '/api/track', payload: { site_id: f.site.id, hostname: 'shop.example.com', type: 'custom_event', event_name: 'signup', pathname } });
+      expect(tracked.json()).toEqual({ success: true });
+    }
+    await t.services.ingestion.flush();
+    const statuses = async () => ((await call(t.app, f.owner, { method: 'GET', url: `/api/sites/${f.site.siteId}/webhooks/${webhookId}/deliveries` })).json() as { data: Array<{ status: string }> }).data.map((d) => d.status);
+    await expect.poll(statuses, { timeout: 20_000, interval: 100 }).toEqual(['retrying', 'retrying']);
+    const lines = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body.split('\n');
+    expect(lines).toContain('loupe_webhook_deliveries_waiting{status="pending"} 0');
+    expect(lines).toContain('loupe_webhook_deliveries_waiting{status="retrying"} 2');
+  }, 30_000);
 });
 
 describe('GET /metrics without METRICS_TOKEN', () => {
