@@ -11,6 +11,7 @@ import { createMetadataDb } from '../../src/platform/metadata-store/create-metad
 import { migrateMetadataDb, pendingMetadataMigrations } from '../../src/platform/metadata-store/metadata-migrations.js';
 import { withMigrationLock } from '../../src/platform/metadata-store/migration-lock.js';
 import { metadataBackends } from '../helpers/test-app.js';
+import { startServer, waitForHealth, type ServerProcess } from '../helpers/server-process.js';
 
 const postgres = (await metadataBackends()).includes('postgres');
 const dataDir = mkdtempSync(join(tmpdir(), 'loupe-migration-lock-'));
@@ -26,13 +27,30 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** A fresh PostgreSQL database for one test; `drop` waits for closed pools to leave before forcing it. */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `loupe_lock_${randomBytes(5).toString('hex')}`;
+  await admin((client) => client.query(`create database ${name}`));
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => admin(async (client) => {
+      // Closed pools may still be saying goodbye; a forced drop would turn that into an uncaught error.
+      for (let attempt = 0; attempt < 40; attempt++) {
+        const open = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if ((open.rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await client.query(`drop database if exists ${name} with (force)`);
+    }),
+  };
+}
+
 describe.skipIf(!postgres)('migrations started by three nodes at once (PostgreSQL)', () => {
   it('run each migration exactly once; the other nodes wait and then find nothing left to do', async () => {
-    const name = `loupe_lock_${randomBytes(5).toString('hex')}`;
-    await admin((client) => client.query(`create database ${name}`));
-    const url = new URL(process.env.DATABASE_URL ?? '');
-    url.pathname = `/${name}`;
-    const nodes = [0, 1, 2].map(() => createMetadataDb({ dataDir, databaseUrl: url.toString() }));
+    const database = await freshDatabase();
+    const nodes = [0, 1, 2].map(() => createMetadataDb({ dataDir, databaseUrl: database.url }));
     try {
       let waited = 0;
       const results = await Promise.all(nodes.map((node) => withMigrationLock(node, () => migrateMetadataDb(node), { onWaiting: () => waited++ })));
@@ -51,15 +69,30 @@ describe.skipIf(!postgres)('migrations started by three nodes at once (PostgreSQ
       expect(waitedLater).toBe(false);
     } finally {
       await Promise.all(nodes.map((node) => node.close()));
-      await admin(async (client) => {
-        // Closed pools may still be saying goodbye; a forced drop would turn that into an uncaught error.
-        for (let attempt = 0; attempt < 40; attempt++) {
-          const open = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-          if ((open.rows[0]?.n ?? 0) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        await client.query(`drop database if exists ${name} with (force)`);
-      });
+      await database.drop();
     }
   }, 60_000);
+
+  it('lets three server processes started together on one database all become ready', async () => {
+    const database = await freshDatabase();
+    const servers: ServerProcess[] = [];
+    try {
+      for (const node of [1, 2, 3]) {
+        const nodeDir = mkdtempSync(join(dataDir, `node-${node}-`));
+        servers.push(await startServer(nodeDir, { DATABASE_URL: database.url, LOG_LEVEL: 'info' }));
+      }
+      await Promise.all(servers.map((server) => waitForHealth(server, 90_000)));
+      for (const server of servers) {
+        const ready = await fetch(`${server.baseUrl}/api/health/ready`);
+        expect(ready.status, server.output()).toBe(200);
+        expect(((await ready.json()) as { checks: unknown }).checks).toEqual({ analytics: 'ok', metadata: 'ok', redis: 'not_configured', migrations: 'ok' });
+      }
+      const waited = servers.filter((server) => server.output().includes('another node is applying migrations; waiting for it to finish'));
+      expect(waited.length, servers.map((server) => server.output()).join('\n')).toBeGreaterThanOrEqual(1);
+    } finally {
+      for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+      await Promise.all(servers.map((server) => server.exited()));
+      await database.drop();
+    }
+  }, 150_000);
 });
