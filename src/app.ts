@@ -22,6 +22,12 @@ import { preparePrivateDataDir } from './platform/private-data-dir.js';
 import { createMetadataDb, type MetadataDb } from './platform/metadata-store/create-metadata-db.js';
 import { migrateMetadataDb } from './platform/metadata-store/metadata-migrations.js';
 import { healthRoutes } from './health/health.routes.js';
+import { probesRoutes } from './health/probes.routes.js';
+import { metricsRoutes } from './health/metrics.routes.js';
+import { createPipelineMetrics } from './health/pipeline-metrics.js';
+import { MetricsRegistry } from './platform/metrics/metrics-registry.js';
+import { registerHttpMetrics } from './platform/metrics/http-metrics.js';
+import { withMigrationLock } from './platform/metadata-store/migration-lock.js';
 import { sitesRoutes } from './sites/sites.routes.js';
 import { SiteRepository } from './sites/site.repository.js';
 import { deleteSiteEverywhere } from './sites/delete-site.js';
@@ -113,20 +119,26 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const unprotected = preparePrivateDataDir(config.dataDir);
   const analytics = deps.analytics ?? createAnalyticsStore(config);
   const metadata = deps.metadata ?? createMetadataDb(config);
-  await migrateAnalyticsStore(analytics);
-  await migrateMetadataDb(metadata);
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logDestination),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  // Nodes starting together on one PostgreSQL take turns: the first migrates, the others then find it done.
+  await withMigrationLock(metadata, async () => {
+    await migrateAnalyticsStore(analytics);
+    await migrateMetadataDb(metadata);
+  }, { onWaiting: () => app.log.info('another node is applying migrations; waiting for it to finish') });
   if (unprotected.length > 0) app.log.warn({ entries: unprotected }, 'DATA_DIR entries other users may read (not owned by this user)');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestDecorations(app);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  const metrics = new MetricsRegistry();
+  registerHttpMetrics(app, metrics);
+  const pipelineMetrics = createPipelineMetrics(metrics);
   await registerCors(app, config.baseUrl, config.trackerPath === undefined ? [] : [`${config.trackerPath}/`]);
   await registerOpenApi(app, config.baseUrl);
 
@@ -160,6 +172,8 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   registerAuthRoutes(app, { auth, db: metadata.db as unknown as Parameters<typeof registerAuthRoutes>[1]['db'], baseUrl: config.baseUrl });
   await registerTrackerAssets(app, { trackerPath: config.trackerPath, ...(deps.trackerLocation ? { location: deps.trackerLocation } : {}) });
   await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
+  await app.register(probesRoutes, { analytics, metadata, shared });
+  await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
   await app.register(instanceInfoRoutes, { disableSignup: config.disableSignup, metadata: metadata.db as unknown as Kysely<unknown> });
   await app.register(organizationsRoutes, { guards, organizations });
   await app.register(userOrganizationsRoutes, { guards, organizations });
@@ -178,8 +192,10 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   });
   const ingestion = await registerIngestion(app, {
     config, analytics, metadata: metadata.db, keys, access, sites, shared, clock, listener: webhooks.listener,
+    onBatchInserted: (spool, rows) => pipelineMetrics.onBatchInserted(spool, rows),
     ...(deps.ingestionBuffer ? { buffer: deps.ingestionBuffer } : {}),
   });
+  pipelineMetrics.watch({ buffers: ingestion.buffers, webhookQueue: () => webhooks.queueDepth() });
   const segments = new SegmentRepository(metadata.db);
   const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db };
   await registerReports(app, reportDeps);

@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), 'expected smtp://[user:password@]host[:port] or smtps://...'),
   SMTP_FROM: optionalString.refine((value) => value === undefined || /^[^\s<>"@]+@[^\s<>"@]+$/.test(value), 'expected an email address such as loupe@example.com'),
+  METRICS_TOKEN: optionalString.refine((value) => value === undefined || /^[\x21-\x7e]{16,512}$/.test(value), 'expected at least 16 printable characters without spaces (e.g. openssl rand -hex 32)'),
   TRACKER_PATH: optionalString.refine((value) => value === undefined || isTrackerPath(value), TRACKER_PATH_RULE),
 });
 
@@ -90,6 +91,8 @@ export interface AppConfig {
   readonly smtpUrl: string | undefined;
   /** Sender of outgoing mail; undefined = loupe@<host of BASE_URL>. */
   readonly smtpFrom: string | undefined;
+  /** The bearer token GET /metrics asks for; undefined: the endpoint answers 404. */
+  readonly metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -131,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trackerPath: e.TRACKER_PATH?.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -48,6 +48,8 @@ export interface IngestionModuleDeps {
   readonly listener?: StoredEventListener;
   /** Buffer tuning (tests shorten the flush interval). */
   readonly buffer?: { readonly flushIntervalMs?: number; readonly maxPendingRows?: number; readonly maxBatchRows?: number };
+  /** Hears each insert from a spool: the spool's name and the rows inserted (the metrics' batch sizes). */
+  readonly onBatchInserted?: (spool: string, rows: number) => void;
 }
 
 export interface IngestionModule {
@@ -96,6 +98,7 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
     maxBatchRows: deps.buffer?.maxBatchRows ?? 50_000,
     logger: app.log,
     sync: deps.config.spoolSync,
+    ...(deps.onBatchInserted ? { onBatchInserted: (rows: number) => deps.onBatchInserted?.(name, rows) } : {}),
   });
   const geolocator = await createGeolocator(deps.config.geoipCityDb ? { cityDbPath: deps.config.geoipCityDb } : {});
   const enricher = await createEnricher(deps, geolocator);

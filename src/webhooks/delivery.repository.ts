@@ -39,6 +39,18 @@ export class DeliveryRepository {
       .execute();
   }
 
+  /** Deliveries still to be attempted, by status (`pending`: never tried; `retrying`: failed, another attempt scheduled). */
+  async countWaiting(): Promise<{ pending: number; retrying: number }> {
+    const rows = await this.db
+      .selectFrom('webhook_deliveries')
+      .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+      .where('status', 'in', ['pending', 'retrying'])
+      .groupBy('status')
+      .execute();
+    const count = (status: string): number => Number(rows.find((row) => row.status === status)?.n ?? 0);
+    return { pending: count('pending'), retrying: count('retrying') };
+  }
+
   /** Deliveries whose next attempt is due and that nobody holds. */
   async due(nowIso: string, limit: number): Promise<Array<{ id: string; webhook_id: string }>> {
     return this.db

@@ -34,6 +34,8 @@ export interface WebhooksModule {
   readonly worker: DeliveryWorker;
   /** Deletes the delivery log entries carrying the owner's events (an erase for a privacy request); returns how many. */
   forgetEvents(siteId: number, owner: EventOwner): Promise<number>;
+  /** Deliveries waiting for an attempt, in the shared metadata store (every process sees the same queue). */
+  queueDepth(): Promise<{ pending: number; retrying: number }>;
   close(): Promise<void>;
 }
 
@@ -55,6 +57,7 @@ export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModul
     listener: { watchedSites: () => triggers.watchedSites(), onStored: (row) => triggers.onEventStored(row) },
     worker,
     forgetEvents: (siteId, owner) => deliveries.deleteMentioning(siteId, payloadMentions(owner)),
+    queueDepth: () => deliveries.countWaiting(),
     close: () => worker.stop(),
   };
 }

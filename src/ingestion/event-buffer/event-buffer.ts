@@ -38,6 +38,8 @@ export interface EventBufferOptions {
   readonly logger?: EventBufferLogger;
   /** When the spool reaches stable storage (default `seal`; see SpoolSync). */
   readonly sync?: SpoolSync;
+  /** Hears the row count of every segment stored (the insert batch sizes, for the metrics). */
+  readonly onBatchInserted?: (rows: number) => void;
 }
 
 export interface EventBufferCounters {
@@ -55,6 +57,8 @@ export interface EventBufferCounters {
   readonly failures: number;
   /** Rows found on disk at start and queued again. */
   readonly replayed: number;
+  /** When the longest-waiting sealed segment was queued for insertion (ms since the epoch); undefined when none waits. */
+  readonly oldestQueuedAt: number | undefined;
   /** Appends rejected because the local synchronous write failed. */
   readonly writeFailures: number;
 }
@@ -128,6 +132,7 @@ class DurableEventBuffer implements EventBuffer {
       onInserted: (segment) => {
         this.count.inserted += segment.rows;
         this.count.pending -= segment.rows;
+        options.onBatchInserted?.(segment.rows);
       },
       onFailed: (segment, error, attempts, retryInMs) => {
         this.count.failures += 1;
@@ -193,7 +198,7 @@ class DurableEventBuffer implements EventBuffer {
   }
 
   counters(): EventBufferCounters {
-    return { ...this.count, segments: this.flusher.queuedSegments };
+    return { ...this.count, segments: this.flusher.queuedSegments, oldestQueuedAt: this.flusher.oldestEnqueuedAt };
   }
 
   async flush(): Promise<void> {

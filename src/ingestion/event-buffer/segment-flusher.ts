@@ -21,6 +21,8 @@ interface Entry {
   readonly sequence: number;
   attempts: number;
   notBefore: number;
+  /** When the segment joined the queue (sealed, or found on disk at start): the spool lag counts from here. */
+  readonly enqueuedAt: number;
 }
 
 interface IdleWaiter {
@@ -45,12 +47,17 @@ export class SegmentFlusher {
   }
 
   enqueue(segment: SealedSegment): void {
-    this.queue.push({ segment, sequence: this.nextSequence++, attempts: 0, notBefore: 0 });
+    this.queue.push({ segment, sequence: this.nextSequence++, attempts: 0, notBefore: 0, enqueuedAt: Date.now() });
     this.wake?.();
   }
 
   get queuedSegments(): number {
     return this.queue.length;
+  }
+
+  /** When the longest-waiting queued segment was enqueued (ms since the epoch), or undefined when none waits. */
+  get oldestEnqueuedAt(): number | undefined {
+    return this.queue.reduce<number | undefined>((oldest, entry) => (oldest === undefined || entry.enqueuedAt < oldest ? entry.enqueuedAt : oldest), undefined);
   }
 
   /** Sequence number of the latest enqueued segment (-1 before the first). */

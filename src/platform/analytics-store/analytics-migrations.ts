@@ -56,6 +56,14 @@ export function bookkeepingStatements(cluster: string | undefined): string[] {
   return cluster === undefined ? [SCHEMA_MIGRATIONS_TABLE] : clusterStatements(SCHEMA_MIGRATIONS_TABLE, cluster);
 }
 
+/** Versions in `dir` the store has not recorded (all of them when it has no migrations table yet). */
+export async function pendingAnalyticsMigrations(store: AnalyticsStore, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const exists = await store.query<{ n: number | string }>('SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = \'schema_migrations\'');
+  const applied = Number(exists[0]?.n ?? 0) > 0 ? await store.query<{ version: string }>('SELECT version FROM schema_migrations') : [];
+  const recorded = new Set(applied.map((row) => row.version));
+  return loadAnalyticsMigrations(dir).map((migration) => migration.version).filter((version) => !recorded.has(version));
+}
+
 export async function migrateAnalyticsStore(store: AnalyticsStore, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = migrationsFor(store.cluster, dir);
   for (const statement of bookkeepingStatements(store.cluster)) await store.command(statement);

@@ -12,6 +12,29 @@ interface MetadataMigrationModule {
 
 const MIGRATIONS_DIR = projectPath('migrations', 'metadata');
 
+function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((file) => /^\d{4}-.+\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
+    .sort();
+}
+
+const versionOf = (file: string): string => file.replace(/\.(ts|js)$/, '');
+
+/** Versions in `dir` the database has not recorded (all of them before the first migration). */
+export async function pendingMetadataMigrations(meta: MetadataDb, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const db = meta.db as unknown as Kysely<unknown>;
+  let recorded = new Set<string>();
+  try {
+    const rows = await sql<{ version: string }>`select version from loupe_migrations`.execute(db);
+    recorded = new Set(rows.rows.map((row) => row.version));
+  } catch (error) {
+    // No migrations table yet: nothing is applied. Any other failure (the store is down) is the caller's to see.
+    const tables = await db.introspection.getTables();
+    if (tables.some((table) => table.name === 'loupe_migrations')) throw error;
+  }
+  return migrationFiles(dir).map(versionOf).filter((version) => !recorded.has(version));
+}
+
 export async function migrateMetadataDb(meta: MetadataDb, dir = MIGRATIONS_DIR): Promise<string[]> {
   const db = meta.db as unknown as Kysely<unknown>;
   await db.schema
@@ -22,12 +45,9 @@ export async function migrateMetadataDb(meta: MetadataDb, dir = MIGRATIONS_DIR):
     .execute();
   const appliedRows = await sql<{ version: string }>`select version from loupe_migrations`.execute(db);
   const applied = new Set(appliedRows.rows.map((row) => row.version));
-  const files = readdirSync(dir)
-    .filter((file) => /^\d{4}-.+\.(ts|js)$/.test(file) && !file.endsWith('.d.ts'))
-    .sort();
   const ran: string[] = [];
-  for (const file of files) {
-    const version = file.replace(/\.(ts|js)$/, '');
+  for (const file of migrationFiles(dir)) {
+    const version = versionOf(file);
     if (applied.has(version)) continue;
     const migration = (await import(pathToFileURL(join(dir, file)).href)) as MetadataMigrationModule;
     await db.transaction().execute(async (trx) => {

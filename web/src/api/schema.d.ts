@@ -572,6 +572,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness: the process serves requests
+         * @description Always 200 while the process answers HTTP; it checks no dependency (restart the process only when this fails).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness: the node can take traffic
+         * @description 200 when the analytics store, the metadata store and (if configured) Redis answer and every migration is applied; 503 naming what failed otherwise.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks: {
+                                /**
+                                 * @description the analytics store (chDB or the ClickHouse server) answers a ping
+                                 * @enum {string}
+                                 */
+                                analytics: "ok" | "unavailable" | "not_configured" | "pending";
+                                /**
+                                 * @description the metadata store (SQLite or PostgreSQL) answers a query
+                                 * @enum {string}
+                                 */
+                                metadata: "ok" | "unavailable" | "not_configured" | "pending";
+                                /**
+                                 * @description both stores record every migration this node ships (pending: some are not applied yet)
+                                 * @enum {string}
+                                 */
+                                migrations: "ok" | "unavailable" | "not_configured" | "pending";
+                                /**
+                                 * @description Redis answers a PING; not_configured without REDIS_URL (sessions and rate limits are this process's own)
+                                 * @enum {string}
+                                 */
+                                redis: "ok" | "unavailable" | "not_configured" | "pending";
+                            };
+                            /** @enum {string} */
+                            status: "ready" | "not_ready";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checks: {
+                                /**
+                                 * @description the analytics store (chDB or the ClickHouse server) answers a ping
+                                 * @enum {string}
+                                 */
+                                analytics: "ok" | "unavailable" | "not_configured" | "pending";
+                                /**
+                                 * @description the metadata store (SQLite or PostgreSQL) answers a query
+                                 * @enum {string}
+                                 */
+                                metadata: "ok" | "unavailable" | "not_configured" | "pending";
+                                /**
+                                 * @description both stores record every migration this node ships (pending: some are not applied yet)
+                                 * @enum {string}
+                                 */
+                                migrations: "ok" | "unavailable" | "not_configured" | "pending";
+                                /**
+                                 * @description Redis answers a PING; not_configured without REDIS_URL (sessions and rate limits are this process's own)
+                                 * @enum {string}
+                                 */
+                                redis: "ok" | "unavailable" | "not_configured" | "pending";
+                            };
+                            /** @enum {string} */
+                            status: "ready" | "not_ready";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/identify": {
         parameters: {
             query?: never;

@@ -1,0 +1,21 @@
+// Request counts and latencies per route template (never the raw URL: one series per route, not per link).
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram } from './metric-types.js';
+import type { MetricsRegistry } from './metrics-registry.js';
+
+/** Seconds; from a cached answer to a slow report. */
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The route label of requests no route matched (scanners and typos would otherwise add series without bound). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export function registerHttpMetrics(app: FastifyInstance, registry: MetricsRegistry): void {
+  const requests = registry.register(new Counter('loupe_http_requests_total', 'HTTP requests answered, by method, route template and status code.'));
+  const latency = registry.register(new Histogram('loupe_http_request_duration_seconds', 'Time from receiving a request to the end of its answer, by method and route template.', LATENCY_BUCKETS));
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const method = request.method;
+    requests.inc({ method, route, status: String(reply.statusCode) });
+    latency.observe({ method, route }, reply.elapsedTime / 1000);
+  });
+}
