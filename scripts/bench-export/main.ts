@@ -1,20 +1,23 @@
 // Entry of `npm run bench:export`: streams a site's raw export from a real server over HTTP and reports the
 // rows per second and the server's resident memory (idle, and the peak during each export), to show that the
-// export streams (flat memory) and that a slow reader holds the server's reads back instead of filling memory.
+// export streams (flat memory) and that a slow reader holds the server's reads back instead of filling memory;
+// then imports the export with `loupe import --format loupe` into a fresh instance and compares its reports.
 import { dirname, join } from 'node:path';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RssSampler, readRssKb } from '../bench-ingest/rss-sampler.js';
 import { freePort, startServer, type ServerProcess } from '../bench-ingest/server-process.js';
 import { bootstrapBenchSite, readBenchSite, type BenchSite } from '../bench-query/bench-site.js';
-import { copyMetadata, roundTripReports, storeExportFile } from './round-trip.js';
+import { copyMetadata, importThroughCli, type ImportReading } from './round-trip.js';
+import { exportedSessionIds, roundTripReports, sessionIdTranslator } from './round-trip-reports.js';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const USAGE = `npm run bench:export -- [--data-dir /tmp/exports-1m] [--slow-mb-per-s 5] [--slow-seconds 15]
+const USAGE = `npm run bench:export -- [--data-dir /tmp/exports-1m] [--slow-mb-per-s 5] [--slow-seconds 15] [--batch-size 5000]
 
 Needs a data set made first: npm run generate-events -- --events 1000000 --days 30 --data-dir /tmp/exports-1m
 `;
@@ -78,7 +81,10 @@ function line(reading: Reading, idleMb: number): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, 'slow-mb-per-s': { type: 'string' }, 'slow-seconds': { type: 'string' }, help: { type: 'boolean' } }, strict: true });
+  const { values } = parseArgs({
+    options: { 'data-dir': { type: 'string' }, 'slow-mb-per-s': { type: 'string' }, 'slow-seconds': { type: 'string' }, 'batch-size': { type: 'string' }, help: { type: 'boolean' } },
+    strict: true,
+  });
   if (values.help) return void process.stdout.write(USAGE);
   const dataDir = values['data-dir'] ?? '/tmp/exports-1m';
   if (!existsSync(join(dataDir, 'analytics'))) throw new Error(`no data set in ${dataDir}\n\n${USAGE}`);
@@ -91,15 +97,17 @@ async function main(): Promise<void> {
   try {
     const exportFile = join(scratch, 'export.ndjson');
     const original = await measureExports(dataDir, site, values, exportFile);
-    log('storing the export into a fresh data directory (the round trip) ...');
+    log('importing the export with loupe import --format loupe into a fresh instance (the round trip) ...');
     const copy = join(scratch, 'copy');
     copyMetadata(dataDir, copy);
-    const startedAt = performance.now();
-    const stored = await storeExportFile(exportFile, copy);
-    const seconds = (performance.now() - startedAt) / 1000;
-    const lines = Object.values(stored).reduce((sum, n) => sum + n, 0);
-    process.stdout.write(`\nRound trip: stored ${JSON.stringify(stored)} in ${seconds.toFixed(1)} s (${Math.round(lines / seconds)} rows/s) through the store API\n`);
-    const copied = await withServer(copy, (server) => reportAnswers(server, site));
+    const batchRows = Number(values['batch-size'] ?? '5000');
+    const sessionIds = await sessionIdsOf(exportFile);
+    const { reading, copied } = await withServer(copy, async (server) => {
+      const imported = await importThroughCli(REPO_ROOT, server, site, exportFile, batchRows);
+      const translate = sessionIdTranslator(imported.summary.importId, sessionIds);
+      return { reading: imported, copied: await reportAnswers(server, site, translate) };
+    });
+    process.stdout.write(`\n${importLine(reading)}\n`);
     const differing = [...original.keys()].filter((report) => original.get(report) !== copied.get(report));
     process.stdout.write(`${original.size - differing.length} of ${original.size} reports identical${differing.length > 0 ? `; differing: ${differing.join(', ')}` : ''}\n`);
     if (differing.length > 0) process.exitCode = 1;
@@ -122,14 +130,27 @@ async function withServer<T>(dataDir: string, run: (server: ServerProcess) => Pr
   }
 }
 
-/** Every round-trip report over all time (the data set's own range), as the JSON text the server sent. */
-async function reportAnswers(server: ServerProcess, site: BenchSite): Promise<Map<string, string>> {
+/** Every round-trip report over all time (the data set's own range), as the JSON text the server sent (translated by `translate`). */
+async function reportAnswers(server: ServerProcess, site: BenchSite, translate: (answer: string) => string = (answer) => answer): Promise<Map<string, string>> {
   const answers = new Map<string, string>();
-  for (const report of roundTripReports('start_date=2000-01-01&end_date=2100-01-01')) {
+  for (const report of roundTripReports('start_date=2000-01-01&end_date=2100-01-01&time_zone=UTC')) {
     const response = await fetch(`${server.baseUrl}/api/sites/${site.siteId}/${report}`, { headers: { authorization: `Bearer ${site.apiKey}` } });
-    answers.set(report, `${response.status} ${await response.text()}`);
+    answers.set(report, `${response.status} ${translate(await response.text())}`);
   }
   return answers;
+}
+
+/** The distinct session ids of the export file's human events. */
+async function sessionIdsOf(file: string): Promise<Set<string>> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  return exportedSessionIds(lines);
+}
+
+function importLine(reading: ImportReading): string {
+  const { summary } = reading;
+  return `Round trip through loupe import --format loupe --url: ${summary.rowsRead} lines read, ${summary.imported} imported, skipped ${JSON.stringify(summary.skipped.reasons)}` +
+    ` in ${reading.seconds.toFixed(1)} s (${Math.round(summary.rowsRead / reading.seconds)} lines/s, ${Math.round(summary.imported / reading.seconds)} imported rows/s);` +
+    ` peak RSS: server ${reading.serverPeakRssMb.toFixed(0)} MB, command ${reading.commandPeakRssMb.toFixed(0)} MB`;
 }
 
 /** The export readings on the original data, the NDJSON export saved to `exportFile`, and the original's reports. */

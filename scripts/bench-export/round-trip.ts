@@ -1,25 +1,15 @@
-// The round trip of the export benchmark: the NDJSON export stored into a fresh data directory through the
-// store API (each line into the table it names, as an import of the export does), served by a second server
-// with the same metadata, whose reports must equal the original's.
-import { createReadStream, copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
+// The round trip of the export benchmark, as a user makes it: the NDJSON export imported with `loupe import
+// --format loupe --url ...` into a fresh instance (the original's metadata, an empty analytics store), while
+// the resident memory of the server and of the command are sampled.
+import { execFile } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
-import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
+import { z } from 'zod';
+import { RssSampler } from '../bench-ingest/rss-sampler.js';
+import type { ServerProcess } from '../bench-ingest/server-process.js';
+import type { BenchSite } from '../bench-query/bench-site.js';
 
-const BATCH_LINES = 50_000;
-
-/** The reports compared, with their query after the site: whole-range figures, breakdowns and lists. */
-export function roundTripReports(range: string): string[] {
-  return [
-    `overview?${range}`, `overview/time-series?${range}&bucket=day`, `metric?${range}&parameter=pathname`, `metric?${range}&parameter=channel`,
-    `metric?${range}&parameter=referrer`, `metric?${range}&parameter=country`, `metric?${range}&parameter=browser`, `metric?${range}&parameter=entry_page`,
-    `page-titles?${range}`, `events/names?${range}`, `errors/names?${range}`, `performance/overview?${range}`, `bots/overview?${range}`,
-    `retention?${range}`, `journeys?${range}`, `users?${range}`, `sessions?${range}`,
-  ];
-}
-
-/** Copies the metadata (account, site, key) of `from` into the new data directory `to`. */
+/** Copies the metadata (account, site, key, goals) of `from` into the new data directory `to`. */
 export function copyMetadata(from: string, to: string): void {
   mkdirSync(to, { recursive: true, mode: 0o700 });
   for (const file of ['meta.db', 'meta.db-wal', 'bench-query-site.json']) {
@@ -28,32 +18,39 @@ export function copyMetadata(from: string, to: string): void {
   cpSync(join(from, 'secrets'), join(to, 'secrets'), { recursive: true });
 }
 
-/** Stores the export's lines into `dataDir`'s analytics store, in batches; returns the lines per table. */
-export async function storeExportFile(file: string, dataDir: string): Promise<Record<string, number>> {
-  const store = new ChdbStore(join(dataDir, 'analytics'));
-  const stored: Record<string, number> = {};
-  try {
-    await migrateAnalyticsStore(store);
-    const batches = new Map<string, string[]>();
-    const flush = async (table: string) => {
-      const lines = batches.get(table) ?? [];
-      if (lines.length === 0) return;
-      // The `table` field is not a column: the store skips fields it does not know.
-      await store.insertJsonEachRow(table, Buffer.from(`${lines.join('\n')}\n`));
-      stored[table] = (stored[table] ?? 0) + lines.length;
-      batches.set(table, []);
-    };
-    for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
-      if (line.length === 0) continue;
-      const table = line.startsWith('{"table":"bot_events"') ? 'bot_events' : 'events';
-      const lines = batches.get(table) ?? [];
-      lines.push(line);
-      batches.set(table, lines);
-      if (lines.length >= BATCH_LINES) await flush(table);
-    }
-    for (const table of batches.keys()) await flush(table);
-  } finally {
-    await store.close();
-  }
-  return stored;
+const ImportSummarySchema = z.object({
+  importId: z.string(),
+  rowsRead: z.number(),
+  imported: z.number(),
+  skipped: z.object({ total: z.number(), reasons: z.record(z.string(), z.number()) }),
+  seconds: z.number(),
+});
+
+export interface ImportReading {
+  readonly summary: z.output<typeof ImportSummarySchema>;
+  readonly seconds: number;
+  readonly serverPeakRssMb: number;
+  readonly commandPeakRssMb: number;
+}
+
+/** Runs `loupe import --format loupe` on the file against the server, in batches of `batchRows`. */
+export async function importThroughCli(repoRoot: string, server: ServerProcess, site: BenchSite, file: string, batchRows: number): Promise<ImportReading> {
+  const serverRss = new RssSampler(server.pid, 100);
+  const startedAt = performance.now();
+  let commandRss: RssSampler | undefined;
+  const stdout = await new Promise<string>((resolve, reject) => {
+    const args = ['--import', 'tsx', 'src/cli/main.ts', 'import', '--url', server.baseUrl, '--api-key', site.apiKey, '--site', String(site.siteId), '--format', 'loupe', '--file', file, '--batch-size', String(batchRows)];
+    const child = execFile(process.execPath, args, { cwd: repoRoot, env: { ...process.env, LOG_LEVEL: 'silent' }, maxBuffer: 1024 * 1024 }, (error, out, err) => {
+      if (error) reject(new Error(`loupe import failed: ${err.slice(-2000)}`));
+      else resolve(out);
+    });
+    if (child.pid !== undefined) commandRss = new RssSampler(child.pid, 100);
+  });
+  const seconds = (performance.now() - startedAt) / 1000;
+  return {
+    summary: ImportSummarySchema.parse(JSON.parse(stdout) as unknown),
+    seconds,
+    serverPeakRssMb: serverRss.stop(),
+    commandPeakRssMb: commandRss?.stop() ?? 0,
+  };
 }

@@ -1,5 +1,6 @@
 // Test helpers for imports: send a fixture file over the import API in batches, and read the reports the
 // import tests assert (overview, top pages, sources) in one call.
+import { isAbsolute } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openImportFile, type FileFormat } from '../../src/imports/files/import-file.js';
 import { projectPath } from '../../src/platform/project-path.js';
@@ -13,12 +14,12 @@ export interface BatchAnswer {
   skipped: Record<string, number>;
 }
 
-/** Creates an import of the file's platform and posts its rows in batches of `batchRows`; returns the import id and the summed answers. */
+/** Creates an import of the file's platform and posts its rows in batches of `batchRows`; returns the import id and the summed answers. `file` is a fixture's name or an absolute path. */
 export async function importOverHttp(app: FastifyInstance, credential: Credential, site: number, format: FileFormat, file: string, batchRows = 3) {
   const created = await call(app, credential, { method: 'POST', url: `/api/sites/${site}/imports`, payload: { platform: format } });
   if (created.statusCode !== 200) throw new Error(`create import: ${created.statusCode} ${created.body}`);
   const importId = (created.json() as { data: { importId: string } }).data.importId;
-  const opened = await openImportFile(fixture(file), format);
+  const opened = await openImportFile(isAbsolute(file) ? file : fixture(file), format);
   const rows: unknown[] = [];
   for await (const entry of opened.rows) rows.push(entry.row);
   const total: BatchAnswer = { importedEvents: 0, skippedEvents: 0, skipped: {} };
