@@ -1,7 +1,7 @@
 // Three Loupe server processes on one PostgreSQL, one Redis and one ClickHouse endpoint, traffic sent round-robin
 // with no sticky routing: sessions continue across nodes, rate limits are shared, a webhook trigger is sent once,
 // a revoked API key is refused everywhere within API_KEY_CACHE_SECONDS, and a node killed with SIGKILL mid-load
-// loses and repeats nothing once it is restarted on its DATA_DIR.
+// loses and repeats no event and no webhook attempt once it is restarted on its DATA_DIR.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
@@ -35,6 +35,8 @@ const LOAD_BEFORE_KILL_MS = 2_500;
 const MIN_ACKED_BEFORE_KILL = 300;
 /** Distinct visitors of the load, so no visitor looks like a bot by its rate. */
 const LOAD_VISITORS = 400;
+/** Every this many load events is a custom event `signup`, which the webhook matches. */
+const TRIGGER_EVERY = 25;
 
 async function postgresAnswers(): Promise<string | null> {
   const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL, connectionTimeoutMillis: 2_000 });
@@ -210,9 +212,50 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     expect(after).toEqual([401, 401, 401]);
   }, 60_000);
 
-  it('loses and repeats no acknowledged event when a node is killed with SIGKILL mid-load and restarted on its DATA_DIR', async () => {
+  /** The site's deliveries as PostgreSQL holds them: how often each was claimed, and whether it is finished. */
+  async function deliveryRows(): Promise<Array<{ id: string; attempts: number; status: string }>> {
+    const client = new pg.Client({ connectionString: cluster.databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query<{ id: string; attempts: number; status: string }>('select id, attempts, status from webhook_deliveries where site_id = $1', [fixture.site.siteId])).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /**
+   * Every acknowledged trigger reached the receiver, through one delivery; a delivery was sent more than once
+   * only if it was claimed again after the killed node held it (its recorded attempts say so). The replayed
+   * spool of the restarted node creates no second delivery for an event the node had already stored.
+   */
+  async function expectOneAttemptPerTrigger(ackedTriggers: readonly string[], requestsBefore: number): Promise<void> {
+    // A delivery the killed node had claimed is taken over once its claim expires (60 s): wait for all to finish.
+    const open = await until(deliveryRows, (rows) => rows.every((row) => row.status !== 'pending' && row.status !== 'retrying'), 100_000);
+    expect(open.filter((row) => row.status !== 'succeeded')).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const bodies = receiver.requests.slice(requestsBefore).map((request) => JSON.parse(request.rawBody) as { id: string; event: { pathname: string } });
+    const sent = new Map<string, number>();
+    const deliveryOf = new Map<string, Set<string>>();
+    for (const body of bodies) {
+      sent.set(body.id, (sent.get(body.id) ?? 0) + 1);
+      deliveryOf.set(body.event.pathname, (deliveryOf.get(body.event.pathname) ?? new Set()).add(body.id));
+    }
+    expect(ackedTriggers.length).toBeGreaterThan(0);
+    expect(ackedTriggers.filter((pathname) => deliveryOf.get(pathname)?.size !== 1)).toEqual([]);
+    const attempts = new Map(open.map((row) => [row.id, Number(row.attempts)]));
+    const beyondClaims = [...sent].filter(([id, times]) => times > (attempts.get(id) ?? 0));
+    expect(beyondClaims).toEqual([]);
+    const retaken = open.filter((row) => Number(row.attempts) > 1).length;
+    const resent = [...sent].filter(([, times]) => times > 1).length;
+    if (retaken > 0) console.warn(`multi-node: ${retaken} delivery(ies) claimed by the killed node were taken over after their claim expired; ${resent} of them reached the receiver twice`);
+  }
+
+  it('loses and repeats no acknowledged event or webhook attempt when a node is killed with SIGKILL mid-load and restarted on its DATA_DIR', async () => {
     const victim = 1;
     const acked: string[] = [];
+    /** Acknowledged events that match the webhook (a custom event `signup`). */
+    const ackedTriggers: string[] = [];
+    const requestsBefore = receiver.requests.length;
     const down = new Set<number>();
     let next = 0;
     let stopping = false;
@@ -226,9 +269,12 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
         while (down.has(index)) index = (index + 1) % NODES;
         try {
           const answer = await trackAs(node(index), address(sequence % LOAD_VISITORS, true), {
-            site_id: fixture.site.id, pathname,
+            site_id: fixture.site.id, pathname, ...(sequence % TRIGGER_EVERY === 0 ? { type: 'custom_event', event_name: 'signup' } : {}),
           });
-          if (answer.status === 200 && answer.body === ACCEPTED) acked.push(pathname);
+          if (answer.status === 200 && answer.body === ACCEPTED) {
+            acked.push(pathname);
+            if (sequence % TRIGGER_EVERY === 0) ackedTriggers.push(pathname);
+          }
           else refused = `${answer.status} ${answer.body}`;
         } catch {
           // Cut off by the kill: not acknowledged, so it may or may not be stored.
@@ -252,6 +298,7 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     stopping = true;
     await workers;
     expect(refused).toBe('');
+    await expectOneAttemptPerTrigger(ackedTriggers, requestsBefore);
 
     const exits = await cluster.stopNodes();
     expect(exits, cluster.nodes.map((each) => each.output()).join('\n')).toEqual(Array.from({ length: NODES }, () => ({ code: 0, signal: null })));
@@ -266,5 +313,5 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     const missing = acked.filter((pathname) => counts.get(pathname) !== 1);
     const duplicated = [...counts].filter(([, copies]) => copies > 1).map(([pathname]) => pathname);
     expect({ acked: acked.length > ackedAtKill, missing, duplicated }).toEqual({ acked: true, missing: [], duplicated: [] });
-  }, 240_000);
+  }, 300_000);
 });
