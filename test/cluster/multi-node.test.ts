@@ -229,11 +229,18 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
    * spool of the restarted node creates no second delivery for an event the node had already stored.
    */
   async function expectOneAttemptPerTrigger(ackedTriggers: readonly string[], requestsBefore: number): Promise<void> {
-    // A delivery the killed node had claimed is taken over once its claim expires (60 s): wait for all to finish.
-    const open = await until(deliveryRows, (rows) => rows.every((row) => row.status !== 'pending' && row.status !== 'retrying'), 100_000);
-    expect(open.filter((row) => row.status !== 'succeeded')).toEqual([]);
+    const received = () => receiver.requests.slice(requestsBefore).map((request) => JSON.parse(request.rawBody) as { id: string; event: { pathname: string } });
+    // The last events are still being stored (their deliveries do not exist yet), and a delivery the killed node
+    // had claimed is taken over once its claim expires (60 s): wait until every trigger was sent and none is open.
+    await until(
+      async () => ({ rows: await deliveryRows(), pathnames: new Set(received().map((body) => body.event.pathname)) }),
+      ({ rows, pathnames }) => rows.every((row) => row.status !== 'pending' && row.status !== 'retrying') && ackedTriggers.every((pathname) => pathnames.has(pathname)),
+      100_000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const bodies = receiver.requests.slice(requestsBefore).map((request) => JSON.parse(request.rawBody) as { id: string; event: { pathname: string } });
+    const open = await deliveryRows();
+    expect(open.filter((row) => row.status !== 'succeeded')).toEqual([]);
+    const bodies = received();
     const sent = new Map<string, number>();
     const deliveryOf = new Map<string, Set<string>>();
     for (const body of bodies) {
