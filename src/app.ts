@@ -7,6 +7,7 @@ import type { AnalyticsStore } from './platform/analytics-store/analytics-store.
 import { migrateAnalyticsStore } from './platform/analytics-store/analytics-migrations.js';
 import { createAnalyticsStore } from './platform/analytics-store/create-analytics-store.js';
 import { createAuth, type Auth } from './platform/auth/create-auth.js';
+import { authRateLimitStorage } from './platform/auth/auth-rate-limit-storage.js';
 import { registerAuthRoutes } from './platform/auth/auth-routes.js';
 import { AccessControl } from './platform/http/access-control.js';
 import { registerCors } from './platform/http/cors.js';
@@ -146,6 +147,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const clock = deps.clock ?? Date.now;
   // Real time, not the app clock: the TTL bounds how stale a key check may be, as better-auth's expiry check does.
   const verifiedKeys = new VerifiedKeyCache<KeyPrincipal>({ ttlMs: config.apiKeyCacheSeconds * 1000, clock: Date.now });
+  const shared = deps.shared ?? createSharedState(config.redisUrl);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, baseUrl: config.baseUrl });
   const auth = createAuth(metadata, {
     baseUrl: config.baseUrl,
@@ -153,6 +155,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     disableSignup: config.disableSignup,
     authRateLimitPerMinute: deps.authRateLimitPerMinute ?? 10,
     apiKeyRateLimit: config.apiKeyRateLimit,
+    rateLimitStorage: authRateLimitStorage(shared.rateLimiter),
     log: (level, message) => app.log[level](message),
     onApiKeysChanged: () => verifiedKeys.clear(),
     // Deleting an organization deletes its sites (the metadata cascades) and their analytics rows, here.
@@ -167,7 +170,6 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const access = new AccessControl(metadata.db, sites, privateLinks);
   const guards = createGuards(auth, keys, access, config.baseUrl);
   const organizations = new OrganizationDirectory(metadata.db);
-  const shared = deps.shared ?? createSharedState(config.redisUrl);
 
   registerAuthRoutes(app, { auth, db: metadata.db as unknown as Parameters<typeof registerAuthRoutes>[1]['db'], baseUrl: config.baseUrl });
   await registerTrackerAssets(app, { trackerPath: config.trackerPath, ...(deps.trackerLocation ? { location: deps.trackerLocation } : {}) });

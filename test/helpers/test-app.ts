@@ -32,8 +32,8 @@ export async function metadataBackends(): Promise<MetadataBackend[]> {
   }
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL;
+/** A fresh, empty PostgreSQL database on the server of `adminUrl` (default DATABASE_URL), and how to drop it. */
+export async function createPostgresDatabase(adminUrl = process.env.DATABASE_URL): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   const name = `loupe_test_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

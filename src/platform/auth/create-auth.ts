@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { organization } from 'better-auth/plugins';
 import { sql, type Kysely } from 'kysely';
 import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
+import type { AuthRateLimitStorage } from './auth-rate-limit-storage.js';
 import { refuseOperatorOwnedMetadata } from './operator-owned-metadata.js';
 import { organizationAccessControl, organizationRoles } from './organization-roles.js';
 
@@ -21,6 +22,8 @@ export interface AuthConfig {
   /** Sign-in / sign-up attempts allowed per minute per client address. */
   readonly authRateLimitPerMinute: number;
   readonly apiKeyRateLimit: { readonly max: number; readonly windowSeconds: number };
+  /** Where those attempts are counted: shared by every server process (see auth-rate-limit-storage.ts). */
+  readonly rateLimitStorage: AuthRateLimitStorage;
   /** Where better-auth's own log lines go (the app logger); nothing is printed to the console. */
   readonly log?: (level: 'debug' | 'info' | 'warn' | 'error', message: string) => void;
   /** Called after any call that can update, disable or delete API keys (cached verifications must go). */
@@ -77,6 +80,7 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
       enabled: true,
       window: 60,
       max: 600,
+      customStorage: config.rateLimitStorage,
       customRules: {
         '/sign-in/email': { window: 60, max: config.authRateLimitPerMinute },
         '/sign-up/email': { window: 60, max: config.authRateLimitPerMinute },
