@@ -6,7 +6,7 @@ export const EVENT_COLUMNS = [
   'props', 'hostname', 'pathname', 'querystring', 'url_parameters', 'page_title', 'referrer', 'channel', 'utm_source',
   'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'browser', 'browser_version', 'operating_system',
   'operating_system_version', 'device_type', 'language', 'country', 'region', 'city', 'lat', 'lon', 'timezone', 'screen_width',
-  'screen_height', 'lcp', 'cls', 'inp', 'fcp', 'ttfb', 'ip', 'tag', 'feature_flags', 'attributes_changed',
+  'screen_height', 'lcp', 'cls', 'inp', 'fcp', 'ttfb', 'ip', 'tag', 'feature_flags', 'attributes_changed', 'import_id',
 ] as const;
 
 /** The stored columns of `bot_events`. */
