@@ -1,8 +1,11 @@
 // BucketSelect: the labelled select of a time series' bucket, among those that suit the period.
 import { useId } from 'react';
 import type { Bucket } from '../../routes/site/period';
-import { BUCKET_LABELS } from './chart-card';
 import { CONTROL } from './period-picker';
+
+export const BUCKET_LABELS: Readonly<Record<Bucket, string>> = {
+  minute: 'Minute', five_minutes: '5 minutes', fifteen_minutes: '15 minutes', hour: 'Hour', day: 'Day', week: 'Week', month: 'Month', year: 'Year',
+};
 
 export function BucketSelect({ bucket, buckets, onBucket }: { bucket: Bucket; buckets: readonly Bucket[]; onBucket: (bucket: Bucket) => void }) {
   const id = useId();

@@ -8,6 +8,7 @@ import { ErrorMessage } from '../error-message';
 import { Button } from '../button';
 import { AnnotationDialog, type AnnotationTarget } from '../annotations/annotation-dialog';
 import { useSiteAccess } from '../public-access/read-only';
+import { BucketSelect } from './bucket-select';
 import { CONTROL } from './period-picker';
 import { TimeSeriesChart } from './time-series-chart';
 import { METRICS } from '../../routes/site/url-state';
@@ -23,10 +24,6 @@ export interface ChartCardProps {
   readonly onMetric: (metric: keyof OverviewFigures) => void;
   readonly onBucket: (bucket: Bucket) => void;
 }
-
-export const BUCKET_LABELS: Readonly<Record<Bucket, string>> = {
-  minute: 'Minute', five_minutes: '5 minutes', fifteen_minutes: '15 minutes', hour: 'Hour', day: 'Day', week: 'Week', month: 'Month', year: 'Year',
-};
 
 export function ChartCard({ site, params, metric, bucket, buckets, timeZone, onMetric, onBucket }: ChartCardProps) {
   const id = useId();
@@ -48,12 +45,7 @@ export function ChartCard({ site, params, metric, bucket, buckets, timeZone, onM
               {METRICS.map(({ key, label: name }) => <option key={key} value={key}>{name}</option>)}
             </select>
           </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-bucket`} className="text-xs font-medium">Bucket</label>
-            <select id={`${id}-bucket`} className={CONTROL} value={bucket} onChange={(event) => onBucket(event.target.value as Bucket)}>
-              {buckets.map((name) => <option key={name} value={name}>{BUCKET_LABELS[name]}</option>)}
-            </select>
-          </div>
+          <BucketSelect bucket={bucket} buckets={buckets} onBucket={onBucket} />
         </div>
       </div>
       <ErrorMessage error={series.error} />

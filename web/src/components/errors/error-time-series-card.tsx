@@ -1,12 +1,10 @@
 // ErrorTimeSeriesCard: one error message's occurrences per bucket (uPlot, as the dashboard's chart), bucket switchable.
-import { useId } from 'react';
 import { useErrorTimeSeries } from '../../api/insight-queries';
 import type { ReportParams } from '../../api/queries';
 import { Card } from '../card';
 import { benchStateOfRows } from '../dashboard/bench-state';
 import { wallTimeIn } from '../dashboard/chart-annotations';
-import { BUCKET_LABELS } from '../dashboard/chart-card';
-import { CONTROL } from '../dashboard/period-picker';
+import { BucketSelect } from '../dashboard/bucket-select';
 import { TimeSeriesChart } from '../dashboard/time-series-chart';
 import { ErrorMessage } from '../error-message';
 import type { Bucket } from '../../routes/site/period';
@@ -22,7 +20,6 @@ export interface ErrorTimeSeriesCardProps {
 }
 
 export function ErrorTimeSeriesCard({ site, params, message, bucket, buckets, timeZone, onBucket }: ErrorTimeSeriesCardProps) {
-  const id = useId();
   const series = useErrorTimeSeries(site, { ...params, errorMessage: message, bucket });
   // The API labels buckets by their start in UTC; the chart labels them in the page's time zone.
   const points = (series.data?.data ?? []).map((point) => ({ time: wallTimeIn(point.time, timeZone), error_count: point.error_count }));
@@ -30,12 +27,7 @@ export function ErrorTimeSeriesCard({ site, params, message, bucket, buckets, ti
     <Card>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-base font-semibold">Occurrences over time</h2>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-bucket`} className="text-xs font-medium">Bucket</label>
-          <select id={`${id}-bucket`} className={CONTROL} value={bucket} onChange={(event) => onBucket(event.target.value as Bucket)}>
-            {buckets.map((name) => <option key={name} value={name}>{BUCKET_LABELS[name]}</option>)}
-          </select>
-        </div>
+        <BucketSelect bucket={bucket} buckets={buckets} onBucket={onBucket} />
       </div>
       <ErrorMessage error={series.error} />
       <div data-bench-piece="error-time-series" data-bench-state={benchStateOfRows(series.isSuccess, points.length)}>
