@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
+import { isoTime } from '../platform/metadata-store/iso-time.js';
 
 export interface MemberRow {
   readonly id: string;
@@ -31,10 +32,6 @@ export interface InvitationRow {
   readonly inviterId: string;
 }
 
-function iso(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
 /** better-auth's id alphabet and length, so ids written here look like its own. */
 function newId(): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -54,7 +51,7 @@ export class MemberRepository {
       .orderBy('member.id')
       .execute();
     return rows.map((row) => ({
-      id: row.id, role: row.role, userId: row.userId, organizationId: row.organizationId, createdAt: iso(row.createdAt),
+      id: row.id, role: row.role, userId: row.userId, organizationId: row.organizationId, createdAt: isoTime(row.createdAt),
       user: { id: row.userId, name: row.name, email: row.email },
     }));
   }
@@ -128,6 +125,6 @@ export class MemberRepository {
   }
 
   private toInvitation(row: { id: string; organizationId: string; email: string; role: string | null; teamId: string | null; status: string; expiresAt: Date | string; createdAt: Date | string; inviterId: string }): InvitationRow {
-    return { ...row, role: row.role ?? 'member', expiresAt: iso(row.expiresAt), createdAt: iso(row.createdAt) };
+    return { ...row, role: row.role ?? 'member', expiresAt: isoTime(row.expiresAt), createdAt: isoTime(row.createdAt) };
   }
 }

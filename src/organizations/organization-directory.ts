@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import type { Principal } from '../platform/http/principal.js';
+import { isoTime } from '../platform/metadata-store/iso-time.js';
 
 export interface OrganizationSummary {
   readonly id: string;
@@ -21,17 +22,13 @@ export interface OrganizationRecord {
   readonly metadata: string | null;
 }
 
-function iso(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
 export class OrganizationDirectory {
   constructor(private readonly db: Kysely<MetadataDatabase>) {}
 
   async listFor(principal: Principal): Promise<OrganizationSummary[]> {
     if (principal.kind === 'organizationKey') {
       const org = await this.db.selectFrom('organization').selectAll().where('id', '=', principal.organizationId).executeTakeFirst();
-      return org ? [{ id: org.id, name: org.name, slug: org.slug, role: 'admin', createdAt: iso(org.createdAt) }] : [];
+      return org ? [{ id: org.id, name: org.name, slug: org.slug, role: 'admin', createdAt: isoTime(org.createdAt) }] : [];
     }
     const rows = await this.db
       .selectFrom('member')
@@ -40,7 +37,7 @@ export class OrganizationDirectory {
       .where('member.userId', '=', principal.userId)
       .orderBy('organization.createdAt')
       .execute();
-    return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, role: row.role, createdAt: iso(row.createdAt) }));
+    return rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, role: row.role, createdAt: isoTime(row.createdAt) }));
   }
 
   /** The caller's organizations with their logo and metadata, and the caller's role in each. */
@@ -53,7 +50,7 @@ export class OrganizationDirectory {
   async find(organizationId: string): Promise<OrganizationRecord | null> {
     const org = await this.db.selectFrom('organization').selectAll().where('id', '=', organizationId).executeTakeFirst();
     if (!org) return null;
-    return { id: org.id, name: org.name, slug: org.slug, logo: org.logo ?? null, createdAt: iso(org.createdAt), metadata: org.metadata ?? null };
+    return { id: org.id, name: org.name, slug: org.slug, logo: org.logo ?? null, createdAt: isoTime(org.createdAt), metadata: org.metadata ?? null };
   }
 
   /** A user allowed to act for the organization (an owner, else an admin): organization keys act through it. */

@@ -2,6 +2,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
+import { isoTimeOrNull } from '../platform/metadata-store/iso-time.js';
 
 export interface TeamMemberView {
   readonly userId: string;
@@ -31,11 +32,6 @@ export interface TeamChanges {
   readonly memberUserIds?: readonly string[];
   /** Replaces the team's sites when present; an empty list lifts the restriction. */
   readonly siteIds?: readonly number[];
-}
-
-function iso(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
 /** The key better-auth gives a (team, user) pair, so its own team endpoints find the rows written here. */
@@ -73,8 +69,8 @@ export class TeamRepository {
       id: team.id,
       name: team.name,
       organizationId: team.organizationId,
-      createdAt: iso(team.createdAt) ?? '',
-      updatedAt: iso(team.updatedAt),
+      createdAt: isoTimeOrNull(team.createdAt) ?? '',
+      updatedAt: isoTimeOrNull(team.updatedAt),
       members: members.filter((m) => m.teamId === team.id).map((m) => ({ userId: m.userId, userName: m.name, userEmail: m.email })),
       sites: sites.filter((s) => s.team_id === team.id).map((s) => ({ siteId: s.site_id, domain: s.domain, name: s.name })),
     }));
