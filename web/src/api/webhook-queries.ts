@@ -1,7 +1,9 @@
 // TanStack Query hooks of the webhook pages; query keys start with the path they read.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, queryString } from './client';
-import type { CreatedWebhook, Delivery, NewWebhook, RotatedSecret, SiteGoalPage, TestPingResult, Webhook, WebhookChanges } from './webhook-types';
+import { apiRequest } from './client';
+import { useGoals } from './goals-queries';
+import { LAST_24_HOURS } from './queries';
+import type { CreatedWebhook, Delivery, NewWebhook, RotatedSecret, TestPingResult, Webhook, WebhookChanges } from './webhook-types';
 
 const webhooksPath = (site: string) => `/api/sites/${encodeURIComponent(site)}/webhooks`;
 const webhookPath = (site: string, id: string) => `${webhooksPath(site)}/${encodeURIComponent(id)}`;
@@ -16,11 +18,7 @@ export const useDeliveries = (site: string, id: string) =>
   useQuery({ queryKey: ['/api/sites/webhooks/deliveries', site, id], queryFn: () => apiRequest<{ data: Delivery[] }>(`${webhookPath(site, id)}/deliveries`) });
 
 /** The site's goals to choose as triggers: the goals report over the last day (the cheapest window), up to 100. */
-export const useSiteGoals = (site: string) =>
-  useQuery({
-    queryKey: ['/api/sites/goals', site, 'trigger-choices'],
-    queryFn: () => apiRequest<SiteGoalPage>(`/api/sites/${encodeURIComponent(site)}/goals${queryString({ page_size: 100, past_minutes_start: 1440, past_minutes_end: 0 })}`),
-  });
+export const useSiteGoals = (site: string) => useGoals(site, LAST_24_HOURS);
 
 /** After a change, the list and this webhook are read again. */
 function useWebhookMutation<TBody, TAnswer>(site: string, call: (body: TBody) => Promise<TAnswer>) {

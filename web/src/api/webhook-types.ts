@@ -1,5 +1,6 @@
 // The API shapes of the webhook pages: from the generated schema.d.ts (the webhook routes declare their answers).
 import type { AnswerOf, BodyOf } from './request-shapes';
+import type { GoalsReport } from './goals-types';
 import type { GetResponse } from './types';
 
 export type Webhook = GetResponse<'/api/sites/{siteId}/webhooks/{webhookId}'>['data'];
@@ -11,6 +12,5 @@ export type RotatedSecret = AnswerOf<'/api/sites/{siteId}/webhooks/{webhookId}/r
 export type Delivery = GetResponse<'/api/sites/{siteId}/webhooks/{webhookId}/deliveries'>['data'][number];
 export type DeliveryTrigger = Delivery['trigger'];
 
-/** A goal of GET /api/sites/{site}/goals (the report declares no response schema; only the fields the trigger choice reads). */
-export interface SiteGoal { goalId: number; name: string | null; goalType: string }
-export interface SiteGoalPage { data: SiteGoal[] }
+/** A goal of GET /api/sites/{site}/goals: the fields the trigger choice reads. */
+export type SiteGoal = Pick<GoalsReport['data'][number], 'goalId' | 'name' | 'goalType'>;

@@ -1,6 +1,7 @@
 // The webhook forms' pure pieces: the body sent to the API, and trigger texts.
 import { describe, expect, it } from 'vitest';
 import { goalLabel, triggersOf, triggerText, webhookBodyOf } from './webhook-fields';
+import type { SiteGoal } from '../../api/webhook-types';
 
 function formOf(entries: Array<[string, string]>): FormData {
   const form = new FormData();
@@ -28,7 +29,7 @@ describe('trigger texts', () => {
   });
 
   it("lists event names, then goals by name, or by id when the site's goals do not name them", () => {
-    const goals = [{ goalId: 3, name: 'Purchases', goalType: 'event' }, { goalId: 4, name: null, goalType: 'path' }];
+    const goals: SiteGoal[] = [{ goalId: 3, name: 'Purchases', goalType: 'event' }, { goalId: 4, name: null, goalType: 'path' }];
     expect(triggersOf({ event_names: ['signup'], goal_ids: [3, 4, 9] }, goals)).toBe('Event signup, Goal Purchases, Goal path goal 4, Goal #9');
     expect(goalLabel({ goalId: 7, name: null, goalType: 'outbound' })).toBe('outbound goal 7');
   });
