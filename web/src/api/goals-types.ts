@@ -1,9 +1,5 @@
 // The goals and funnels pages' API shapes, all taken from the generated schema.d.ts.
-import type { paths } from './schema';
-import type { GetResponse, PostBody } from './types';
-
-/** The JSON body of a 200 answer to POST `P`, from the OpenAPI document. */
-type PostResponse<P extends keyof paths> = paths[P] extends { post: { responses: { 200: { content: { 'application/json': infer B } } } } } ? B : never;
+import type { GetResponse, PostBody, PostResponse } from './types';
 
 export type GoalsReport = GetResponse<'/api/sites/{site}/goals'>;
 export type GoalRow = GoalsReport['data'][number];

@@ -1,6 +1,5 @@
 // The API shapes of the organization page, from the generated schema.d.ts.
-import type { AnswerOf, BodyOf } from './request-shapes';
-import type { GetResponse } from './types';
+import type { AnswerOf, BodyOf, GetResponse } from './types';
 
 export type Member = GetResponse<'/api/organizations/{organizationId}/members'>['data'][number];
 export type NewMember = BodyOf<'/api/organizations/{organizationId}/members', 'post'>;

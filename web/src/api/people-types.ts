@@ -1,6 +1,5 @@
 // The API shapes of the sessions, users, traits and segments pages, from the generated schema.d.ts.
-import type { paths } from './schema';
-import type { GetResponse, PostBody } from './types';
+import type { GetResponse, PostBody, PostResponse, PutBody } from './types';
 
 export type SessionList = GetResponse<'/api/sites/{site}/sessions'>;
 export type SessionRow = SessionList['data'][number];
@@ -15,8 +14,8 @@ export type TraitValues = GetResponse<'/api/sites/{site}/user-traits/values'>;
 
 export type Segment = GetResponse<'/api/sites/{site}/segments'>[number];
 export type NewSegment = PostBody<'/api/sites/{site}/segments'>;
-export type SegmentChange = paths['/api/sites/{site}/segments/{segmentId}']['put']['requestBody']['content']['application/json'];
+export type SegmentChange = PutBody<'/api/sites/{site}/segments/{segmentId}'>;
 
 export type NewAnnotation = PostBody<'/api/sites/{site}/annotations'>;
-export type AnnotationChange = paths['/api/sites/{site}/annotations/{annotationId}']['put']['requestBody']['content']['application/json'];
-export type CreatedAnnotation = paths['/api/sites/{site}/annotations']['post']['responses'][200]['content']['application/json'];
+export type AnnotationChange = PutBody<'/api/sites/{site}/annotations/{annotationId}'>;
+export type CreatedAnnotation = PostResponse<'/api/sites/{site}/annotations'>;

@@ -5,18 +5,18 @@ import type { paths } from './schema';
 
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 
-/** The JSON body of a 200 answer to GET `P`, from the OpenAPI document. */
-export type GetResponse<P extends keyof paths> = paths[P] extends { get: { responses: { 200: infer R } } } ? JsonOf<R> : never;
-/** The JSON body of a 200 answer to POST `P`. */
-export type PostResponse<P extends keyof paths> = paths[P] extends { post: { responses: { 200: infer R } } } ? JsonOf<R> : never;
-/** The JSON body of a 200 answer to PUT `P`. */
-export type PutResponse<P extends keyof paths> = paths[P] extends { put: { responses: { 200: infer R } } } ? JsonOf<R> : never;
-/** The JSON body of a 200 answer to DELETE `P`. */
-export type DeleteResponse<P extends keyof paths> = paths[P] extends { delete: { responses: { 200: infer R } } } ? JsonOf<R> : never;
-/** The JSON body a POST to `P` takes, from the OpenAPI document. */
-export type PostBody<P extends keyof paths> = paths[P] extends { post: { requestBody: { content: { 'application/json': infer B } } } } ? B : never;
-/** The JSON body a PUT to `P` takes. */
-export type PutBody<P extends keyof paths> = paths[P] extends { put: { requestBody: { content: { 'application/json': infer B } } } } ? B : never;
+/** The JSON body of a 200 answer to `M` on `P`, from the OpenAPI document. */
+export type AnswerOf<P extends keyof paths, M extends 'get' | 'post' | 'put' | 'patch' | 'delete'> =
+  paths[P] extends { [K in M]: { responses: { 200: infer R } } } ? JsonOf<R> : never;
+/** The JSON body `M` on `P` takes, from the OpenAPI document. */
+export type BodyOf<P extends keyof paths, M extends 'post' | 'put' | 'patch'> = paths[P] extends { [K in M]: { requestBody: infer R } } ? JsonOf<R> : never;
+
+export type GetResponse<P extends keyof paths> = AnswerOf<P, 'get'>;
+export type PostResponse<P extends keyof paths> = AnswerOf<P, 'post'>;
+export type PutResponse<P extends keyof paths> = AnswerOf<P, 'put'>;
+export type DeleteResponse<P extends keyof paths> = AnswerOf<P, 'delete'>;
+export type PostBody<P extends keyof paths> = BodyOf<P, 'post'>;
+export type PutBody<P extends keyof paths> = BodyOf<P, 'put'>;
 
 export type InstanceConfig = GetResponse<'/api/config'>;
 export type UserOrganization = GetResponse<'/api/user/organizations'>[number];

@@ -1,7 +1,6 @@
 // The API shapes of the webhook pages: from the generated schema.d.ts (the webhook routes declare their answers).
-import type { AnswerOf, BodyOf } from './request-shapes';
 import type { GoalsReport } from './goals-types';
-import type { GetResponse } from './types';
+import type { AnswerOf, BodyOf, GetResponse } from './types';
 
 export type Webhook = GetResponse<'/api/sites/{siteId}/webhooks/{webhookId}'>['data'];
 export type CreatedWebhook = AnswerOf<'/api/sites/{siteId}/webhooks', 'post'>['data'];
