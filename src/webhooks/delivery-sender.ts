@@ -1,7 +1,10 @@
 // One delivery attempt: re-check the URL, connect only to the address just checked (no DNS rebinding),
 // POST the signed body, and classify the outcome (2xx within 10 s is success; redirects are never followed).
+// With `release`, the body's last byte waits for it: until then the endpoint holds an incomplete request,
+// which no HTTP server hands to its application, so a sender that dies before releasing has sent nothing.
 import { Agent, request } from 'undici';
 import type { LookupFunction } from 'node:net';
+import { Readable } from 'node:stream';
 import { checkWebhookUrl, type UrlPolicyOptions } from './webhook-url-policy.js';
 import { signatureHeader } from './webhook-signature.js';
 
@@ -14,6 +17,8 @@ export interface AttemptInput {
   readonly secret: string;
   readonly body: string;
   readonly nowMs: number;
+  /** Called when all but the body's last byte is on its way; false withholds that byte and aborts. */
+  readonly release?: () => Promise<boolean>;
 }
 
 export interface AttemptResult {
@@ -21,6 +26,22 @@ export interface AttemptResult {
   readonly statusCode: number | null;
   readonly error: string | null;
   readonly durationMs: number;
+  /** The request was aborted before its last byte because `release` refused it: the endpoint got nothing whole. */
+  readonly withheld: boolean;
+}
+
+class ReleaseRefused extends Error {
+  constructor() {
+    super('Another sender took this attempt over');
+    this.name = 'ReleaseRefused';
+  }
+}
+
+/** The body in two chunks: everything but the last byte, then, once `release` agrees, the last byte. */
+async function* releasedBody(bytes: Buffer, release: () => Promise<boolean>): AsyncGenerator<Buffer> {
+  yield bytes.subarray(0, bytes.length - 1);
+  if (!(await release())) throw new ReleaseRefused();
+  yield bytes.subarray(bytes.length - 1);
 }
 
 function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
@@ -32,8 +53,8 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
 
 export async function sendAttempt(input: AttemptInput, policy: UrlPolicyOptions): Promise<AttemptResult> {
   const started = Date.now();
-  const done = (success: boolean, statusCode: number | null, error: string | null): AttemptResult => ({
-    success, statusCode, error, durationMs: Date.now() - started,
+  const done = (success: boolean, statusCode: number | null, error: string | null, withheld = false): AttemptResult => ({
+    success, statusCode, error, durationMs: Date.now() - started, withheld,
   });
   let target;
   try {
@@ -42,6 +63,19 @@ export async function sendAttempt(input: AttemptInput, policy: UrlPolicyOptions)
     return done(false, null, err instanceof Error ? err.message : 'Invalid webhook URL');
   }
   const dispatcher = new Agent({ connect: { lookup: pinnedLookup(target.address.address, target.address.family), timeout: DELIVERY_TIMEOUT_MS } });
+  const bytes = Buffer.from(input.body, 'utf8');
+  let refused = false;
+  const release = input.release;
+  const body = release
+    ? Readable.from(
+        releasedBody(bytes, async () => {
+          const granted = await release();
+          refused = !granted;
+          return granted;
+        }),
+        { objectMode: false },
+      )
+    : bytes;
   try {
     const response = await request(target.url, {
       method: 'POST',
@@ -53,8 +87,9 @@ export async function sendAttempt(input: AttemptInput, policy: UrlPolicyOptions)
         'service-signature': signatureHeader(input.secret, Math.floor(input.nowMs / 1000), input.body),
         'service-webhook-id': input.webhookId,
         'service-delivery-id': input.deliveryId,
+        'content-length': String(bytes.length),
       },
-      body: input.body,
+      body,
     });
     await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
     const status = response.statusCode;
@@ -62,6 +97,7 @@ export async function sendAttempt(input: AttemptInput, policy: UrlPolicyOptions)
     if (status >= 300 && status < 400) return done(false, status, `Redirect (${status}) not followed`);
     return done(false, status, `Endpoint answered ${status}`);
   } catch (err) {
+    if (refused) return done(false, null, 'Another sender took this attempt over', true);
     const name = err instanceof Error ? err.name : '';
     const message = name === 'TimeoutError' || name === 'AbortError' ? `No response within ${DELIVERY_TIMEOUT_MS / 1000} s` : err instanceof Error ? err.message : String(err);
     return done(false, null, message);

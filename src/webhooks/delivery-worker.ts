@@ -1,5 +1,7 @@
-// Sends due deliveries: claims each attempt, signs with the current secret, records the outcome, schedules
-// retries (1 min … 6 h), disables a webhook after 20 consecutive failed attempts, purges the 30-day log.
+// Sends due deliveries: claims each attempt, signs with the current secret, releases the request's last byte
+// only once that is stored, records the outcome, schedules retries (1 min … 6 h), disables a webhook after 20
+// consecutive failed attempts, purges the 30-day log. A claim left by a crashed sender is taken over when it
+// expires: sent again if its request was never released in full, closed without sending if it was.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Delivery, DeliveryRepository } from './delivery.repository.js';
 import { sendAttempt, type AttemptResult } from './delivery-sender.js';
@@ -69,6 +71,8 @@ export class DeliveryWorker {
       this.lastPurge = now;
       await this.deps.deliveries.purgeBefore(new Date(now - this.deps.settings.logRetentionMs).toISOString());
     }
+    const settled = await this.deps.deliveries.settleReleased(new Date(now).toISOString());
+    if (settled > 0) this.deps.log.warn({ deliveries: settled }, 'webhook deliveries sent in full by a stopped process closed without sending again');
     const due = await this.deps.deliveries.due(new Date(now).toISOString(), BATCH);
     // One webhook's attempts run one after another, so none is sent after the one that disables it.
     const byWebhook = new Map<string, string[]>();
@@ -89,10 +93,16 @@ export class DeliveryWorker {
       await this.deps.deliveries.finish(id, { status: 'failed', responseCode: null, error: 'Webhook disabled', nextAttemptAt: null });
       return;
     }
+    const release = (): Promise<boolean> => this.deps.deliveries.release(delivery.id, delivery.attempts);
     const result = await sendAttempt(
-      { url: webhook.url, webhookId: webhook.id, deliveryId: delivery.id, secret, body: delivery.payload, nowMs: this.deps.clock() },
+      { url: webhook.url, webhookId: webhook.id, deliveryId: delivery.id, secret, body: delivery.payload, nowMs: this.deps.clock(), release },
       this.deps.policy,
     );
+    if (result.withheld) {
+      // This process stalled past its claim and another took the attempt over: the other's outcome stands.
+      this.deps.log.warn({ deliveryId: delivery.id }, 'webhook attempt withheld: its claim was taken over');
+      return;
+    }
     await this.record(delivery, result);
   }
 

@@ -1,5 +1,6 @@
 // Deliveries and their schedule. Claiming a due delivery is one conditional UPDATE (a row lock that works
-// on SQLite and PostgreSQL): several server processes never take the same attempt.
+// on SQLite and PostgreSQL): several server processes never take the same attempt. Releasing an attempt's
+// request in full is recorded the same way, so a claim taken over after a crash never sends it a second time.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { MetadataDatabase, WebhookDeliveriesTable } from '../platform/metadata-store/metadata-schema.js';
@@ -20,7 +21,11 @@ export interface DeliveryLogEntry {
 }
 
 /** How long a claimed attempt may run before another process may take it over (after a crash). */
-const CLAIM_MS = 60_000;
+export const CLAIM_MS = 60_000;
+
+/** The log's error of an attempt whose sender stopped after releasing the request in full. */
+export const ANSWER_NOT_READ =
+  'Sent in full, but the sending process stopped before the answer arrived; not sent again, so the endpoint never gets it twice';
 
 export function newDeliveryId(): string {
   return `whd_${randomBytes(12).toString('hex')}`;
@@ -33,7 +38,7 @@ export class DeliveryRepository {
     if (rows.length === 0) return;
     await this.db
       .insertInto('webhook_deliveries')
-      .values(rows.map((row) => ({ ...row, status: 'pending' as const, attempts: 0, response_code: null, error: null, next_attempt_at: row.created_at, last_attempt_at: null, locked_until: null })))
+      .values(rows.map((row) => ({ ...row, status: 'pending' as const, attempts: 0, response_code: null, error: null, next_attempt_at: row.created_at, last_attempt_at: null, locked_until: null, released_attempt: null })))
       // Ids derive from the event, webhook and trigger: a delivery created again (a repeated segment) is skipped.
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
@@ -57,6 +62,7 @@ export class DeliveryRepository {
       .selectFrom('webhook_deliveries')
       .select(['id', 'webhook_id'])
       .where('status', 'in', ['pending', 'retrying'])
+      .where('released_attempt', 'is', null)
       .where('next_attempt_at', '<=', nowIso)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
       .orderBy('next_attempt_at')
@@ -75,6 +81,7 @@ export class DeliveryRepository {
       .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: new Date(nowMs + CLAIM_MS).toISOString(), last_attempt_at: nowIso }))
       .where('id', '=', id)
       .where('status', 'in', ['pending', 'retrying'])
+      .where('released_attempt', 'is', null)
       .where('next_attempt_at', '<=', nowIso)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
       .executeTakeFirst();
@@ -82,10 +89,42 @@ export class DeliveryRepository {
     return this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * Records that attempt `attempt` is about to be released in full (its last byte follows). True when it is
+   * still this attempt's to send; false when another process took the claim over meanwhile (a sender stalled
+   * past its claim), and then the request must not be completed.
+   */
+  async release(id: string, attempt: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('webhook_deliveries')
+      .set({ released_attempt: attempt })
+      .where('id', '=', id)
+      .where('attempts', '=', attempt)
+      .where('released_attempt', 'is', null)
+      .where('status', 'in', ['pending', 'retrying'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /**
+   * Closes attempts released in full whose sender stopped before recording the answer (its claim expired):
+   * the endpoint has the request, so it is not sent again. Returns how many were closed.
+   */
+  async settleReleased(nowIso: string): Promise<number> {
+    const result = await this.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'succeeded', response_code: null, error: ANSWER_NOT_READ, next_attempt_at: null, locked_until: null, released_attempt: null })
+      .where('status', 'in', ['pending', 'retrying'])
+      .where('released_attempt', 'is not', null)
+      .where('locked_until', '<', nowIso)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   async finish(id: string, outcome: { status: Delivery['status']; responseCode: number | null; error: string | null; nextAttemptAt: string | null }): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')
-      .set({ status: outcome.status, response_code: outcome.responseCode, error: outcome.error, next_attempt_at: outcome.nextAttemptAt, locked_until: null })
+      .set({ status: outcome.status, response_code: outcome.responseCode, error: outcome.error, next_attempt_at: outcome.nextAttemptAt, locked_until: null, released_attempt: null })
       .where('id', '=', id)
       .execute();
   }
@@ -94,7 +133,7 @@ export class DeliveryRepository {
   async failPending(webhookId: string, reason: string): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')
-      .set({ status: 'failed', next_attempt_at: null, error: reason })
+      .set({ status: 'failed', next_attempt_at: null, error: reason, released_attempt: null })
       .where('webhook_id', '=', webhookId)
       .where('status', 'in', ['pending', 'retrying'])
       .execute();

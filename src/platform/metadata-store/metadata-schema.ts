@@ -157,6 +157,11 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: string | null;
   last_attempt_at: string | null;
   locked_until: string | null;
+  /**
+   * The attempt whose request was released in full to the endpoint and whose answer is not recorded yet;
+   * null otherwise. Set just before the request's last byte is sent, cleared with the outcome.
+   */
+  released_attempt: number | null;
   created_at: string;
 }
 
