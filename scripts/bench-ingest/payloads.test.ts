@@ -82,7 +82,7 @@ describe('browser headers and bot detection', () => {
   it.each(rows)('%s is judged as the table says', (_name, browser) => {
     const headers = browserHeaders(browser, locale, { ip: '81.2.69.142', forwardedFor: '81.2.69.142' }, 'example.com');
     const verdict = detectBot(
-      { userAgent: browser.ua, headers, ip: '81.2.69.142', visitorKey: browser.ua, nowMs: 0, clientScore: 0, clientSignals: 0 },
+      { userAgent: browser.ua, headers, ip: '81.2.69.142', recentHits: 1, clientScore: 0, clientSignals: 0 },
       createBotDetectorDeps(),
     );
     expect(verdict.isBot).toBe(browser.bot === true);

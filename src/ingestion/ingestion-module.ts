@@ -84,7 +84,7 @@ async function createEnricher(deps: IngestionModuleDeps, geolocator: Geolocator)
     ...(config.geoipCityDb ? { geoipCityDb: config.geoipCityDb } : {}),
     ...(config.geoipAsnDb ? { geoipAsnDb: config.geoipAsnDb } : {}),
   };
-  if (!config.enrichmentThread) return createInlineEnricher(geolocator, sources, deps.shared.sessions);
+  if (!config.enrichmentThread) return createInlineEnricher(geolocator, sources, deps.shared);
   return createWorkerEnricher({ ...sources, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
 }
 

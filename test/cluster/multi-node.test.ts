@@ -1,5 +1,6 @@
 // Three Loupe server processes on one PostgreSQL, one Redis and one ClickHouse endpoint, traffic sent round-robin
-// with no sticky routing: sessions continue across nodes, rate limits are shared, a webhook trigger is sent once,
+// with no sticky routing: sessions continue across nodes, rate limits and the bot layer's rate count are shared,
+// a webhook trigger is sent once,
 // a revoked API key is refused everywhere within API_KEY_CACHE_SECONDS, and a node killed with SIGKILL mid-load,
 // while the webhook endpoint holds the answer to a request the node sent, loses and repeats no event and no
 // webhook attempt once it is restarted on its DATA_DIR.
@@ -31,6 +32,8 @@ const NODE_ENV = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   WEBHOOK_RETRY_DELAYS: '500ms,1s',
 };
+/** Events a visitor may send in a minute before the bot layer's rate_anomaly marks it (the server's default). */
+const BOT_RATE_LIMIT = 120;
 /** Sign-in attempts per minute per address (the server's default). */
 const SIGN_IN_LIMIT = 10;
 const LOAD_WORKERS = 12;
@@ -198,6 +201,28 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     expect(new Set(received.map((body) => body.id)).size).toBe(triggers);
     expect(received.map((body) => body.event.pathname).sort()).toEqual(Array.from({ length: triggers }, (_, index) => `/join/${index}`));
     expect(new Set(received.map((body) => body.webhook_id))).toEqual(new Set([webhookId]));
+  }, 90_000);
+
+  it('counts a visitor\'s events across nodes for the bot rate layer: its 121st event within a minute is a bot, wherever it lands', async () => {
+    const visitor = address(20);
+    const events = BOT_RATE_LIMIT + 5;
+    // The estimate weighs the previous minute's events: send all of them inside one minute of the clock.
+    while (Date.now() % 60_000 > 40_000) await new Promise((resolve) => setTimeout(resolve, 500));
+    for (let sent = 0; sent < events; sent += 1) {
+      const answer = await trackAs(node(sent), visitor, { site_id: fixture.site.id, pathname: `/rate/${sent}` });
+      expect(answer).toEqual({ status: 200, body: ACCEPTED });
+    }
+    const counted = async () => {
+      const [humans] = await store.query<{ n: string }>("SELECT count() AS n FROM events WHERE site_id = {site:UInt32} AND startsWith(pathname, '/rate/')", { site: fixture.site.siteId });
+      const bots = await store.query<{ rate_anomaly: number; n: string }>(
+        "SELECT rate_anomaly, count() AS n FROM bot_events WHERE site_id = {site:UInt32} AND startsWith(pathname, '/rate/') GROUP BY rate_anomaly",
+        { site: fixture.site.siteId },
+      );
+      return { humans: Number(humans?.n ?? 0), bots: bots.map((row) => ({ rate_anomaly: Number(row.rate_anomaly), n: Number(row.n) })) };
+    };
+    const found = await until(counted, (value) => value.humans + value.bots.reduce((sum, row) => sum + row.n, 0) >= events);
+    // Counted per node, each would have seen about 42 events and marked none.
+    expect(found).toEqual({ humans: BOT_RATE_LIMIT, bots: [{ rate_anomaly: 1, n: 5 }] });
   }, 90_000);
 
   it('refuses a revoked API key on every node within API_KEY_CACHE_SECONDS', async () => {

@@ -3,7 +3,6 @@ import { analyseUserAgent, type UserAgentAnalyser } from './analyse-user-agent.j
 import { type AsnLookup, noAsnLookup } from './asn-lookup.js';
 import type { AiCrawler } from '../../catalogs/bot-catalog.js';
 import { isHostingAsn } from './hosting-asns.js';
-import { createMemoryRateCounter, type RateCounter } from './rate-counter.js';
 import { scoreClientSignals } from './score-client-signals.js';
 import { type HeaderRuleId, type RequestHeaders, scoreHeaderHeuristics } from './score-header-heuristics.js';
 
@@ -15,15 +14,13 @@ export interface DetectBotInput {
   /** `_bsm` from the tracking script (bits in catalogs/headless-signals.json). */
   readonly clientSignals?: number;
   readonly ip: string;
-  /** Key the rate layer counts under, e.g. a hash of ip + user agent. */
-  readonly visitorKey: string;
-  readonly nowMs: number;
+  /** Events of this visitor (a hash of ip + user agent) within the rate window, this one included. */
+  readonly recentHits: number;
 }
 
 export interface DetectBotDeps {
   readonly lookupAsn: AsnLookup;
-  readonly rateCounter: RateCounter;
-  /** Events a visitor key may send within the counter's window; one more marks rate_anomaly. */
+  /** Events a visitor may send within the rate window (RATE_WINDOW_MS); one more marks rate_anomaly. */
   readonly rateLimit: number;
   /** Defaults to the shared, cached analyser over catalogs/. */
   readonly analyseUserAgent?: UserAgentAnalyser;
@@ -52,22 +49,17 @@ export interface BotVerdict {
   readonly signals: { readonly header: readonly HeaderRuleId[]; readonly client: readonly string[] };
 }
 
+/** The rate layer's window: a visitor's events are counted over the last minute. */
+export const RATE_WINDOW_MS = 60_000;
+
 export interface BotDetectorOptions {
   readonly lookupAsn?: AsnLookup;
-  /** Default 120 events ... */
+  /** Default 120 events per RATE_WINDOW_MS. */
   readonly rateLimit?: number;
-  /** ... per 60 000 ms ... */
-  readonly rateWindowMs?: number;
-  /** ... tracked for at most 100 000 visitor keys in memory. */
-  readonly rateMaxKeys?: number;
 }
 
 export function createBotDetectorDeps(options: BotDetectorOptions = {}): DetectBotDeps {
-  return {
-    lookupAsn: options.lookupAsn ?? noAsnLookup,
-    rateCounter: createMemoryRateCounter({ windowMs: options.rateWindowMs ?? 60_000, maxKeys: options.rateMaxKeys ?? 100_000 }),
-    rateLimit: options.rateLimit ?? 120,
-  };
+  return { lookupAsn: options.lookupAsn ?? noAsnLookup, rateLimit: options.rateLimit ?? 120 };
 }
 
 function asnOf(lookup: AsnLookup, ip: string): number {
@@ -90,13 +82,12 @@ export function detectBot(input: DetectBotInput, deps: DetectBotDeps): BotVerdic
   const header = scoreHeaderHeuristics(input.headers, ua.browser);
   const client = scoreClientSignals(input.clientScore, input.clientSignals);
   const asn = asnOf(deps.lookupAsn, input.ip);
-  const hits = deps.rateCounter.hit(input.visitorKey, input.nowMs);
   const layers: BotLayers = {
     ua_pattern: ua.botUa,
     header_heuristics: header.flagged,
     client_signals: client.flagged,
     bot_asn: isHostingAsn(asn),
-    rate_anomaly: hits > deps.rateLimit,
+    rate_anomaly: input.recentHits > deps.rateLimit,
   };
   const corroborated = ua.browser === null || header.score > 0 || client.weight > 0 || client.clientScore > 0;
   const isBot =

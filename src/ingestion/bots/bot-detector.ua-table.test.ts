@@ -73,7 +73,7 @@ describe('detectBot over real user agents', () => {
   });
 
   it.each(BROWSERS)('%s with its usual headers is human', (_name, userAgent, headers) => {
-    const verdict = detectBot({ userAgent, headers, ip: RESIDENTIAL_IP, visitorKey: userAgent, nowMs: 0 }, deps);
+    const verdict = detectBot({ userAgent, headers, ip: RESIDENTIAL_IP, recentHits: 1 }, deps);
     expect(verdict).toEqual({
       isBot: false,
       layers: { ua_pattern: false, header_heuristics: false, client_signals: false, bot_asn: false, rate_anomaly: false },
@@ -86,7 +86,7 @@ describe('detectBot over real user agents', () => {
   });
 
   it.each(BOTS)('%s', (userAgent, headers, botName, botCategory, ai) => {
-    const verdict = detectBot({ userAgent, headers, ip: RESIDENTIAL_IP, visitorKey: userAgent, nowMs: 0 }, deps);
+    const verdict = detectBot({ userAgent, headers, ip: RESIDENTIAL_IP, recentHits: 1 }, deps);
     expect([verdict.isBot, verdict.layers.ua_pattern, verdict.botName, verdict.botCategory, verdict.ai]).toEqual([
       true,
       true,

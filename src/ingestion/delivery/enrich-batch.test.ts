@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateAnalyticsStore } from '../../platform/analytics-store/analytics-migrations.js';
 import { ChdbStore } from '../../platform/analytics-store/chdb-store.js';
-import { MemorySessionStore } from '../../platform/shared-state/memory-session-store.js';
+import { createSharedState } from '../../platform/shared-state/create-shared-state.js';
 import { createGeolocator } from '../enrichment/geolocator.js';
 import { createBatchEnricher, type BatchEnricher } from './enrich-batch.js';
 import { createEnrichmentSteps } from './enrichment-steps.js';
@@ -45,7 +45,7 @@ describe('createBatchEnricher', () => {
   let store: ChdbStore;
 
   beforeAll(async () => {
-    enrich = createBatchEnricher(await createEnrichmentSteps(await createGeolocator(), {}, new MemorySessionStore()));
+    enrich = createBatchEnricher(await createEnrichmentSteps(await createGeolocator(), {}, createSharedState(undefined)));
     dir = await mkdtemp(join(tmpdir(), 'loupe-enrich-batch-'));
     store = new ChdbStore(join(dir, 'analytics'));
     await migrateAnalyticsStore(store);
@@ -78,6 +78,20 @@ describe('createBatchEnricher', () => {
     expect(batch.watched.map((row) => [row.site_id, row.event_id, row.pathname, row.browser])).toEqual([[7, '6f1c2a4e-3b7d-4e8f-9a0b-1c2d3e4f5a6b', '/home', 'Chrome']]);
     expect(text(batch.events).split('\n')).toHaveLength(3);
     expect(text(batch.botEvents).split('\n')).toHaveLength(2);
+  });
+
+  it('counts every request of a visitor toward its rate, bots by user agent included: the 121st within a minute is a bot', async () => {
+    const visitor = { ip: '8.8.4.4', user_id: 'ffee00112233' };
+    const at = Date.parse('2026-02-01T11:00:05.000Z');
+    const eventId = (n: number): string => `00000000-0000-4000-8000-${String(1000 + n).padStart(12, '0')}`;
+    const segment = lines(
+      record({ ...visitor, at, event_id: eventId(0), user_agent: 'curl/8.5.0', headers: { accept: '*/*' } }),
+      ...Array.from({ length: 120 }, (_, n) => record({ ...visitor, at: at + (n + 1) * 100, event_id: eventId(n + 1) })),
+    );
+    const batch = await enrich(segment, new Set());
+    expect({ humans: batch.humans, bots: batch.bots }).toEqual({ humans: 119, bots: 2 });
+    const bots = text(batch.botEvents).trim().split('\n').map((line) => JSON.parse(line) as { event_id: string; rate_anomaly: number; ua_pattern: number });
+    expect(bots.map((row) => [row.event_id, row.ua_pattern, row.rate_anomaly])).toEqual([[eventId(0), 1, 0], [eventId(120), 0, 1]]);
   });
 
   it('leaves empty columns out of the text and the store fills the same defaults back in', async () => {

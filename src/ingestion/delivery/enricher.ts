@@ -1,7 +1,7 @@
 // Where enrichment runs: on a worker thread (the default, so the event loop only parses, checks and
 // spools), or inline on the calling thread. Both run the same steps over the same segments.
 import { Worker } from 'node:worker_threads';
-import type { SessionStore } from '../../platform/shared-state/session-store.js';
+import type { SharedState } from '../../platform/shared-state/create-shared-state.js';
 import type { Geolocator } from '../enrichment/geolocator.js';
 import { createBatchEnricher, type BatchEnricher, type EnrichedBatch } from './enrich-batch.js';
 import { createEnrichmentSteps, type EnrichmentSources } from './enrichment-steps.js';
@@ -13,9 +13,9 @@ export interface Enricher {
   close(): Promise<void>;
 }
 
-/** Enrichment on the calling thread, with the process's geolocator and session store. */
-export async function createInlineEnricher(geolocator: Geolocator, sources: EnrichmentSources, sessions: SessionStore): Promise<Enricher> {
-  const enrichBatch: BatchEnricher = createBatchEnricher(await createEnrichmentSteps(geolocator, sources, sessions));
+/** Enrichment on the calling thread, with the process's geolocator, session store and counters. */
+export async function createInlineEnricher(geolocator: Geolocator, sources: EnrichmentSources, shared: Pick<SharedState, 'sessions' | 'slidingCounter'>): Promise<Enricher> {
+  const enrichBatch: BatchEnricher = createBatchEnricher(await createEnrichmentSteps(geolocator, sources, shared));
   return {
     enrich: enrichBatch,
     close: async () => undefined,
@@ -37,7 +37,7 @@ interface Pending {
 }
 
 /**
- * Enrichment on one worker thread, which keeps its own session store (Redis when REDIS_URL is set).
+ * Enrichment on one worker thread, which keeps its own session store and counters (Redis when REDIS_URL is set).
  * Should the thread die, the segments in flight fail (their delivery is retried) and the next call starts a new one.
  */
 class WorkerEnricher implements Enricher {

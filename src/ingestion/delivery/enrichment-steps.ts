@@ -1,7 +1,7 @@
 // The ordered enrichment steps a spooled event passes before it becomes a row.
-import type { SessionStore } from '../../platform/shared-state/session-store.js';
+import type { SharedState } from '../../platform/shared-state/create-shared-state.js';
 import { openMmdbAsnLookup } from '../bots/asn-lookup.js';
-import { createBotDetectorDeps } from '../bots/bot-detector.js';
+import { createBotDetectorDeps, RATE_WINDOW_MS } from '../bots/bot-detector.js';
 import type { Geolocator } from '../enrichment/geolocator.js';
 import type { Step } from '../pipeline.js';
 import { assignSession } from './assign-session.js';
@@ -17,12 +17,18 @@ export interface EnrichmentSources {
   readonly geoipAsnDb?: string;
 }
 
-export async function createEnrichmentSteps(geolocator: Geolocator, sources: EnrichmentSources, sessions: SessionStore): Promise<Step<EnrichContext>[]> {
+/** Visitors the rate layer tracks in process (Redis expires idle ones instead). */
+const RATE_MAX_KEYS = 100_000;
+
+export async function createEnrichmentSteps(geolocator: Geolocator, sources: EnrichmentSources, shared: Pick<SharedState, 'sessions' | 'slidingCounter'>): Promise<Step<EnrichContext>[]> {
   return [
     parseUserAgent(),
     geolocate(geolocator),
-    detectBot(createBotDetectorDeps({ lookupAsn: await openMmdbAsnLookup(sources.geoipAsnDb) })),
+    detectBot(
+      createBotDetectorDeps({ lookupAsn: await openMmdbAsnLookup(sources.geoipAsnDb) }),
+      shared.slidingCounter('bot-rate', { windowMs: RATE_WINDOW_MS, maxKeys: RATE_MAX_KEYS }),
+    ),
     classifyChannel(),
-    assignSession(sessions),
+    assignSession(shared.sessions),
   ];
 }

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const settings = workerData as WorkerSettings;
   const shared = createSharedState(settings.redisUrl);
   const geolocator = await createGeolocator(settings.geoipCityDb ? { cityDbPath: settings.geoipCityDb } : {});
-  const enrichBatch = createBatchEnricher(await createEnrichmentSteps(geolocator, settings, shared.sessions));
+  const enrichBatch = createBatchEnricher(await createEnrichmentSteps(geolocator, settings, shared));
   // One segment at a time, in arrival order: sessions depend on the order of a visitor's events.
   let queue = Promise.resolve();
   port.on('message', (message: unknown) => {

@@ -1,12 +1,16 @@
-// Shared state for several server processes: Redis when REDIS_URL is set, in-process otherwise.
+// Shared state for several server processes (sessions, rate limits, sliding counters): Redis when REDIS_URL is
+// set, in-process otherwise.
 import { Redis } from 'ioredis';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { MemorySessionStore } from './memory-session-store.js';
 import { RedisSessionStore, type SessionStore } from './session-store.js';
+import { MemorySlidingCounter, RedisSlidingCounter, type SlidingCounter, type SlidingCounterOptions } from './sliding-counter.js';
 
 export interface SharedState {
   readonly sessions: SessionStore;
   readonly rateLimiter: RateLimiter;
+  /** A sliding-window counter under `namespace`, shared by every process on the same Redis. */
+  slidingCounter(namespace: string, options: SlidingCounterOptions): SlidingCounter;
   readonly kind: 'memory' | 'redis';
   /** True when the shared store answers (always, in memory). */
   ping(): Promise<boolean>;
@@ -15,12 +19,20 @@ export interface SharedState {
 
 export function createSharedState(redisUrl: string | undefined): SharedState {
   if (!redisUrl) {
-    return { sessions: new MemorySessionStore(), rateLimiter: new MemoryRateLimiter(), kind: 'memory', ping: async () => true, close: async () => undefined };
+    return {
+      sessions: new MemorySessionStore(),
+      rateLimiter: new MemoryRateLimiter(),
+      slidingCounter: (_namespace, options) => new MemorySlidingCounter(options),
+      kind: 'memory',
+      ping: async () => true,
+      close: async () => undefined,
+    };
   }
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false });
   return {
     sessions: new RedisSessionStore(redis),
     rateLimiter: new RedisRateLimiter(redis),
+    slidingCounter: (namespace, options) => new RedisSlidingCounter(redis, namespace, options),
     kind: 'redis',
     ping: async () => (await redis.ping()) === 'PONG',
     close: async () => {

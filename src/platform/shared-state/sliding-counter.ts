@@ -1,0 +1,90 @@
+// Hits per key in a sliding window, in process (bounded memory) or in Redis (shared by several servers).
+// Both keep three numbers per key: the fixed window being counted, its hits, and the previous window's hits,
+// and estimate the sliding window as the current hits plus the previous ones weighted by how much of the
+// previous window still overlaps it (rounded down, so a burst at a window edge is never over-counted).
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+
+/** Counts a hit and returns how many hits the key has in the window ending now (this one included). */
+export interface SlidingCounter {
+  hit(key: string, nowMs: number): Promise<number>;
+}
+
+export interface SlidingCounterOptions {
+  readonly windowMs: number;
+  /** Keys kept in process; the least recently seen is dropped first (Redis expires idle keys instead). */
+  readonly maxKeys: number;
+}
+
+interface KeyWindow {
+  /** Index of the fixed window `current` counts, floor(now / windowMs). */
+  readonly bucket: number;
+  readonly current: number;
+  readonly previous: number;
+}
+
+function checkedWindow(windowMs: number): number {
+  if (!(windowMs > 0)) throw new Error('sliding counter: windowMs must be positive');
+  return windowMs;
+}
+
+/** The key's windows after one more hit in `bucket` (a clock that stepped back keeps the newest window). */
+function afterHit(known: KeyWindow | undefined, bucket: number): KeyWindow {
+  if (!known || known.bucket < bucket - 1) return { bucket, current: 1, previous: 0 };
+  if (known.bucket === bucket - 1) return { bucket, current: 1, previous: known.current };
+  return { ...known, current: known.current + 1 };
+}
+
+function estimate(entry: KeyWindow, nowMs: number, windowMs: number): number {
+  const overlap = Math.min(1, Math.max(0, 1 - (nowMs - entry.bucket * windowMs) / windowMs));
+  return entry.current + Math.floor(entry.previous * overlap);
+}
+
+export class MemorySlidingCounter implements SlidingCounter {
+  private readonly windowMs: number;
+  private readonly windows: LRUCache<string, KeyWindow>;
+
+  constructor(options: SlidingCounterOptions) {
+    this.windowMs = checkedWindow(options.windowMs);
+    this.windows = new LRUCache({ max: options.maxKeys });
+  }
+
+  async hit(key: string, nowMs: number): Promise<number> {
+    const entry = afterHit(this.windows.get(key), Math.floor(nowMs / this.windowMs));
+    this.windows.set(key, entry);
+    return estimate(entry, nowMs, this.windowMs);
+  }
+}
+
+// KEYS[1] = the key's hash {b: bucket, c: current, p: previous}; ARGV = bucket, expiry ms. The same step as
+// afterHit, atomically. Returns {bucket, current, previous}.
+const HIT_SCRIPT = `
+local bucket = tonumber(ARGV[1])
+local known = redis.call('HMGET', KEYS[1], 'b', 'c', 'p')
+local b, c, p = tonumber(known[1]), tonumber(known[2]) or 0, tonumber(known[3]) or 0
+if b == nil or b < bucket - 1 then
+  b, c, p = bucket, 0, 0
+elseif b == bucket - 1 then
+  b, c, p = bucket, 0, c
+end
+c = c + 1
+redis.call('HSET', KEYS[1], 'b', b, 'c', c, 'p', p)
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
+return {b, c, p}
+`;
+
+export class RedisSlidingCounter implements SlidingCounter {
+  private readonly windowMs: number;
+
+  /** `namespace` keeps counters of different purposes apart in one Redis. */
+  constructor(private readonly redis: Redis, private readonly namespace: string, options: Pick<SlidingCounterOptions, 'windowMs'>) {
+    this.windowMs = checkedWindow(options.windowMs);
+  }
+
+  async hit(key: string, nowMs: number): Promise<number> {
+    const bucket = Math.floor(nowMs / this.windowMs);
+    // Two windows cover every hit the estimate can still weigh.
+    const [current, hits, previous] = (await this.redis.eval(HIT_SCRIPT, 1, `loupe:count:${this.namespace}:${key}`, String(bucket), String(2 * this.windowMs))) as [number, number, number];
+    return estimate({ bucket: current, current: hits, previous }, nowMs, this.windowMs);
+  }
+}
