@@ -1,0 +1,123 @@
+// Three Loupe nodes behind Caddy configured by docs/deploy/Caddyfile: requests go round-robin, a node killed with
+// SIGKILL costs no request (refused connections are retried on another node), the visitor's address is the one
+// Caddy saw (a client cannot forge X-Real-IP or X-Forwarded-For through it), and /metrics is not served publicly.
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClickHouseStore } from '../../src/platform/analytics-store/clickhouse-store.js';
+import { caddyInstalled, startCaddy, type CaddyProcess } from '../helpers/caddy-process.js';
+import { startLoupeCluster, type LoupeCluster } from '../helpers/loupe-cluster.js';
+import { browserHeaders } from '../helpers/track-client.js';
+import { createTrackingFixture, type TrackingFixture } from '../helpers/tracking-fixture.js';
+
+const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const METRICS_TOKEN = randomBytes(24).toString('hex');
+
+async function storesAnswer(): Promise<string | null> {
+  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL, connectionTimeoutMillis: 2_000 });
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2_000 });
+  try {
+    await client.connect();
+    await redis.connect();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  } finally {
+    await client.end().catch(() => undefined);
+    redis.disconnect();
+  }
+}
+
+const missing = caddyInstalled() ? await storesAnswer() : 'no /usr/bin/caddy (Debian package caddy; .ci/run installs it)';
+if (missing !== null) console.error(`\n*** SKIPPING the reverse-proxy test: ${missing} ***\n`);
+
+/** The live-probe requests a node has answered, from its own /metrics. */
+async function liveProbesAnswered(baseUrl: string): Promise<number> {
+  const text = await (await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const line = text.split('\n').find((each) => each.startsWith('loupe_http_requests_total{') && each.includes('route="/api/health/live"') && each.includes('status="200"'));
+  return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy configuration', () => {
+  let cluster: LoupeCluster;
+  let caddy: CaddyProcess;
+  let store: ClickHouseStore;
+  let fixture: TrackingFixture;
+
+  beforeAll(async () => {
+    cluster = await startLoupeCluster({ nodes: 3, adminDatabaseUrl: ADMIN_DATABASE_URL, redisUrl: REDIS_URL, env: { TRUST_PROXY: 'true', METRICS_TOKEN } });
+    store = new ClickHouseStore(cluster.clickhouseUrl);
+    fixture = await cluster.withApp(({ app }) => createTrackingFixture(app, 'proxied', 'shop.example.com'));
+    caddy = await startCaddy(cluster.nodes.map((node) => new URL(node.baseUrl).host));
+  }, 240_000);
+  afterAll(async () => {
+    await caddy?.stop();
+    await store?.close();
+    await cluster?.close();
+  });
+
+  it('sends requests round-robin: nine live probes through the proxy are three on each node', async () => {
+    const before = await Promise.all(cluster.nodes.map((node) => liveProbesAnswered(node.baseUrl)));
+    for (let request = 0; request < 9; request += 1) expect((await fetch(`${caddy.url}/api/health/live`)).status).toBe(200);
+    const after = await Promise.all(cluster.nodes.map((node) => liveProbesAnswered(node.baseUrl)));
+    expect(after.map((count, index) => count - (before[index] ?? 0))).toEqual([3, 3, 3]);
+  });
+
+  it('does not serve /metrics through the proxy, with or without the token', async () => {
+    const bare = await fetch(`${caddy.url}/metrics`);
+    const withToken = await fetch(`${caddy.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect([bare.status, withToken.status]).toEqual([404, 404]);
+  });
+
+  it('takes the visitor address from Caddy: forged X-Real-IP and X-Forwarded-For headers change nothing', async () => {
+    const track = async (pathname: string, forged: Record<string, string>) => {
+      const response = await fetch(`${caddy.url}/api/track`, {
+        method: 'POST',
+        headers: { ...browserHeaders({}), ...forged },
+        body: JSON.stringify({ site_id: fixture.site.id, pathname }),
+      });
+      expect(response.status).toBe(200);
+    };
+    await track('/forged/0', {});
+    await track('/forged/1', { 'x-real-ip': '81.2.69.142' });
+    await track('/forged/2', { 'x-forwarded-for': '81.2.69.160' });
+    await track('/forged/3', { 'x-real-ip': '2.125.160.216', 'x-forwarded-for': '216.160.83.56' });
+    let rows: Array<{ pathname: string; user_id: string; country: string }> = [];
+    for (let waited = 0; rows.length < 4 && waited < 150; waited += 1) {
+      rows = await store.query("SELECT pathname, user_id, country FROM events WHERE site_id = {site:UInt32} AND startsWith(pathname, '/forged/') ORDER BY pathname", { site: fixture.site.siteId });
+      if (rows.length < 4) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    // One visitor (the visitor id hashes the address and user agent), at a loopback address with no country.
+    expect(rows.map((row) => row.pathname)).toEqual(['/forged/0', '/forged/1', '/forged/2', '/forged/3']);
+    expect(new Set(rows.map((row) => row.user_id)).size).toBe(1);
+    expect(rows.map((row) => row.country)).toEqual(['', '', '', '']);
+  });
+
+  it('loses no request when a node is killed: Caddy retries the refused connection on another node, then its health check drops the node', async () => {
+    const victim = cluster.nodes[1];
+    if (!victim) throw new Error('no node 1');
+    victim.child.kill('SIGKILL');
+    await victim.exited();
+    const statuses: number[] = [];
+    for (let request = 0; request < 30; request += 1) {
+      const response = await fetch(`${caddy.url}/api/track`, {
+        method: 'POST',
+        headers: browserHeaders({}),
+        body: JSON.stringify({ site_id: fixture.site.id, pathname: `/after-kill/${request}` }),
+      });
+      statuses.push(response.status);
+    }
+    // On failure, Caddy's first error lines say why (a retried POST answered 502 before `buffer_requests`).
+    const errors = caddy.output().split('\n').filter((line) => line.includes('"level":"error"')).slice(0, 3).join('\n');
+    expect(statuses, errors).toEqual(Array<number>(30).fill(200));
+    let stored = 0;
+    for (let waited = 0; stored < 30 && waited < 150; waited += 1) {
+      const [row] = await store.query<{ n: string }>("SELECT count() AS n FROM events WHERE site_id = {site:UInt32} AND startsWith(pathname, '/after-kill/')", { site: fixture.site.siteId });
+      stored = Number(row?.n ?? 0);
+      if (stored < 30) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(stored).toBe(30);
+  }, 60_000);
+});
