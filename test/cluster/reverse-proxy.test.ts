@@ -71,6 +71,23 @@ describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy
     expect([bare.status, withToken.status]).toEqual([404, 404]);
   });
 
+  it('lets Loupe refuse an oversized tracking call itself, and streams larger bodies elsewhere (import batches may be 50 MB) to the nodes', async () => {
+    const oversized = JSON.stringify({ site_id: fixture.site.id, pathname: `/${'x'.repeat(70 * 1024)}` });
+    const answer = async (base: string) => {
+      const response = await fetch(`${base}/api/track`, { method: 'POST', headers: browserHeaders({}), body: oversized });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const direct = await answer(cluster.nodes[0]?.baseUrl ?? '');
+    expect(direct.status).toBeGreaterThanOrEqual(400);
+    expect(direct.status).toBeLessThan(500);
+    expect(await answer(caddy.url)).toEqual(direct);
+    const batch = JSON.stringify(Array.from({ length: 8_000 }, (_, n) => ({ timestamp: '2026-01-01T00:00:00Z', type: 'pageview', pathname: `/imported/${n}/${'y'.repeat(200)}` })));
+    expect(batch.length).toBeGreaterThan(1024 * 1024);
+    const imported = await fetch(`${caddy.url}/api/sites/${fixture.site.siteId}/imports/none/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: batch });
+    // Loupe's own answer (no credentials), not the proxy's 413.
+    expect([imported.status, await imported.json()]).toEqual([401, { error: 'Authentication required' }]);
+  });
+
   it('takes the visitor address from Caddy: forged X-Real-IP and X-Forwarded-For headers change nothing', async () => {
     const track = async (pathname: string, forged: Record<string, string>) => {
       const response = await fetch(`${caddy.url}/api/track`, {

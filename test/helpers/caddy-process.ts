@@ -12,7 +12,7 @@ import { freePort } from './server-process.js';
 export const CADDY_BINARY = '/usr/bin/caddy';
 
 /** The upstream line of docs/deploy/Caddyfile, which the test points at its own nodes. */
-const COMPOSE_UPSTREAMS = 'reverse_proxy loupe-1:3001 loupe-2:3001 loupe-3:3001 {';
+const COMPOSE_UPSTREAMS = 'to loupe-1:3001 loupe-2:3001 loupe-3:3001';
 
 export interface CaddyProcess {
   readonly url: string;
@@ -29,7 +29,7 @@ export function caddyInstalled(): boolean {
 export async function documentedCaddyfile(upstreams: readonly string[]): Promise<string> {
   const documented = await readFile(projectPath('docs', 'deploy', 'Caddyfile'), 'utf8');
   if (!documented.includes(COMPOSE_UPSTREAMS)) throw new Error(`docs/deploy/Caddyfile no longer has the line "${COMPOSE_UPSTREAMS}"`);
-  return documented.replace(COMPOSE_UPSTREAMS, `reverse_proxy ${upstreams.join(' ')} {`);
+  return documented.replace(COMPOSE_UPSTREAMS, `to ${upstreams.join(' ')}`);
 }
 
 export async function startCaddy(upstreams: readonly string[]): Promise<CaddyProcess> {
