@@ -2,24 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisUnderTest } from '../../../test/helpers/redis-under-test.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { MemorySessionStore } from './memory-session-store.js';
 import { RedisSessionStore, SESSION_TIMEOUT_MS, type SessionStore } from './session-store.js';
 
-async function redisAnswers(url: string | undefined): Promise<Redis | undefined> {
-  if (!url) return undefined;
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 1000 });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return redis;
-  } catch {
-    redis.disconnect();
-    return undefined;
-  }
-}
-
-const redis = await redisAnswers(process.env.REDIS_URL);
+const redis = await redisUnderTest();
 afterAll(async () => {
   await redis?.quit();
 });

@@ -2,26 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisUnderTest } from '../../../test/helpers/redis-under-test.js';
 import { MemorySlidingCounter, RedisSlidingCounter, type SlidingCounter } from './sliding-counter.js';
 
 const MINUTE = 60_000;
 /** An arbitrary frozen start, aligned to a window boundary so the weights below are exact. */
 const T0 = 1_700_000_040_000;
 
-async function redisAnswers(url: string | undefined): Promise<Redis | undefined> {
-  if (!url) return undefined;
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 1000 });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return redis;
-  } catch {
-    redis.disconnect();
-    return undefined;
-  }
-}
-
-const redis = await redisAnswers(process.env.REDIS_URL);
+const redis = await redisUnderTest();
 afterAll(async () => {
   await redis?.quit();
 });
