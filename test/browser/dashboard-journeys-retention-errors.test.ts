@@ -293,5 +293,6 @@ describe('journeys, retention and errors pages', () => {
       await context.close();
     }));
     expect(h.consoleErrors.splice(0)).toEqual([]);
-  });
+    // Sixteen page checks with axe on two cores: 46-48 s alone on a CI machine, more beside other files.
+  }, 180_000);
 });
