@@ -7,12 +7,12 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClickHouseStore } from '../../src/platform/analytics-store/clickhouse-store.js';
 import { ANSWER_NOT_READ } from '../../src/webhooks/delivery.repository.js';
 import { call, createOrganizationKey } from '../helpers/auth-client.js';
+import { unreachableClusterStores } from '../helpers/cluster-stores.js';
 import { startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver.js';
 import { CLUSTER_ORIGIN, startLoupeCluster, type LoupeCluster } from '../helpers/loupe-cluster.js';
 import type { ServerProcess } from '../helpers/server-process.js';
@@ -44,33 +44,7 @@ const LOAD_VISITORS = 400;
 /** Every this many load events is a custom event `signup`, which the webhook matches. */
 const TRIGGER_EVERY = 25;
 
-async function postgresAnswers(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return `PostgreSQL at ${ADMIN_DATABASE_URL}: ${error instanceof Error ? error.message : String(error)}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function redisAnswers(): Promise<string | null> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2_000 });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch (error) {
-    return `Redis at ${REDIS_URL}: ${error instanceof Error ? error.message : String(error)}`;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-const unreachable = [await postgresAnswers(), await redisAnswers()].filter((reason): reason is string => reason !== null);
+const unreachable = await unreachableClusterStores(ADMIN_DATABASE_URL, REDIS_URL);
 if (unreachable.length > 0) {
   console.error(`\n*** SKIPPING the multi-node test: ${unreachable.join('; ')} (CI provides both) ***\n`);
 }

@@ -2,35 +2,21 @@
 // SIGKILL costs no request (refused connections are retried on another node), the visitor's address is the one
 // Caddy saw (a client cannot forge X-Real-IP or X-Forwarded-For through it), and /metrics is not served publicly.
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClickHouseStore } from '../../src/platform/analytics-store/clickhouse-store.js';
 import { caddyInstalled, startCaddy, type CaddyProcess } from '../helpers/caddy-process.js';
+import { unreachableClusterStores } from '../helpers/cluster-stores.js';
 import { startLoupeCluster, type LoupeCluster } from '../helpers/loupe-cluster.js';
 import { browserHeaders } from '../helpers/track-client.js';
 import { createTrackingFixture, type TrackingFixture } from '../helpers/tracking-fixture.js';
+import { until } from '../helpers/until.js';
 
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const METRICS_TOKEN = randomBytes(24).toString('hex');
 
-async function storesAnswer(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL, connectionTimeoutMillis: 2_000 });
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 2_000 });
-  try {
-    await client.connect();
-    await redis.connect();
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
-    redis.disconnect();
-  }
-}
-
-const missing = caddyInstalled() ? await storesAnswer() : 'no /usr/bin/caddy (Debian package caddy; .ci/run installs it)';
+const unreachable = caddyInstalled() ? await unreachableClusterStores(ADMIN_DATABASE_URL, REDIS_URL) : ['no /usr/bin/caddy (Debian package caddy; .ci/run installs it)'];
+const missing = unreachable.length > 0 ? unreachable.join('; ') : null;
 if (missing !== null) console.error(`\n*** SKIPPING the reverse-proxy test: ${missing} ***\n`);
 
 /** The live-probe requests a node has answered, from its own /metrics. */
@@ -101,11 +87,12 @@ describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy
     await track('/forged/1', { 'x-real-ip': '81.2.69.142' });
     await track('/forged/2', { 'x-forwarded-for': '81.2.69.160' });
     await track('/forged/3', { 'x-real-ip': '2.125.160.216', 'x-forwarded-for': '216.160.83.56' });
-    let rows: Array<{ pathname: string; user_id: string; country: string }> = [];
-    for (let waited = 0; rows.length < 4 && waited < 150; waited += 1) {
-      rows = await store.query("SELECT pathname, user_id, country FROM events WHERE site_id = {site:UInt32} AND startsWith(pathname, '/forged/') ORDER BY pathname", { site: fixture.site.siteId });
-      if (rows.length < 4) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const rows = await until(
+      () => store.query<{ pathname: string; user_id: string; country: string }>("SELECT pathname, user_id, country FROM events WHERE site_id = {site:UInt32} AND startsWith(pathname, '/forged/') ORDER BY pathname", { site: fixture.site.siteId }),
+      (found) => found.length >= 4,
+      30_000,
+      200,
+    );
     // One visitor (the visitor id hashes the address and user agent), at a loopback address with no country.
     expect(rows.map((row) => row.pathname)).toEqual(['/forged/0', '/forged/1', '/forged/2', '/forged/3']);
     expect(new Set(rows.map((row) => row.user_id)).size).toBe(1);
@@ -129,12 +116,10 @@ describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy
     // On failure, Caddy's first error lines say why (a retried POST answered 502 before `buffer_requests`).
     const errors = caddy.output().split('\n').filter((line) => line.includes('"level":"error"')).slice(0, 3).join('\n');
     expect(statuses, errors).toEqual(Array<number>(30).fill(200));
-    let stored = 0;
-    for (let waited = 0; stored < 30 && waited < 150; waited += 1) {
+    const stored = async (): Promise<number> => {
       const [row] = await store.query<{ n: string }>("SELECT count() AS n FROM events WHERE site_id = {site:UInt32} AND startsWith(pathname, '/after-kill/')", { site: fixture.site.siteId });
-      stored = Number(row?.n ?? 0);
-      if (stored < 30) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(stored).toBe(30);
+      return Number(row?.n ?? 0);
+    };
+    expect(await until(stored, (count) => count >= 30, 30_000, 200)).toBe(30);
   }, 60_000);
 });

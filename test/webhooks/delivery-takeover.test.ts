@@ -16,6 +16,7 @@ import { call } from '../helpers/auth-client.js';
 import { startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver.js';
 import { createTestApp, metadataBackends, type TestApp } from '../helpers/test-app.js';
 import { createTrackingFixture, type TrackingFixture } from '../helpers/tracking-fixture.js';
+import { until } from '../helpers/until.js';
 
 const backends = await metadataBackends();
 
@@ -28,16 +29,6 @@ class StalledRelease extends DeliveryRepository {
   override async release(id: string, attempt: number): Promise<boolean> {
     await this.gate;
     return super.release(id, attempt);
-  }
-}
-
-async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 

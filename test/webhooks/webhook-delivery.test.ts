@@ -7,6 +7,7 @@ import { call } from '../helpers/auth-client.js';
 import { createTrackingFixture } from '../helpers/tracking-fixture.js';
 import { startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { until } from '../helpers/until.js';
 
 const ENV = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_RETRY_DELAYS: '300ms,600ms,300ms,300ms,300ms' };
 
@@ -37,16 +38,6 @@ async function deliveries(f: Fixture, webhookId: string) {
   return (await call(f.t.app, f.owner, { method: 'GET', url: `/api/sites/${f.site.siteId}/webhooks/${webhookId}/deliveries` })).json().data as Array<{
     id: string; status: string; attempts: number; response_code: number | null; error: string | null; trigger: unknown;
   }>;
-}
-
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('webhook deliveries', () => {
