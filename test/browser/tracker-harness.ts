@@ -122,13 +122,5 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
-/** Polls `read` until `done` holds (the ingestion buffer flushes every 50 ms), then returns the last value. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
+/** Polls until a condition holds (the ingestion buffer flushes every 50 ms), then returns the last value. */
+export { eventually } from '../helpers/until.js';

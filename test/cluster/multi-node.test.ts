@@ -19,6 +19,7 @@ import type { ServerProcess } from '../helpers/server-process.js';
 import { pidHoldingConnection } from '../helpers/socket-owner.js';
 import { browserHeaders } from '../helpers/track-client.js';
 import { createTrackingFixture, type TrackingFixture } from '../helpers/tracking-fixture.js';
+import { eventually } from '../helpers/until.js';
 
 const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -71,15 +72,6 @@ function trackAs(node: ServerProcess, address: string, body: Record<string, unkn
 
 const ACCEPTED = '{"success":true}';
 
-async function until<T>(probe: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => {
   let cluster: LoupeCluster;
   let store: ClickHouseStore;
@@ -124,12 +116,12 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
       const answer = await trackAs(node(step), visitor, { site_id: fixture.site.id, hostname: 'shop.example.com', pathname: `/visit/${step}` });
       expect(answer).toEqual({ status: 200, body: ACCEPTED });
     }
-    const rows = await until(() => storedRows('/visit/'), (found) => found.length >= 6);
+    const rows = await eventually(() => storedRows('/visit/'), (found) => found.length >= 6, 30_000);
     expect(rows.map((row) => row.pathname)).toEqual(['/visit/0', '/visit/1', '/visit/2', '/visit/3', '/visit/4', '/visit/5']);
     expect(new Set(rows.map((row) => row.session_id)).size).toBe(1);
     // A second visitor meanwhile gets a session of its own.
     expect((await trackAs(node(1), address(2), { site_id: fixture.site.id, pathname: '/visit/other' })).status).toBe(200);
-    const other = await until(() => storedRows('/visit/other'), (found) => found.length >= 1);
+    const other = await eventually(() => storedRows('/visit/other'), (found) => found.length >= 1, 30_000);
     expect(other[0]?.session_id).not.toBe(rows[0]?.session_id);
   }, 60_000);
 
@@ -194,7 +186,7 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
       );
       return { humans: Number(humans?.n ?? 0), bots: bots.map((row) => ({ rate_anomaly: Number(row.rate_anomaly), n: Number(row.n) })) };
     };
-    const found = await until(counted, (value) => value.humans + value.bots.reduce((sum, row) => sum + row.n, 0) >= events);
+    const found = await eventually(counted, (value) => value.humans + value.bots.reduce((sum, row) => sum + row.n, 0) >= events, 30_000);
     // Counted per node, each would have seen about 42 events and marked none.
     expect(found).toEqual({ humans: BOT_RATE_LIMIT, bots: [{ rate_anomaly: 1, n: 5 }] });
   }, 90_000);
@@ -243,7 +235,7 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     const received = () => receiver.requests.slice(requestsBefore).map((request) => JSON.parse(request.rawBody) as { id: string; event: { pathname: string } });
     // The last events are still being stored (their deliveries do not exist yet), and the delivery the killed node
     // had claimed is taken over once its claim expires (60 s): wait until every trigger was sent and none is open.
-    await until(
+    await eventually(
       async () => ({ rows: await deliveryRows(), pathnames: new Set(received().map((body) => body.event.pathname)) }),
       ({ rows, pathnames }) => rows.every((row) => row.status !== 'pending' && row.status !== 'retrying') && ackedTriggers.every((pathname) => pathnames.has(pathname)),
       100_000,
@@ -296,7 +288,7 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     };
     const workers = Promise.all(Array.from({ length: LOAD_WORKERS }, worker));
     const loadStart = Date.now();
-    await until(async () => acked.length, (count) => count >= MIN_ACKED_BEFORE_KILL && Date.now() - loadStart >= LOAD_BEFORE_KILL_MS, 60_000);
+    await eventually(async () => acked.length, (count) => count >= MIN_ACKED_BEFORE_KILL && Date.now() - loadStart >= LOAD_BEFORE_KILL_MS, 60_000);
     // The endpoint holds its answer to the next delivery; the node that sent it is killed while it waits.
     const held = await Promise.race([
       receiver.holdNext(),
@@ -318,7 +310,7 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     // The other nodes carry the load while the victim restarts on the same DATA_DIR.
     await cluster.restart(victim);
     down.delete(victim);
-    await until(async () => acked.length, (count) => count >= ackedAtKill + 300, 60_000);
+    await eventually(async () => acked.length, (count) => count >= ackedAtKill + 300, 60_000);
     stopping = true;
     await workers;
     expect(refused).toBe('');
