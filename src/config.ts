@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
   WEBHOOK_RETRY_DELAYS: optionalString.refine((value) => value === undefined || /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*(,\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*)*$/.test(value), 'expected a list such as 1m,5m,30m,2h,6h'),
   WEBHOOKS_PAID_ONLY: booleanFlag.default(false),
+  WEBHOOK_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   ENRICHMENT_THREAD: booleanFlag.default(true),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
@@ -79,6 +80,8 @@ export interface AppConfig {
   /** Retry delays such as `1s,2s,3s,4s,5s`; undefined = 1m,5m,30m,2h,6h. */
   readonly webhookRetryDelays: string | undefined;
   readonly webhooksPaidOnly: boolean;
+  /** How long a claimed webhook attempt is held before another process may take it over (after a crash). */
+  readonly webhookClaimMs: number;
   /** Enrich spooled events on a worker thread (default) rather than on the event loop. */
   readonly enrichmentThread: boolean;
   /** When the tracking spool reaches stable storage: when a segment is sealed (default) or before every acknowledgement. */
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     webhookRetryDelays: e.WEBHOOK_RETRY_DELAYS,
     webhooksPaidOnly: e.WEBHOOKS_PAID_ONLY,
+    webhookClaimMs: e.WEBHOOK_CLAIM_SECONDS * 1000,
     enrichmentThread: e.ENRICHMENT_THREAD,
     spoolSync: e.SPOOL_SYNC,
     backgroundThreadNiceness: e.BACKGROUND_THREAD_NICENESS,

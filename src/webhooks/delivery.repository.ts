@@ -20,8 +20,8 @@ export interface DeliveryLogEntry {
   readonly next_attempt_at: string | null;
 }
 
-/** How long a claimed attempt may run before another process may take it over (after a crash). */
-export const CLAIM_MS = 60_000;
+/** How long a claimed attempt may run before another process may take it over (after a crash), by default. */
+export const DEFAULT_CLAIM_MS = 60_000;
 
 /** The log's error of an attempt whose sender stopped after releasing the request in full. */
 export const ANSWER_NOT_READ =
@@ -32,7 +32,11 @@ export function newDeliveryId(): string {
 }
 
 export class DeliveryRepository {
-  constructor(private readonly db: Kysely<MetadataDatabase>) {}
+  /** `claimMs`: how long a claim holds (the operator's WEBHOOK_CLAIM_SECONDS). */
+  constructor(
+    private readonly db: Kysely<MetadataDatabase>,
+    private readonly claimMs = DEFAULT_CLAIM_MS,
+  ) {}
 
   async insert(rows: ReadonlyArray<Pick<Delivery, 'id' | 'webhook_id' | 'site_id' | 'trigger' | 'payload' | 'created_at'>>): Promise<void> {
     if (rows.length === 0) return;
@@ -78,7 +82,7 @@ export class DeliveryRepository {
     const nowIso = new Date(nowMs).toISOString();
     const result = await this.db
       .updateTable('webhook_deliveries')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: new Date(nowMs + CLAIM_MS).toISOString(), last_attempt_at: nowIso }))
+      .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: new Date(nowMs + this.claimMs).toISOString(), last_attempt_at: nowIso }))
       .where('id', '=', id)
       .where('status', 'in', ['pending', 'retrying'])
       .where('released_attempt', 'is', null)

@@ -5,6 +5,8 @@ export interface WebhookSettings {
   readonly allowPrivateTargets: boolean;
   readonly retryDelaysMs: readonly number[];
   readonly paidOnly: boolean;
+  /** How long a claimed attempt is held before another process may take it over (after a crash). */
+  readonly claimMs: number;
   readonly pollIntervalMs: number;
   readonly disableAfterFailures: number;
   readonly maxPerSite: number;
@@ -15,11 +17,13 @@ export function webhookSettingsFrom(config: {
   readonly webhookAllowPrivateTargets: boolean;
   readonly webhookRetryDelays: string | undefined;
   readonly webhooksPaidOnly: boolean;
+  readonly webhookClaimMs: number;
 }): WebhookSettings {
   return {
     allowPrivateTargets: config.webhookAllowPrivateTargets,
     retryDelaysMs: parseRetryDelays(config.webhookRetryDelays ?? DEFAULT_RETRY_DELAYS),
     paidOnly: config.webhooksPaidOnly,
+    claimMs: config.webhookClaimMs,
     pollIntervalMs: 500,
     disableAfterFailures: 20,
     maxPerSite: 10,

@@ -45,7 +45,7 @@ export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModul
     app.log.warn({ retryDelaysMs: deps.settings.retryDelaysMs }, 'WEBHOOK_RETRY_DELAYS overrides the standard retry schedule');
   }
   const webhooks = new WebhookRepository(deps.db, new SecretBox(deps.instanceSecret));
-  const deliveries = new DeliveryRepository(deps.db);
+  const deliveries = new DeliveryRepository(deps.db, deps.settings.claimMs);
   const goals = goalSourceOf(new GoalRepository(deps.db));
   const policy = { allowPrivateTargets: deps.settings.allowPrivateTargets, resolve: deps.resolve ?? systemResolver };
   const worker = new DeliveryWorker({ webhooks, deliveries, settings: deps.settings, policy, clock: deps.clock, log: app.log });

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetadataDatabase } from '../../src/platform/metadata-store/metadata-schema.js';
 import { resolveInstanceSecret } from '../../src/platform/instance-secret.js';
-import { ANSWER_NOT_READ, CLAIM_MS, DeliveryRepository } from '../../src/webhooks/delivery.repository.js';
+import { ANSWER_NOT_READ, DEFAULT_CLAIM_MS, DeliveryRepository } from '../../src/webhooks/delivery.repository.js';
 import { DeliveryWorker } from '../../src/webhooks/delivery-worker.js';
 import { SecretBox } from '../../src/webhooks/secret-box.js';
 import { systemResolver } from '../../src/webhooks/webhook-url-policy.js';
@@ -95,7 +95,7 @@ describe.each(backends)('a delivery whose sender stalls or stops (%s)', (backend
     expect(receiver.requests.length).toBe(before);
 
     // Another process, past the claim, takes the attempt over and sends it whole.
-    const takeover = sender(new DeliveryRepository(t.services.metadata.db), CLAIM_MS + 1_000);
+    const takeover = sender(new DeliveryRepository(t.services.metadata.db), DEFAULT_CLAIM_MS + 1_000);
     takeover.kick();
     await takeover.idle();
     expect(receiver.requests.length).toBe(before + 1);
@@ -128,7 +128,7 @@ describe.each(backends)('a delivery whose sender stalls or stops (%s)', (backend
     await early.idle();
     expect((await deliveryLog()).find((each) => each.id === deliveryId)).toMatchObject({ status: 'pending', attempts: 1 });
 
-    const later = sender(new DeliveryRepository(t.services.metadata.db), CLAIM_MS + 1_000);
+    const later = sender(new DeliveryRepository(t.services.metadata.db), DEFAULT_CLAIM_MS + 1_000);
     later.kick();
     await later.idle();
     await new Promise((resolve) => setTimeout(resolve, 200));
