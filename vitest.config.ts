@@ -2,19 +2,64 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { ensureTestCertificate } from './test/helpers/test-certificate.js';
 import { TEST_CERT_DIR } from './test/helpers/test-cert-dir.js';
+import { testGlobs } from './test/tiers.js';
 
 // Webhook tests deliver to a real HTTPS receiver with a self-signed certificate: the workers trust it
 // through NODE_EXTRA_CA_CERTS, which Node reads only at start-up, so it is set before they are forked.
 const certificate = ensureTestCertificate(TEST_CERT_DIR);
 process.env.NODE_EXTRA_CA_CERTS = certificate.certPath;
 
+// The suite in three tiers (test/tiers.ts says which file is where, docs/testing.md why): `npm test` runs all of
+// them, `npm run test:fast|test:integration|test:system` one.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts', 'tracker/**/*.test.ts', 'web/src/**/*.test.ts'],
     exclude: ['node_modules/**', join('dist', '**')],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    pool: 'forks',
+    // Every run also leaves its JSON report for `npm run test:slowest`.
+    reporters: ['default', ['json', { outputFile: '.tmp/test-results.json' }]],
+    // Two workers on the two cores of the machines this runs on, in every tier.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: testGlobs('fast'),
+          exclude: ['node_modules/**'],
+          // Pure code that leaves nothing behind: two processes run every file, sharing loaded modules.
+          pool: 'forks',
+          poolOptions: { forks: { isolate: false } },
+          testTimeout: 10_000,
+          // The tiers run one after the other, fastest first: a broken unit fails the run within a minute.
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: testGlobs('integration'),
+          exclude: ['node_modules/**', ...testGlobs('system')],
+          globalSetup: ['test/setup/migrated-store-template.ts'],
+          // Two processes run every file, loading the product's modules once each (not once per file).
+          pool: 'forks',
+          poolOptions: { forks: { isolate: false } },
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'system',
+          include: testGlobs('system'),
+          exclude: ['node_modules/**'],
+          globalSetup: ['test/setup/migrated-store-template.ts', 'test/setup/built-dashboard.ts'],
+          // Browsers and server processes: each file in a fresh process.
+          pool: 'forks',
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
   },
 });

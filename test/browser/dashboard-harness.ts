@@ -2,14 +2,12 @@
 // origin, as in production), a page server on another origin for the tracked test pages, headless Chromium,
 // axe-core, screenshots and console-error collection.
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { buildDashboard } from '../../web/build.js';
+import { expect, inject } from 'vitest';
 import { projectPath } from '../../src/platform/project-path.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -48,8 +46,9 @@ async function freePort(): Promise<number> {
 /** `env`: more settings of the Loupe server (e.g. TRUST_PROXY, so a test page's visit can carry a public address, or
  * WEBHOOK_ALLOW_PRIVATE_TARGETS for a receiver on loopback). */
 export async function startDashboardHarness(options: { env?: Record<string, string> } = {}): Promise<DashboardHarness> {
-  const distDir = mkdtempSync(join(tmpdir(), 'loupe-dashboard-dist-'));
-  await buildDashboard(distDir);
+  // The run's one build (test/setup/built-dashboard.ts), served read-only by every browser test.
+  const distDir = inject('dashboardDistDir');
+  if (!distDir) throw new Error('no dashboard build: run the browser tests through the system tier (npm run test:system)');
   const port = await freePort();
   const loupeUrl = `http://127.0.0.1:${port}`;
   const loupe = await createTestApp({
@@ -90,7 +89,6 @@ export async function startDashboardHarness(options: { env?: Record<string, stri
       await browser.close();
       await new Promise((resolve) => server.close(resolve));
       await loupe.close();
-      rmSync(distDir, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createApp, type AppDeps, type LoupeApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { startClickHouseStandIn } from './clickhouse-stand-in.js';
+import { copyMigratedAnalytics, copyMigratedMetadata, migratedPostgresTemplate } from './migrated-store.js';
 import { standInRequested } from './store-under-test.js';
 
 export type MetadataBackend = 'sqlite' | 'postgres';
@@ -32,13 +33,17 @@ export async function metadataBackends(): Promise<MetadataBackend[]> {
   }
 }
 
-/** A fresh, empty PostgreSQL database on the server of `adminUrl` (default DATABASE_URL), and how to drop it. */
-export async function createPostgresDatabase(adminUrl = process.env.DATABASE_URL): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database on the server of `adminUrl` (default DATABASE_URL), and how to drop it: empty, or
+ * with `migrated` a copy of the run's migrated template when there is one.
+ */
+export async function createPostgresDatabase(adminUrl = process.env.DATABASE_URL, options: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
   const name = `loupe_test_${randomBytes(5).toString('hex')}`;
+  const template = options.migrated ? migratedPostgresTemplate() : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -81,9 +86,13 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'loupe-test-'));
-  const database = options.backend === 'postgres' ? await createPostgresDatabase() : undefined;
+  // Both stores start as copies of the run's migrated template (the app then finds no migration to apply).
+  const database = options.backend === 'postgres' ? await createPostgresDatabase(undefined, { migrated: true }) : undefined;
+  if (!database) copyMigratedMetadata(dataDir);
   // LOUPE_TEST_STORE=clickhouse: the analytics store is a ClickHouse server's HTTP interface (the test stand-in).
-  const clickhouse = standInRequested() && options.env?.CLICKHOUSE_URL === undefined ? await startClickHouseStandIn(join(dataDir, 'clickhouse-stand-in')) : undefined;
+  const standIn = standInRequested() && options.env?.CLICKHOUSE_URL === undefined;
+  if (options.env?.CLICKHOUSE_URL === undefined) copyMigratedAnalytics(join(dataDir, standIn ? 'clickhouse-stand-in' : 'analytics'));
+  const clickhouse = standIn ? await startClickHouseStandIn(join(dataDir, 'clickhouse-stand-in')) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { waitUntil } from './testing/wait-until.js';
+import { waitUntil } from '../../../test/helpers/event-buffer/wait-until.js';
 import { WriteAheadLog, type SealedSegment, type SpoolSync } from './write-ahead-log.js';
 
 const line = (n: number): string => `{"n":${n}}\n`;

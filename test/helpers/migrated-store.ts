@@ -1,0 +1,31 @@
+// The run's migrated store (built once by test/setup/migrated-store-template.ts), copied into a new DATA_DIR so an
+// app starts with its migrations already applied. Outside a tiered run (no template provided) nothing is copied
+// and the app migrates as in production.
+import { cpSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+
+function provided(key: 'migratedStoreDir' | 'migratedPostgresTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Copies the migrated chDB store to `analyticsDir` (a DATA_DIR's `analytics`, or a ClickHouse stand-in's data). */
+export function copyMigratedAnalytics(analyticsDir: string): void {
+  const template = provided('migratedStoreDir');
+  if (template && existsSync(join(template, 'analytics'))) cpSync(join(template, 'analytics'), analyticsDir, { recursive: true });
+}
+
+/** Copies the migrated SQLite metadata store into `dataDir`. */
+export function copyMigratedMetadata(dataDir: string): void {
+  const template = provided('migratedStoreDir');
+  if (template && existsSync(join(template, 'meta.db'))) cpSync(join(template, 'meta.db'), join(dataDir, 'meta.db'));
+}
+
+/** The migrated PostgreSQL database new test databases are created from, or undefined. */
+export function migratedPostgresTemplate(): string | undefined {
+  return provided('migratedPostgresTemplate') || undefined;
+}

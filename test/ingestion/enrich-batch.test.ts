@@ -1,0 +1,114 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
+import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
+import { createSharedState } from '../../src/platform/shared-state/create-shared-state.js';
+import { createGeolocator } from '../../src/ingestion/enrichment/geolocator.js';
+import { createBatchEnricher, type BatchEnricher } from '../../src/ingestion/delivery/enrich-batch.js';
+import { createEnrichmentSteps } from '../../src/ingestion/delivery/enrichment-steps.js';
+import type { IntakeRecord } from '../../src/ingestion/intake-record.js';
+
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const BROWSER_HEADERS = {
+  accept: '*/*',
+  'accept-language': 'en-US',
+  'accept-encoding': 'gzip',
+  'sec-ch-ua': '"Chromium";v="126"',
+  'sec-fetch-mode': 'cors',
+};
+
+function record(overrides: Partial<IntakeRecord>): IntakeRecord {
+  return {
+    site_id: 7,
+    at: Date.parse('2026-02-01T10:00:00.000Z'),
+    event_id: '6f1c2a4e-3b7d-4e8f-9a0b-1c2d3e4f5a6b',
+    user_id: 'a1b2c3d4e5f6',
+    detect_bots: true,
+    ip: '8.8.8.8',
+    user_agent: CHROME,
+    headers: BROWSER_HEADERS,
+    payload: { site_id: 'abc', type: 'pageview', pathname: '/home' },
+    ...overrides,
+  };
+}
+
+const lines = (...records: (IntakeRecord | string)[]): Buffer =>
+  Buffer.from(records.map((entry) => (typeof entry === 'string' ? entry : JSON.stringify(entry)) + '\n').join(''));
+
+const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
+
+describe('createBatchEnricher', () => {
+  let enrich: BatchEnricher;
+  let dir: string;
+  let store: ChdbStore;
+
+  beforeAll(async () => {
+    enrich = createBatchEnricher(await createEnrichmentSteps(await createGeolocator(), {}, createSharedState(undefined)));
+    dir = await mkdtemp(join(tmpdir(), 'loupe-enrich-batch-'));
+    store = new ChdbStore(join(dir, 'analytics'));
+    await migrateAnalyticsStore(store);
+  });
+  afterAll(async () => {
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads lines of any UTF-8 text, and a last line without its newline', async () => {
+    const path = '/São-Paulo/東京/😀';
+    const first = JSON.stringify(record({ event_id: '00000000-0000-4000-8000-000000000020', payload: { site_id: 'abc', type: 'pageview', pathname: path } }));
+    const last = JSON.stringify(record({ event_id: '00000000-0000-4000-8000-000000000021', payload: { site_id: 'abc', type: 'pageview', pathname: '/ünïcode' } }));
+    const batch = await enrich(Buffer.from(`${first}\n${last}`), new Set([7]));
+    expect(batch.humans).toBe(2);
+    expect(batch.watched.map((row) => row.pathname)).toEqual([path, '/ünïcode']);
+    expect(text(batch.events)).toContain(`"pathname":${JSON.stringify(path)}`);
+  });
+
+  it('splits humans from bots, skips damaged lines and hands out only the watched sites\' human rows', async () => {
+    const segment = lines(
+      record({}),
+      record({ event_id: '00000000-0000-4000-8000-000000000002', user_agent: 'curl/8.5.0', headers: { accept: '*/*' }, payload: { site_id: 'abc', type: 'pageview', pathname: '/bot' } }),
+      '{"site_id":"not a record"}',
+      '{torn',
+      record({ site_id: 8, event_id: '00000000-0000-4000-8000-000000000003' }),
+    );
+    const batch = await enrich(segment, new Set([7]));
+    expect({ humans: batch.humans, bots: batch.bots, skipped: batch.skipped }).toEqual({ humans: 2, bots: 1, skipped: 2 });
+    expect(batch.watched.map((row) => [row.site_id, row.event_id, row.pathname, row.browser])).toEqual([[7, '6f1c2a4e-3b7d-4e8f-9a0b-1c2d3e4f5a6b', '/home', 'Chrome']]);
+    expect(text(batch.events).split('\n')).toHaveLength(3);
+    expect(text(batch.botEvents).split('\n')).toHaveLength(2);
+  });
+
+  it('counts every request of a visitor toward its rate, bots by user agent included: the 121st within a minute is a bot', async () => {
+    const visitor = { ip: '8.8.4.4', user_id: 'ffee00112233' };
+    const at = Date.parse('2026-02-01T11:00:05.000Z');
+    const eventId = (n: number): string => `00000000-0000-4000-8000-${String(1000 + n).padStart(12, '0')}`;
+    const segment = lines(
+      record({ ...visitor, at, event_id: eventId(0), user_agent: 'curl/8.5.0', headers: { accept: '*/*' } }),
+      ...Array.from({ length: 120 }, (_, n) => record({ ...visitor, at: at + (n + 1) * 100, event_id: eventId(n + 1) })),
+    );
+    const batch = await enrich(segment, new Set());
+    expect({ humans: batch.humans, bots: batch.bots }).toEqual({ humans: 119, bots: 2 });
+    const bots = text(batch.botEvents).trim().split('\n').map((line) => JSON.parse(line) as { event_id: string; rate_anomaly: number; ua_pattern: number });
+    expect(bots.map((row) => [row.event_id, row.ua_pattern, row.rate_anomaly])).toEqual([[eventId(0), 1, 0], [eventId(120), 0, 1]]);
+  });
+
+  it('leaves empty columns out of the text and the store fills the same defaults back in', async () => {
+    const batch = await enrich(lines(record({ event_id: '00000000-0000-4000-8000-000000000010', payload: { site_id: 'abc', type: 'performance', pathname: '/vitals', lcp: 0 } })), new Set());
+    const sent = JSON.parse(text(batch.events)) as Record<string, unknown>;
+    expect(Object.keys(sent)).not.toContain('utm_source');
+    expect(Object.keys(sent)).not.toContain('cls');
+    expect(sent.lcp).toBe(0);
+    await store.insertJsonEachRow('events', Buffer.from(batch.events));
+    const [stored] = await store.query(`SELECT utm_source, event_name, lcp, cls, url_parameters, country, lat FROM events WHERE pathname = '/vitals'`);
+    expect(stored).toEqual({ utm_source: '', event_name: '', lcp: 0, cls: null, url_parameters: {}, country: 'US', lat: 0 });
+  });
+
+  it('relies on no column of events or bot_events having a DEFAULT expression', async () => {
+    // A MATERIALIZED column is computed from the others and never written, so leaving columns out cannot change it.
+    const columns = await store.query(`SELECT table, name, default_kind FROM system.columns
+      WHERE database = currentDatabase() AND table IN ('events', 'bot_events') AND default_kind NOT IN ('', 'MATERIALIZED')`);
+    expect(columns).toEqual([]);
+  });
+});
