@@ -67,6 +67,9 @@ export async function createPostgresDatabase(adminUrl = process.env.DATABASE_URL
 
 export interface TestAppOptions {
   readonly backend?: MetadataBackend;
+  /** The analytics store: embedded chDB, or a ClickHouse server's HTTP interface (the test stand-in). Default:
+   * LOUPE_TEST_STORE, else chDB. */
+  readonly analyticsStore?: 'chdb' | 'clickhouse';
   readonly env?: Record<string, string>;
   /** Milliseconds since the epoch; a frozen clock makes sessions and rate windows deterministic. */
   readonly clock?: AppDeps['clock'];
@@ -90,7 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.backend === 'postgres' ? await createPostgresDatabase(undefined, { migrated: true }) : undefined;
   if (!database) copyMigratedMetadata(dataDir);
   // LOUPE_TEST_STORE=clickhouse: the analytics store is a ClickHouse server's HTTP interface (the test stand-in).
-  const standIn = standInRequested() && options.env?.CLICKHOUSE_URL === undefined;
+  const standIn = (options.analyticsStore ? options.analyticsStore === 'clickhouse' : standInRequested()) && options.env?.CLICKHOUSE_URL === undefined;
   if (options.env?.CLICKHOUSE_URL === undefined) copyMigratedAnalytics(join(dataDir, standIn ? 'clickhouse-stand-in' : 'analytics'));
   const clickhouse = standIn ? await startClickHouseStandIn(join(dataDir, 'clickhouse-stand-in')) : undefined;
   const config = loadConfig({
