@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type LoupeApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { seedMigratedDataDir } from '../helpers/migrated-store.js';
 import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
 import { runCli } from '../helpers/cli-process.js';
 import { freePort } from '../helpers/server-process.js';
@@ -43,6 +44,8 @@ describe('export, backup and restore commands', () => {
   }
 
   beforeAll(async () => {
+    // The original starts from the run's migrated stores, as after its first start (the restore is the test).
+    seedMigratedDataDir(original);
     const app = await openInstance(original);
     try {
       owner = await signUp(app.app, 'backup-owner@example.com');

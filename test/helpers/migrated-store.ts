@@ -1,7 +1,7 @@
 // The run's migrated store (built once by test/setup/migrated-store-template.ts), copied into a new DATA_DIR so an
 // app starts with its migrations already applied. Outside a tiered run (no template provided) nothing is copied
 // and the app migrates as in production.
-import { cpSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 
@@ -28,4 +28,11 @@ export function copyMigratedMetadata(dataDir: string): void {
 /** The migrated PostgreSQL database new test databases are created from, or undefined. */
 export function migratedPostgresTemplate(): string | undefined {
   return provided('migratedPostgresTemplate') || undefined;
+}
+
+/** Makes `dataDir` hold the migrated stores, as a DATA_DIR after its first start holds them. */
+export function seedMigratedDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  copyMigratedAnalytics(join(dataDir, 'analytics'));
+  copyMigratedMetadata(dataDir);
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
+import { seedMigratedDataDir } from '../helpers/migrated-store.js';
 import { runCli } from '../helpers/cli-process.js';
 import { freePort } from '../helpers/server-process.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -91,6 +92,7 @@ describe('loupe import against a running server', () => {
 
 describe('loupe import on DATA_DIR (server stopped)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'loupe-cli-import-'));
+  seedMigratedDataDir(dataDir);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', BASE_URL: 'http://localhost:3001' });
   let site = 0;
 
