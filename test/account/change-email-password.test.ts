@@ -82,17 +82,17 @@ describe.each(backends)('changing the password, the address and the name on %s',
       expect((await signIn(t.app, 'quinn@new.example.com', 'correct-horse-9')).statusCode).toBe(200);
       expect((await signIn(t.app, 'quinn@example.com', 'correct-horse-9')).statusCode).toBe(401);
       // The link has done its work: followed again, it names an address no account has any more.
-      expect((await verify(linkIn(mail, VERIFY_PAGE).searchParams.get('token') ?? '', quinn.cookie)).statusCode).toBe(400);
+      expect((await verify(linkIn(mail, VERIFY_PAGE).searchParams.get('token') ?? '', quinn.cookie)).statusCode).toBe(401);
     });
 
-    it('refuses the link in a browser signed in to another account, with 400', async () => {
+    it('refuses the link in a browser signed in to another account, with 401', async () => {
       const rae = await signUp(t.app, 'rae@example.com');
       const other = await signUp(t.app, 'sol@example.com');
       const before = smtp.received.length;
       expect((await changeEmail(rae.cookie, 'rae@new.example.com')).statusCode).toBe(200);
       const token = linkIn(await nextMailTo(smtp, before, 'rae@new.example.com'), VERIFY_PAGE).searchParams.get('token') ?? '';
       const refused = await verify(token, other.cookie);
-      expect(refused.statusCode).toBe(400);
+      expect(refused.statusCode).toBe(401);
       expect(refused.json().code).toBe('INVALID_USER');
       expect(await me(rae.cookie)).toMatchObject({ email: 'rae@example.com' });
       // Opened signed out (the new address's mailbox, another device), it completes the change.

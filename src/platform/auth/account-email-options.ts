@@ -2,7 +2,6 @@
 // address of a change) and password reset by email, each handed to Loupe's mail callbacks. Without them (no SMTP)
 // those flows answer better-auth's own 400 ("isn't enabled") and the dashboard does not offer them.
 import type { BetterAuthOptions } from 'better-auth';
-import { APIError, isAPIError } from 'better-auth/api';
 
 /** How long a verification link (a signed token, nothing stored) stays valid. */
 export const VERIFY_EMAIL_SECONDS = 24 * 3600;
@@ -67,18 +66,4 @@ export function passwordResetOptions(mail: AccountMail | undefined): PasswordRes
     resetPasswordTokenExpiresIn: RESET_PASSWORD_SECONDS,
     ...(mail ? { sendResetPassword: async ({ user, token }) => mail.resetPassword({ email: user.email, token }) } : {}),
   };
-}
-
-/**
- * better-auth answers 401 to a bad, expired or foreign verification token; Loupe answers 400 with better-auth's
- * own message and code (INVALID_TOKEN, TOKEN_EXPIRED...): the link is wrong, not the caller's credentials.
- * Run after better-auth's endpoints (an after hook): throws the 400 in place of that 401.
- */
-export function refuseBadVerificationTokenAsBadRequest(path: string, returned: unknown): void {
-  if (path !== '/verify-email' || !isAPIError(returned) || returned.statusCode !== 401) return;
-  const body = (returned.body ?? {}) as { message?: unknown; code?: unknown };
-  throw APIError.from('BAD_REQUEST', {
-    code: typeof body.code === 'string' ? body.code : 'INVALID_TOKEN',
-    message: typeof body.message === 'string' ? body.message : 'Invalid token',
-  });
 }

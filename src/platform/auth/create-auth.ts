@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { organization } from 'better-auth/plugins';
 import { sql, type Kysely } from 'kysely';
 import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
-import { emailVerificationOptions, passwordResetOptions, refuseBadVerificationTokenAsBadRequest, type AccountMail } from './account-email-options.js';
+import { emailVerificationOptions, passwordResetOptions, type AccountMail } from './account-email-options.js';
 import type { AuthRateLimitStorage } from './auth-rate-limit-storage.js';
 import { refuseOperatorOwnedMetadata } from './operator-owned-metadata.js';
 import { organizationAccessControl, organizationRoles } from './organization-roles.js';
@@ -104,7 +104,6 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
     hooks: {
       after: createAuthMiddleware(async (ctx) => {
         if (KEY_CHANGING_PATHS.test(ctx.path)) config.onApiKeysChanged?.();
-        refuseBadVerificationTokenAsBadRequest(ctx.path, ctx.context.returned);
       }),
     },
     databaseHooks: {
