@@ -10,6 +10,7 @@ import { SCREENSHOT_DIR, screenshot, seriousViolations, startDashboardHarness, t
 let h: DashboardHarness;
 let smtp: SmtpReceiver;
 const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
@@ -106,6 +107,15 @@ describe('password reset from the sign-in page', () => {
     await checked(page, 'account-security');
     await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
     await page.waitForFunction(`document.querySelectorAll('[data-testid="account-session"]').length === 1`);
+
+    // On a phone: the pages fit the width (the sessions table scrolls inside its region), and stay accessible.
+    await page.setViewportSize(PHONE);
+    for (const [name, path] of [['account-settings-phone', '/account'], ['account-security-phone', '/account/security']] as const) {
+      await page.goto(`${h.loupeUrl}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await checked(page, name);
+      expect([name, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, PHONE.width]);
+    }
     await context.close();
   });
 });

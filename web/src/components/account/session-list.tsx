@@ -1,5 +1,6 @@
 // SessionList: where the account is signed in (device, address, sign-in and last activity), "this session"
-// marked; signing out one of the others, or all of them.
+// marked; signing out one of the others, or all of them. The table scrolls sideways in its region on narrow screens
+// (the region is positioned so that the visually hidden column heading scrolls with it).
 import { useAccountSessions, useSignOutOtherSessions, useSignOutSession } from '../../api/account-queries';
 import { Button } from '../button';
 import { Card } from '../card';
@@ -20,7 +21,7 @@ export function SessionList() {
         <ErrorMessage error={sessions.error ?? signOutOne.error ?? signOutOthers.error} />
         {sessions.isPending ? <p role="status" className="text-sm">Loading…</p> : null}
         {list.length > 0 ? (
-          <div tabIndex={0} role="region" aria-label="Sessions" className="overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-indigo-500">
+          <div tabIndex={0} role="region" aria-label="Sessions" className="relative overflow-x-auto rounded focus-visible:outline-2 focus-visible:outline-indigo-500">
             <table className={TABLE}>
               <thead>
                 <tr>
