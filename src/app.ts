@@ -44,6 +44,9 @@ import { instanceInfoRoutes } from './health/instance-info.routes.js';
 import { registerTeamsAndMembers } from './teams/teams-module.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { sendInvitationEmail } from './members/invitation-mail.js';
+import { createAccountMail } from './account/account-mail.js';
+import { AccountSessions } from './account/account-sessions.js';
+import { accountSessionsRoutes } from './account/account-sessions.routes.js';
 import { OrganizationDirectory } from './organizations/organization-directory.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer.js';
@@ -163,6 +166,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
       for (const site of await sites.listForOrganization(organizationId)) await deleteSiteEverywhere(site, sites, analytics, app.log);
     },
     onInvitationCreated: (notice) => sendInvitationEmail(mailer, config.baseUrl, notice, (message, detail) => app.log.warn({ detail }, message)).then(() => undefined),
+    accountMail: createAccountMail(mailer, config.baseUrl, (message, detail) => app.log.warn({ detail }, message)),
   });
   const keys = createApiKeyVerifier(auth, verifiedKeys);
   const sites = new SiteRepository(metadata.db);
@@ -176,7 +180,8 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
   await app.register(probesRoutes, { analytics, metadata, shared });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
-  await app.register(instanceInfoRoutes, { disableSignup: config.disableSignup, metadata: metadata.db as unknown as Kysely<unknown> });
+  await app.register(instanceInfoRoutes, { disableSignup: config.disableSignup, emailEnabled: mailer !== undefined, metadata: metadata.db as unknown as Kysely<unknown> });
+  await app.register(accountSessionsRoutes, { guards, sessions: new AccountSessions(auth) });
   await app.register(organizationsRoutes, { guards, organizations });
   await app.register(userOrganizationsRoutes, { guards, organizations });
   await registerTeamsAndMembers(app, { guards, db: metadata.db, organizations, clock, baseUrl: config.baseUrl, mailer });

@@ -7,11 +7,14 @@ import { projectPath } from '../platform/project-path.js';
 
 export interface InstanceInfoRoutesDeps {
   readonly disableSignup: boolean;
+  /** Whether the instance sends mail (SMTP_URL). */
+  readonly emailEnabled: boolean;
   readonly metadata: Kysely<unknown>;
 }
 
 const ConfigSchema = z.object({
   disableSignup: z.boolean().describe('true when a visitor cannot create an account (DISABLE_SIGNUP, once a first account exists)'),
+  emailEnabled: z.boolean().describe('true when the instance sends mail (SMTP_URL): password reset by email, address verification and change of address are available'),
   mapboxToken: z.null().describe('no map tiles token: the map views use their default tiles'),
   liteDashboard: z.literal(false),
   routeGroups: z.literal(false),
@@ -27,7 +30,7 @@ async function hasAccounts(db: Kysely<unknown>): Promise<boolean> {
   return Number(rows.rows[0]?.n ?? 0) > 0;
 }
 
-export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> = async (app, { disableSignup, metadata }) => {
+export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> = async (app, { disableSignup, emailEnabled, metadata }) => {
   const version = loupeVersion();
 
   app.get('/api/config', {
@@ -35,6 +38,7 @@ export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> =
   }, async () => ({
     // The first account may always sign up, so sign-up is only closed once someone has.
     disableSignup: disableSignup && (await hasAccounts(metadata)),
+    emailEnabled,
     mapboxToken: null,
     liteDashboard: false as const,
     routeGroups: false as const,

@@ -23,6 +23,10 @@ const queryClient = new QueryClient({
 const router = createBrowserRouter([
   { path: '/sign-in', element: <SignInPage /> },
   { path: '/sign-up', element: <SignUpPage /> },
+  // The pages of the account mails' links and of the reset request: signed in or not.
+  { path: '/forgot-password', lazy: () => import('./routes/forgot-password') },
+  { path: '/reset-password', lazy: () => import('./routes/reset-password') },
+  { path: '/verify-email', lazy: () => import('./routes/verify-email') },
   {
     element: <RequireSession />,
     children: [
@@ -38,6 +42,8 @@ const router = createBrowserRouter([
           { path: '/sites/:site/webhooks/:webhookId', lazy: () => import('./routes/webhook') },
           { path: '/organizations', lazy: () => import('./routes/organizations') },
           { path: '/organizations/:organizationId', lazy: () => import('./routes/organization') },
+          { path: '/account', lazy: () => import('./routes/account') },
+          { path: '/account/security', lazy: () => import('./routes/account-security') },
         ],
       },
     ],

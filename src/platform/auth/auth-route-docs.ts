@@ -52,6 +52,42 @@ export const DOCUMENTED_AUTH_ROUTES: readonly DocumentedAuthRoute[] = [
     summary: 'Remove a member by member id or email (admin)',
     body: z.object({ memberIdOrEmail: z.string(), organizationId: z.string().optional() }).passthrough(),
   },
+  // The account: its address (verification, change), its password (change, reset by email), its name, its sessions.
+  {
+    method: 'POST', url: '/api/auth/send-verification-email', tag: 'General', security: PUBLIC,
+    summary: "Send the address verification mail again (needs SMTP_URL). Signed in: the account's own unverified address only (400 otherwise). Signed out: answers the same, after the same delay, whether or not the address has an unverified account",
+    body: z.object({ email: z.string() }).passthrough(),
+  },
+  {
+    method: 'GET', url: '/api/auth/verify-email', tag: 'General', security: PUBLIC,
+    summary: "Confirm an address with ?token= from a verification mail (the dashboard's /verify-email page calls it): marks the address verified, or, for a change of address, makes the new address the account's and signs the browser in. 401 with code INVALID_TOKEN or TOKEN_EXPIRED for a bad or expired token",
+  },
+  {
+    method: 'POST', url: '/api/auth/request-password-reset', tag: 'General', security: PUBLIC,
+    summary: "Mail a password-reset link to the address (needs SMTP_URL); answers the same whether or not an account uses it. The link opens the dashboard's /reset-password page and is valid for an hour",
+    body: z.object({ email: z.string() }).passthrough(),
+  },
+  {
+    method: 'POST', url: '/api/auth/reset-password', tag: 'General', security: PUBLIC,
+    summary: 'Set a new password with the token of a reset mail (once); ends every session of the account. 400 with code INVALID_TOKEN for a bad, used or expired token',
+    body: z.object({ token: z.string(), newPassword: z.string() }).passthrough(),
+  },
+  {
+    method: 'POST', url: '/api/auth/change-password', tag: 'General', security: COOKIE_ONLY,
+    summary: 'Change the password; needs the current one (400 INVALID_PASSWORD otherwise). revokeOtherSessions: true signs out every other session',
+    body: z.object({ currentPassword: z.string(), newPassword: z.string(), revokeOtherSessions: z.boolean().optional() }).passthrough(),
+  },
+  {
+    method: 'POST', url: '/api/auth/change-email', tag: 'General', security: COOKIE_ONLY,
+    summary: 'Ask to change the address (needs SMTP_URL): a confirmation link goes to the new address, which becomes the account\'s (verified) only once the link is opened. Answers the same when the new address is already taken',
+    body: z.object({ newEmail: z.string() }).passthrough(),
+  },
+  {
+    method: 'POST', url: '/api/auth/update-user', tag: 'General', security: COOKIE_ONLY,
+    summary: "Change the account's name",
+    body: z.object({ name: z.string().min(1).max(200).optional() }).passthrough(),
+  },
+  { method: 'POST', url: '/api/auth/revoke-other-sessions', tag: 'General', security: COOKIE_ONLY, summary: 'Sign out every session of the account but the calling one' },
   { method: 'GET', url: '/api/auth/api-key/list', tag: 'Api Keys', security: COOKIE_ONLY, summary: 'List the keys of the account (or of ?organizationId=), without secrets: {apiKeys, total}' },
   {
     method: 'POST', url: '/api/auth/api-key/update', tag: 'Api Keys', security: COOKIE_ONLY,

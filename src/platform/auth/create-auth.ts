@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { organization } from 'better-auth/plugins';
 import { sql, type Kysely } from 'kysely';
 import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
+import { emailVerificationOptions, passwordResetOptions, type AccountMail } from './account-email-options.js';
 import type { AuthRateLimitStorage } from './auth-rate-limit-storage.js';
 import { refuseOperatorOwnedMetadata } from './operator-owned-metadata.js';
 import { organizationAccessControl, organizationRoles } from './organization-roles.js';
@@ -32,6 +33,8 @@ export interface AuthConfig {
   readonly onInvitationCreated?: (notice: InvitationCreated) => Promise<void>;
   /** Called before better-auth deletes an organization, to remove what Loupe keeps for it (its sites' analytics). */
   readonly onOrganizationDeleting?: (organizationId: string) => Promise<void>;
+  /** Sends verification and password-reset mails; undefined (no SMTP): those flows are off. */
+  readonly accountMail?: AccountMail;
 }
 
 export interface InvitationCreated {
@@ -45,6 +48,9 @@ export interface InvitationCreated {
 
 /** better-auth endpoints after which an API key may no longer be valid, or valid with other permissions. */
 const KEY_CHANGING_PATHS = /^\/(api-key\/(update|delete)|delete-user|organization\/delete)/;
+
+/** A session's expiry (and `updatedAt`, shown as its last activity) moves on at most this often. */
+const SESSION_REFRESH_SECONDS = 3600;
 
 /** Rejected credentials are routine (they become 401s), not errors of the service. */
 const ROUTINE = /Failed to validate API key|Invalid password|User not found/;
@@ -75,7 +81,11 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, ...passwordResetOptions(config.accountMail) },
+    emailVerification: emailVerificationOptions(config.accountMail),
+    // A new address takes effect only once the link sent to it is opened (Loupe never updates it unverified).
+    user: { changeEmail: { enabled: true } },
+    session: { updateAge: SESSION_REFRESH_SECONDS },
     rateLimit: {
       enabled: true,
       window: 60,
@@ -84,6 +94,11 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
       customRules: {
         '/sign-in/email': { window: 60, max: config.authRateLimitPerMinute },
         '/sign-up/email': { window: 60, max: config.authRateLimitPerMinute },
+        // Calls that send mail or check a password: per address, as sign-in.
+        '/request-password-reset': { window: 60, max: config.authRateLimitPerMinute },
+        '/send-verification-email': { window: 60, max: config.authRateLimitPerMinute },
+        '/change-email': { window: 60, max: config.authRateLimitPerMinute },
+        '/change-password': { window: 60, max: config.authRateLimitPerMinute },
       },
     },
     hooks: {

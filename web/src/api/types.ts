@@ -28,7 +28,7 @@ export type SignInBody = PostBody<'/api/auth/sign-in/email'>;
 export type NewOrganization = PostBody<'/api/auth/organization/create'>;
 
 /** better-auth's GET /api/auth/get-session (null when signed out; declares no response schema): the fields used. */
-export type Session = { user: { id: string; email: string; name: string } } | null;
+export type Session = { user: { id: string; email: string; name: string; emailVerified: boolean } } | null;
 /** better-auth's POST /api/auth/organization/create (declares no response schema): the field used. */
 export interface CreatedOrganization { id: string }
 

@@ -30,6 +30,9 @@ export function SignInPage() {
         <ErrorMessage error={signIn.error} />
         <Button type="submit" disabled={signIn.isPending}>Sign in</Button>
       </form>
+      {config.data?.emailEnabled ? (
+        <p className="text-sm"><Link to="/forgot-password" className={`font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Forgot your password?</Link></p>
+      ) : null}
       {config.data?.disableSignup === false ? (
         <p className="text-sm">No account yet? <Link to="/sign-up" className={`font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Create one</Link></p>
       ) : null}

@@ -1,0 +1,18 @@
+// /account/security: how the account signs in and where it is signed in (its sessions).
+import { AccountNav } from '../components/account/account-nav';
+import { SessionList } from '../components/account/session-list';
+
+export function AccountSecurityPage() {
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Security</h1>
+        <AccountNav />
+      </div>
+      {/* Two-factor authentication (TOTP and backup codes): its section goes here, above the sessions. */}
+      <SessionList />
+    </div>
+  );
+}
+
+export { AccountSecurityPage as Component };
