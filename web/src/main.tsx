@@ -38,6 +38,7 @@ const router = createBrowserRouter([
           { path: '/sites/:site/webhooks/:webhookId', lazy: () => import('./routes/webhook') },
           { path: '/organizations', lazy: () => import('./routes/organizations') },
           { path: '/organizations/:organizationId', lazy: () => import('./routes/organization') },
+          { path: '/account/security', lazy: () => import('./routes/account-security') },
         ],
       },
     ],

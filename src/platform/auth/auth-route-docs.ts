@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { COOKIE_ONLY } from '../http/route-docs.js';
 import type { OpenApiTag } from '../http/openapi.js';
+import { SIGN_IN_SECURITY_AUTH_ROUTES } from './sign-in-security-routes.js';
 
 export interface DocumentedAuthRoute {
   readonly method: 'GET' | 'POST';
@@ -63,4 +64,5 @@ export const DOCUMENTED_AUTH_ROUTES: readonly DocumentedAuthRoute[] = [
     summary: 'Revoke a key by its id',
     body: z.object({ keyId: z.string() }).passthrough(),
   },
+  ...SIGN_IN_SECURITY_AUTH_ROUTES,
 ];

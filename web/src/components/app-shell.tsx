@@ -20,6 +20,7 @@ export function AppShell() {
           <nav aria-label="Main" className="flex flex-wrap gap-1">
             <NavLink to="/sites" className={look}>Sites</NavLink>
             <NavLink to="/organizations" className={look}>Organization</NavLink>
+            <NavLink to="/account/security" className={look}>Security</NavLink>
           </nav>
         </div>
       }
