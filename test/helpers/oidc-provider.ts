@@ -33,7 +33,12 @@ export async function startOidcProvider(redirectUri: string): Promise<TestOidcPr
   const clientSecret = 'a-client-secret-of-the-test-provider';
   const accounts = new Map<string, TestIdentity>();
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [{
+      client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri],
+      grant_types: ['authorization_code'], response_types: ['code'],
+      // better-auth sends the client's credentials in the token request's body unless told otherwise.
+      token_endpoint_auth_method: 'client_secret_post',
+    }],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], groups: ['groups'] },
     scopes: ['openid', 'email', 'profile', 'groups'],
     features: { devInteractions: { enabled: true } },
