@@ -2,7 +2,7 @@
 // listed for OpenAPI (and for the list of /api/auth paths Loupe forwards).
 import { z } from 'zod';
 import { COOKIE_ONLY } from '../http/route-docs.js';
-import type { DocumentedAuthRoute } from './auth-route-docs.js';
+import type { DocumentedAuthRoute } from './documented-auth-route.js';
 
 const PUBLIC: ReadonlyArray<Record<string, string[]>> = [{}];
 const code = z.string().describe('the 6-digit code of the authenticator app');
