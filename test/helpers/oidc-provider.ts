@@ -44,6 +44,7 @@ export async function startOidcProvider(redirectUri: string): Promise<TestOidcPr
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     cookies: { keys: ['test-provider-cookie-key'] },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
     findAccount: async (_ctx, id) => {
       const identity = accounts.get(id);
       if (!identity) return undefined;

@@ -91,6 +91,8 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
       customRules: {
         '/sign-in/email': { window: 60, max: config.authRateLimitPerMinute },
         '/sign-up/email': { window: 60, max: config.authRateLimitPerMinute },
+        // Starting a sign-in with the identity provider: the same budget (better-auth's own: 3 per 10 s).
+        '/sign-in/social': { window: 60, max: config.authRateLimitPerMinute },
         // Codes and backup codes: the same budget per address as passwords (better-auth's own: 3 per 10 s).
         '/two-factor/*': { window: 60, max: config.authRateLimitPerMinute },
       },
