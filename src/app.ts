@@ -9,6 +9,7 @@ import { createAnalyticsStore } from './platform/analytics-store/create-analytic
 import { createAuth, type Auth } from './platform/auth/create-auth.js';
 import { authRateLimitStorage } from './platform/auth/auth-rate-limit-storage.js';
 import { registerAuthRoutes } from './platform/auth/auth-routes.js';
+import { OidcSignIns } from './platform/auth/oidc-sign-in.js';
 import { AccessControl } from './platform/http/access-control.js';
 import { registerCors } from './platform/http/cors.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
@@ -36,6 +37,8 @@ import { visibleSitesOf } from './sites/visible-sites.js';
 import { organizationsRoutes } from './organizations/organizations.routes.js';
 import { userOrganizationsRoutes } from './organizations/user-organizations.routes.js';
 import { OrganizationPlans } from './organizations/organization-plans.js';
+import { SignInPolicies } from './organizations/sign-in-policy.js';
+import { signInPolicyRoutes } from './organizations/sign-in-policy.routes.js';
 import { organizationSitesRoutes } from './sites/organization-sites.routes.js';
 import { siteShellRoutes } from './sites/site-shell.routes.js';
 import { PrivateLinks } from './sites/private-links.js';
@@ -165,6 +168,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     onOrganizationDeleting: async (organizationId) => {
       for (const site of await sites.listForOrganization(organizationId)) await deleteSiteEverywhere(site, sites, analytics, app.log);
     },
+    ...(config.oidc ? { oidc: new OidcSignIns(config.oidc, { db: metadata.db, warn: (message) => app.log.warn(message) }) } : {}),
     onInvitationCreated: (notice) => sendInvitationEmail(mailer, config.baseUrl, notice, (message, detail) => app.log.warn({ detail }, message)).then(() => undefined),
     accountMail: createAccountMail(mailer, config.baseUrl, (message, detail) => app.log.warn({ detail }, message)),
   });
@@ -180,10 +184,11 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
   await app.register(probesRoutes, { analytics, metadata, shared });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
-  await app.register(instanceInfoRoutes, { disableSignup: config.disableSignup, emailEnabled: mailer !== undefined, metadata: metadata.db as unknown as Kysely<unknown> });
+  await app.register(instanceInfoRoutes, { disableSignup: config.disableSignup, emailEnabled: mailer !== undefined, oidc: config.oidc, metadata: metadata.db as unknown as Kysely<unknown> });
   await app.register(accountSessionsRoutes, { guards, sessions: new AccountSessions(auth) });
   await app.register(organizationsRoutes, { guards, organizations });
   await app.register(userOrganizationsRoutes, { guards, organizations });
+  await app.register(signInPolicyRoutes, { guards, policies: new SignInPolicies(metadata.db), clock });
   await registerTeamsAndMembers(app, { guards, db: metadata.db, organizations, clock, baseUrl: config.baseUrl, mailer });
   const visibleSites = visibleSitesOf({ organizations, sites, access });
   await app.register(sitesRoutes, { guards, sites, analytics, visibleSites });

@@ -63,3 +63,51 @@ describe('loadConfig: CLICKHOUSE_CLUSTER', () => {
     expect(() => loadConfig({ CLICKHOUSE_CLUSTER: 'loupe' })).toThrow(/CLICKHOUSE_CLUSTER needs CLICKHOUSE_URL/);
   });
 });
+
+describe('loadConfig: OIDC_*', () => {
+  const base = { OIDC_ISSUER: 'https://id.example.com/realms/acme', OIDC_CLIENT_ID: 'loupe', OIDC_CLIENT_SECRET: 's3cret' };
+
+  it('is off when no OIDC variable is set', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+  });
+
+  it('reads an OpenID Connect provider with its defaults and its organization rules', () => {
+    expect(loadConfig({
+      ...base, OIDC_EMAIL_DOMAIN_ROLES: 'Example.com=acme:member, partner.org=acme:admin', OIDC_ROLE_CLAIM: 'realm_access.roles', OIDC_CLAIM_ROLES: 'team=a=acme:admin',
+    }).oidc).toEqual({
+      providerId: 'oidc', name: 'SSO', clientId: 'loupe', clientSecret: 's3cret', issuer: 'https://id.example.com/realms/acme', endpoints: undefined,
+      scopes: ['openid', 'email', 'profile'], signUp: 'mapped', roleClaim: 'realm_access.roles',
+      rules: [
+        { kind: 'emailDomain', value: 'example.com', organizationSlug: 'acme', role: 'member' },
+        { kind: 'emailDomain', value: 'partner.org', organizationSlug: 'acme', role: 'admin' },
+        { kind: 'claim', value: 'team=a', organizationSlug: 'acme', role: 'admin' },
+      ],
+    });
+  });
+
+  it('reads a plain OAuth 2.0 provider from its three endpoints', () => {
+    const oidc = loadConfig({
+      OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret', OIDC_NAME: 'GitHub', OIDC_SCOPES: 'read:user,user:email', OIDC_SIGNUP: 'open',
+      OIDC_AUTHORIZATION_URL: 'https://github.com/login/oauth/authorize', OIDC_TOKEN_URL: 'https://github.com/login/oauth/access_token', OIDC_USERINFO_URL: 'https://api.github.com/user',
+    }).oidc;
+    expect([oidc?.issuer, oidc?.endpoints, oidc?.scopes, oidc?.signUp, oidc?.name]).toEqual([
+      undefined,
+      { authorization: 'https://github.com/login/oauth/authorize', token: 'https://github.com/login/oauth/access_token', userInfo: 'https://api.github.com/user' },
+      ['read:user', 'user:email'], 'open', 'GitHub',
+    ]);
+  });
+
+  it.each([
+    [{ OIDC_ISSUER: 'https://id.example.com' }, /OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/],
+    [{ ...base, OIDC_TOKEN_URL: 'https://id.example.com/token' }, /not both/],
+    [{ OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_AUTHORIZATION_URL: 'https://id.example.com/a' }, /all of OIDC_AUTHORIZATION_URL/],
+    [{ ...base, OIDC_ISSUER: 'id.example.com' }, /OIDC_ISSUER: expected an http\(s\) URL/],
+    [{ ...base, OIDC_EMAIL_DOMAIN_ROLES: 'example.com=acme:owner' }, /OIDC_EMAIL_DOMAIN_ROLES: "example.com=acme:owner": the role must be/],
+    [{ ...base, OIDC_EMAIL_DOMAIN_ROLES: 'example.com=acme' }, /expected value=organization-slug:role/],
+    [{ ...base, OIDC_CLAIM_ROLES: 'admins=acme:admin' }, /OIDC_CLAIM_ROLES needs OIDC_ROLE_CLAIM/],
+    [{ ...base, OIDC_SIGNUP: 'maybe' }, /OIDC_SIGNUP/],
+  ])('refuses %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,6 +1,7 @@
 // Environment -> validated, typed configuration. Every knob here is documented in the README.
 import { z } from 'zod';
 import { CLUSTER_NAME } from './platform/analytics-store/cluster-naming.js';
+import { parseOrganizationRules, type OidcSettings } from './platform/auth/oidc-settings.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -10,6 +11,8 @@ const optionalString = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const httpUrl = optionalString.refine((value) => value === undefined || /^https?:\/\/[^/\s]+\S*$/.test(value), 'expected an http(s) URL');
 
 const TRACKER_PATH_RULE = "expected a path such as /static/lp: starting with '/', made of letters, digits and . _ ~ -, no '.' or '..' segment, not under /api";
 const TRACKER_PATH_SEGMENT = /^[A-Za-z0-9._~-]{1,64}$/;
@@ -52,7 +55,21 @@ const EnvSchema = z.object({
   SMTP_FROM: optionalString.refine((value) => value === undefined || /^[^\s<>"@]+@[^\s<>"@]+$/.test(value), 'expected an email address such as loupe@example.com'),
   METRICS_TOKEN: optionalString.refine((value) => value === undefined || /^[\x21-\x7e]{16,512}$/.test(value), 'expected at least 16 printable characters without spaces (e.g. openssl rand -hex 32)'),
   TRACKER_PATH: optionalString.refine((value) => value === undefined || isTrackerPath(value), TRACKER_PATH_RULE),
+  OIDC_ISSUER: httpUrl,
+  OIDC_AUTHORIZATION_URL: httpUrl,
+  OIDC_TOKEN_URL: httpUrl,
+  OIDC_USERINFO_URL: httpUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_NAME: optionalString.refine((value) => value === undefined || value.length <= 60, 'expected at most 60 characters'),
+  OIDC_SCOPES: optionalString,
+  OIDC_SIGNUP: z.enum(['open', 'mapped', 'off']).default('mapped'),
+  OIDC_EMAIL_DOMAIN_ROLES: optionalString,
+  OIDC_ROLE_CLAIM: optionalString,
+  OIDC_CLAIM_ROLES: optionalString,
 });
+
+type Env = z.infer<typeof EnvSchema>;
 
 export interface AppConfig {
   readonly port: number;
@@ -96,6 +113,8 @@ export interface AppConfig {
   readonly smtpFrom: string | undefined;
   /** The bearer token GET /metrics asks for; undefined: the endpoint answers 404. */
   readonly metricsToken: string | undefined;
+  /** Sign-in with the operator's OpenID Connect / OAuth 2.0 provider (OIDC_*); undefined: none. */
+  readonly oidc: OidcSettings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -139,5 +158,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     metricsToken: e.METRICS_TOKEN,
+    oidc: oidcSettings(e),
+  };
+}
+
+/** The OIDC_* variables as one provider, undefined when none is set; incomplete or contradictory settings throw. */
+function oidcSettings(e: Env): OidcSettings | undefined {
+  const endpoints = [e.OIDC_AUTHORIZATION_URL, e.OIDC_TOKEN_URL, e.OIDC_USERINFO_URL];
+  const any = [e.OIDC_ISSUER, ...endpoints, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].some((value) => value !== undefined);
+  if (!any) return undefined;
+  const fail = (problem: string): never => {
+    throw new ConfigError(`Invalid configuration: ${problem}`);
+  };
+  if (e.OIDC_CLIENT_ID === undefined || e.OIDC_CLIENT_SECRET === undefined) fail('OIDC sign-in needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  const someEndpoints = endpoints.some((value) => value !== undefined);
+  const [authorization, token, userInfo] = endpoints;
+  if (e.OIDC_ISSUER !== undefined && someEndpoints) fail('set OIDC_ISSUER (OpenID Connect discovery) or OIDC_AUTHORIZATION_URL, OIDC_TOKEN_URL and OIDC_USERINFO_URL (plain OAuth 2.0), not both');
+  if (e.OIDC_ISSUER === undefined && (authorization === undefined || token === undefined || userInfo === undefined)) {
+    fail('OIDC sign-in needs OIDC_ISSUER, or all of OIDC_AUTHORIZATION_URL, OIDC_TOKEN_URL and OIDC_USERINFO_URL');
+  }
+  const domainRules = parseOrganizationRules(e.OIDC_EMAIL_DOMAIN_ROLES, 'emailDomain');
+  const claimRules = parseOrganizationRules(e.OIDC_CLAIM_ROLES, 'claim');
+  if (typeof domainRules === 'string') fail(`OIDC_EMAIL_DOMAIN_ROLES: ${domainRules}`);
+  if (typeof claimRules === 'string') fail(`OIDC_CLAIM_ROLES: ${claimRules}`);
+  if (Array.isArray(claimRules) && claimRules.length > 0 && e.OIDC_ROLE_CLAIM === undefined) fail('OIDC_CLAIM_ROLES needs OIDC_ROLE_CLAIM (the claim its values are read from)');
+  return {
+    providerId: 'oidc',
+    name: e.OIDC_NAME ?? 'SSO',
+    clientId: e.OIDC_CLIENT_ID ?? '',
+    clientSecret: e.OIDC_CLIENT_SECRET ?? '',
+    issuer: e.OIDC_ISSUER,
+    endpoints: authorization && token && userInfo ? { authorization, token, userInfo } : undefined,
+    scopes: (e.OIDC_SCOPES ?? 'openid email profile').split(/[\s,]+/).filter((scope) => scope !== ''),
+    signUp: e.OIDC_SIGNUP,
+    roleClaim: e.OIDC_ROLE_CLAIM,
+    rules: [...(Array.isArray(domainRules) ? domainRules : []), ...(Array.isArray(claimRules) ? claimRules : [])],
   };
 }

@@ -4,11 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { projectPath } from '../platform/project-path.js';
+import type { OidcSettings } from '../platform/auth/oidc-settings.js';
 
 export interface InstanceInfoRoutesDeps {
   readonly disableSignup: boolean;
   /** Whether the instance sends mail (SMTP_URL). */
   readonly emailEnabled: boolean;
+  readonly oidc: OidcSettings | undefined;
   readonly metadata: Kysely<unknown>;
 }
 
@@ -18,6 +20,10 @@ const ConfigSchema = z.object({
   mapboxToken: z.null().describe('no map tiles token: the map views use their default tiles'),
   liteDashboard: z.literal(false),
   routeGroups: z.literal(false),
+  signInProviders: z.array(z.object({
+    id: z.string().describe('the `provider` of POST /api/auth/sign-in/social'),
+    name: z.string().describe('the name on the button: "Sign in with <name>"'),
+  })).describe("the operator's identity provider (OIDC_*), or none"),
 });
 
 function loupeVersion(): string {
@@ -30,7 +36,8 @@ async function hasAccounts(db: Kysely<unknown>): Promise<boolean> {
   return Number(rows.rows[0]?.n ?? 0) > 0;
 }
 
-export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> = async (app, { disableSignup, emailEnabled, metadata }) => {
+export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> = async (app, { disableSignup, emailEnabled, oidc, metadata }) => {
+  const signInProviders = oidc ? [{ id: oidc.providerId, name: oidc.name }] : [];
   const version = loupeVersion();
 
   app.get('/api/config', {
@@ -42,6 +49,7 @@ export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> =
     mapboxToken: null,
     liteDashboard: false as const,
     routeGroups: false as const,
+    signInProviders,
   }));
 
   app.get('/api/version', {

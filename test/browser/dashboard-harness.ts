@@ -44,15 +44,19 @@ async function freePort(): Promise<number> {
 }
 
 /** `env`: more settings of the Loupe server (e.g. TRUST_PROXY, so a test page's visit can carry a public address, or
- * WEBHOOK_ALLOW_PRIVATE_TARGETS for a receiver on loopback). */
-export async function startDashboardHarness(options: { env?: Record<string, string> } = {}): Promise<DashboardHarness> {
+ * WEBHOOK_ALLOW_PRIVATE_TARGETS for a receiver on loopback); a function gets the server's URL first (to register
+ * its callback at a test identity provider). */
+export async function startDashboardHarness(
+  options: { env?: Record<string, string> | ((loupeUrl: string) => Promise<Record<string, string>>) } = {},
+): Promise<DashboardHarness> {
   // The run's one build (test/setup/built-dashboard.ts), served read-only by every browser test.
   const distDir = inject('dashboardDistDir');
   if (!distDir) throw new Error('no dashboard build: run the browser tests through the system tier (npm run test:system)');
   const port = await freePort();
   const loupeUrl = `http://127.0.0.1:${port}`;
+  const env = typeof options.env === 'function' ? await options.env(loupeUrl) : options.env;
   const loupe = await createTestApp({
-    env: { ...options.env, BASE_URL: loupeUrl },
+    env: { ...env, BASE_URL: loupeUrl },
     ingestionBuffer: { flushIntervalMs: 50 },
     dashboard: { location: { distDir }, buildWhenStale: false },
   });

@@ -9,8 +9,9 @@ const BETTER_AUTH_CALLS = [
   'GET /api/auth/api-key/list', 'GET /api/auth/get-session', 'GET /api/auth/verify-email', 'POST /api/auth/api-key/delete',
   'POST /api/auth/change-email', 'POST /api/auth/change-password', 'POST /api/auth/organization/create',
   'POST /api/auth/request-password-reset', 'POST /api/auth/reset-password', 'POST /api/auth/revoke-other-sessions',
-  'POST /api/auth/send-verification-email', 'POST /api/auth/sign-in/email', 'POST /api/auth/sign-out',
-  'POST /api/auth/sign-up/email', 'POST /api/auth/update-user',
+  'POST /api/auth/send-verification-email', 'POST /api/auth/sign-in/email', 'POST /api/auth/sign-in/social', 'POST /api/auth/sign-out',
+  'POST /api/auth/sign-up/email', 'POST /api/auth/two-factor/disable', 'POST /api/auth/two-factor/enable',
+  'POST /api/auth/two-factor/verify-backup-code', 'POST /api/auth/two-factor/verify-totp', 'POST /api/auth/update-user',
 ];
 
 interface Operation { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }

@@ -1,16 +1,10 @@
 // The better-auth endpoints that clients of this API use, registered explicitly so OpenAPI lists them.
 import { z } from 'zod';
 import { COOKIE_ONLY } from '../http/route-docs.js';
-import type { OpenApiTag } from '../http/openapi.js';
+import type { DocumentedAuthRoute } from './documented-auth-route.js';
+import { SIGN_IN_SECURITY_AUTH_ROUTES } from './sign-in-security-routes.js';
 
-export interface DocumentedAuthRoute {
-  readonly method: 'GET' | 'POST';
-  readonly url: string;
-  readonly tag: OpenApiTag;
-  readonly summary: string;
-  readonly security: ReadonlyArray<Record<string, string[]>>;
-  readonly body?: z.ZodType;
-}
+export type { DocumentedAuthRoute } from './documented-auth-route.js';
 
 const PUBLIC: ReadonlyArray<Record<string, string[]>> = [{}];
 
@@ -99,4 +93,5 @@ export const DOCUMENTED_AUTH_ROUTES: readonly DocumentedAuthRoute[] = [
     summary: 'Revoke a key by its id',
     body: z.object({ keyId: z.string() }).passthrough(),
   },
+  ...SIGN_IN_SECURITY_AUTH_ROUTES,
 ];

@@ -2,11 +2,13 @@
 import { apiKey } from '@better-auth/api-key';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { organization } from 'better-auth/plugins';
+import { organization, twoFactor } from 'better-auth/plugins';
 import { sql, type Kysely } from 'kysely';
 import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
 import { emailVerificationOptions, passwordResetOptions, type AccountMail } from './account-email-options.js';
 import type { AuthRateLimitStorage } from './auth-rate-limit-storage.js';
+import { isProviderCallback, type OidcSignIns } from './oidc-sign-in.js';
+import { organizationTwoFactorHook } from './organization-two-factor-hook.js';
 import { refuseOperatorOwnedMetadata } from './operator-owned-metadata.js';
 import { organizationAccessControl, organizationRoles } from './organization-roles.js';
 
@@ -35,7 +37,12 @@ export interface AuthConfig {
   readonly onOrganizationDeleting?: (organizationId: string) => Promise<void>;
   /** Sends verification and password-reset mails; undefined (no SMTP): those flows are off. */
   readonly accountMail?: AccountMail;
+  /** Sign-in with the operator's OpenID Connect provider, when configured. */
+  readonly oidc?: OidcSignIns;
 }
+
+/** The issuer authenticator apps show beside the account's email. */
+export const TWO_FACTOR_ISSUER = 'Loupe';
 
 export interface InvitationCreated {
   readonly id: string;
@@ -99,9 +106,14 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
         '/send-verification-email': { window: 60, max: config.authRateLimitPerMinute },
         '/change-email': { window: 60, max: config.authRateLimitPerMinute },
         '/change-password': { window: 60, max: config.authRateLimitPerMinute },
+        // Starting a sign-in with the identity provider: the same budget (better-auth's own: 3 per 10 s).
+        '/sign-in/social': { window: 60, max: config.authRateLimitPerMinute },
+        // Codes and backup codes: the same budget per address as passwords (better-auth's own: 3 per 10 s).
+        '/two-factor/*': { window: 60, max: config.authRateLimitPerMinute },
       },
     },
     hooks: {
+      before: organizationTwoFactorHook(meta.db),
       after: createAuthMiddleware(async (ctx) => {
         if (KEY_CHANGING_PATHS.test(ctx.path)) config.onApiKeysChanged?.();
       }),
@@ -109,7 +121,12 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, ctx) => {
+            // Accounts made at sign-in with the identity provider follow OIDC_SIGNUP, not DISABLE_SIGNUP.
+            if (config.oidc && isProviderCallback(ctx?.path)) {
+              config.oidc.checkSignUp(user.email);
+              return { data: user };
+            }
             if (!config.disableSignup) return { data: user };
             const existing = await sql<{ n: number | string }>`select count(*) as n from "user"`.execute(db);
             if (Number(existing.rows[0]?.n ?? 0) > 0) {
@@ -140,6 +157,9 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
           },
         },
       }),
+      // TOTP with backup codes. Accounts without a password (made through the identity provider) confirm with a code instead.
+      twoFactor({ issuer: TWO_FACTOR_ISSUER, allowPasswordless: true }),
+      ...(config.oidc?.plugins() ?? []),
       apiKey([
         { configId: USER_KEY_CONFIG, references: 'user', defaultPrefix: USER_KEY_PREFIX, ...keyDefaults },
         { configId: ORG_KEY_CONFIG, references: 'organization', defaultPrefix: ORG_KEY_PREFIX, ...keyDefaults },

@@ -5,6 +5,7 @@ import { isOrganizationRole, roleAtLeast, type OrganizationRole } from '../auth/
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './app-errors.js';
 import { principalHasScope, type Principal, type Scope } from './principal.js';
 import { allowedSiteIds } from './site-restrictions.js';
+import { meetsTwoFactorPolicy, TwoFactorRequiredError } from './two-factor-policy.js';
 
 /** What access decisions need to know about a site. */
 export interface SiteRef {
@@ -62,6 +63,7 @@ export class AccessControl {
       if (!exists) throw new NotFoundError('Organization not found');
       throw new ForbiddenError('Not a member of this organization');
     }
+    if (!(await meetsTwoFactorPolicy(this.db, principal, organizationId))) throw new TwoFactorRequiredError();
     if (!roleAtLeast(role, requirement.role ?? 'member')) {
       throw new ForbiddenError(`This action needs the ${requirement.role ?? 'member'} role`);
     }
@@ -90,6 +92,11 @@ export class AccessControl {
     if (!site) throw new NotFoundError('Site not found');
     this.requireScope(principal, requirement.scope);
     const role = await this.organizationRole(principal, site.organizationId);
+    if (role && !(await meetsTwoFactorPolicy(this.db, principal, site.organizationId))) {
+      // A public site stays readable as it is to anyone; the organization's own access waits for two-factor.
+      if (await this.openToAnyone(site, requirement)) return { site, role: null };
+      throw new TwoFactorRequiredError();
+    }
     if (!role || !(await this.memberSeesSite(principal, role, site))) {
       if (await this.openToAnyone(site, requirement)) return { site, role: null };
       throw new ForbiddenError('No access to this site');
@@ -108,8 +115,10 @@ export class AccessControl {
     return key !== undefined && this.privateLinks !== undefined && (await this.privateLinks.opens(site.siteId, key));
   }
 
-  /** Members restricted by a team or directly see only their allowed sites; admins and owners see all. */
+  /** Members restricted by a team or directly see only their allowed sites; admins and owners see all (with two-factor where required). */
   async memberSeesSite(principal: Principal, role: OrganizationRole, site: SiteRef): Promise<boolean> {
+    // Site lists leave out an organization whose two-factor policy the person does not meet yet.
+    if (!(await meetsTwoFactorPolicy(this.db, principal, site.organizationId))) return false;
     if (role !== 'member' || principal.kind === 'organizationKey') return true;
     const allowed = await allowedSiteIds(this.db, principal.userId, site.organizationId);
     return allowed === null || allowed.has(site.siteId);

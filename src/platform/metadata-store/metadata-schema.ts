@@ -90,6 +90,16 @@ export interface UserTable {
   id: string;
   name: string;
   email: string;
+  /** better-auth's twoFactor plugin (migration 0018): true once the account has confirmed a TOTP code. */
+  twoFactorEnabled: boolean | number | null;
+}
+
+/** Each organization's sign-in policy (migration 0018), written only by its owners through Loupe's route. */
+export interface OrganizationSignInPoliciesTable {
+  organization_id: string;
+  /** 0 or 1. */
+  require_two_factor: number;
+  updated_at: string;
 }
 
 /** better-auth's organization invitations. */
@@ -239,6 +249,7 @@ export interface MetadataDatabase {
   member: MemberTable;
   organization: OrganizationTable;
   organization_plans: OrganizationPlansTable;
+  organization_sign_in_policies: OrganizationSignInPoliciesTable;
   team: TeamTable;
   teamMember: TeamMemberTable;
   user: UserTable;

@@ -1,6 +1,7 @@
-// /account/security: how the account signs in and where it is signed in (its sessions).
+// /account/security: how the account signs in (two-factor authentication) and where it is signed in (its sessions).
 import { AccountNav } from '../components/account/account-nav';
 import { SessionList } from '../components/account/session-list';
+import { TwoFactorSection } from '../components/security/two-factor-section';
 
 export function AccountSecurityPage() {
   return (
@@ -9,7 +10,7 @@ export function AccountSecurityPage() {
         <h1 className="text-2xl font-semibold">Security</h1>
         <AccountNav />
       </div>
-      {/* Two-factor authentication (TOTP and backup codes): its section goes here, above the sessions. */}
+      <TwoFactorSection />
       <SessionList />
     </div>
   );

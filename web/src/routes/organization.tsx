@@ -8,6 +8,7 @@ import { MembersSection } from '../components/organization/members-section';
 import { abilitiesOf } from '../components/organization/organization-role';
 import { TeamsSection } from '../components/organization/teams-section';
 import { OrganizationSwitcher } from '../components/organization-switcher';
+import { SignInPolicySection } from '../components/security/sign-in-policy-section';
 import { ApiKeyList } from '../components/settings/api-key-list';
 import { CreateApiKeyForm } from '../components/settings/create-api-key-form';
 
@@ -31,6 +32,7 @@ export function OrganizationPage() {
       </div>
       <MembersSection key={`members-${current.id}`} organizationId={current.id} abilities={abilities} />
       <TeamsSection key={`teams-${current.id}`} organizationId={current.id} abilities={abilities} />
+      <SignInPolicySection key={`policy-${current.id}`} organizationId={current.id} isOwner={abilities.isOwner} />
       {abilities.canManage ? (
         <Card title="Organization API keys">
           <div className="flex flex-col gap-6">

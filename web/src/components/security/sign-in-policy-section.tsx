@@ -1,0 +1,32 @@
+// SignInPolicySection: the organization's sign-in policy (members must use two-factor authentication); its owners
+// change it, everyone else reads it. Placed on the organization's settings page.
+import { useSetSignInPolicy, useSignInPolicy } from '../../api/security-queries';
+import { Card } from '../card';
+import { CheckboxField } from '../checkbox-field';
+import { ErrorMessage } from '../error-message';
+
+const HINT = 'Members without it are refused on this organization\'s sites and settings until they turn it on (Account > Security). Organization API keys are not affected.';
+
+export function SignInPolicySection({ organizationId, isOwner }: { organizationId: string; isOwner: boolean }) {
+  const policy = useSignInPolicy(organizationId);
+  const save = useSetSignInPolicy(organizationId);
+  return (
+    <Card title="Sign-in policy">
+      <div className="flex flex-col gap-3">
+        {policy.isPending ? <p role="status" className="text-sm">Loading…</p> : null}
+        <ErrorMessage error={policy.error} />
+        {policy.data ? (
+          <CheckboxField
+            label="Members must use two-factor authentication"
+            hint={isOwner ? HINT : `${HINT} Only an owner changes this.`}
+            checked={policy.data.requireTwoFactor}
+            disabled={!isOwner || save.isPending}
+            onChange={(event) => save.mutate({ requireTwoFactor: event.currentTarget.checked })}
+          />
+        ) : null}
+        <ErrorMessage error={save.error} />
+        {save.isSuccess ? <p role="status" className="text-sm">Saved.</p> : null}
+      </div>
+    </Card>
+  );
+}
