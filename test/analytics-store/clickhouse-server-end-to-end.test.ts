@@ -50,7 +50,7 @@ async function instance(analyticsStore: 'chdb' | 'clickhouse'): Promise<Instance
   // Tracking calls through the whole ingestion path, with the key (human traffic, no bot layer).
   for (const [index, pathname] of ['/landing', '/landing', '/pricing'].entries()) {
     now = NOW - (3 - index) * 60_000;
-    const answer = await track(t.app, { site_id: created.id, hostname: 'e2e.example.com', pathname, referrer: index === 0 ? 'https://duckduckgo.com/' : '' }, { key: key.key, ip: '203.0.113.9' });
+    const answer = await track(t.app, { site_id: created.id, hostname: 'e2e.example.com', pathname, referrer: index === 0 ? 'https://duckduckgo.com/' : '' }, { key: key.key });
     expect(answer.statusCode, answer.body).toBe(200);
   }
   now = NOW;
