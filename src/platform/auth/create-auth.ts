@@ -6,8 +6,10 @@ import { organization } from 'better-auth/plugins';
 import { sql, type Kysely } from 'kysely';
 import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
 import type { AuthRateLimitStorage } from './auth-rate-limit-storage.js';
+import type { InvitationTokens } from './invitation-tokens.js';
 import { refuseOperatorOwnedMetadata } from './operator-owned-metadata.js';
 import { organizationAccessControl, organizationRoles } from './organization-roles.js';
+import { INVITED_SIGN_UP_HEADER, SIGN_UP_REFUSED } from './sign-up-gate.js';
 
 export const USER_KEY_CONFIG = 'default';
 export const ORG_KEY_CONFIG = 'organization';
@@ -18,7 +20,10 @@ export const CLIENT_IP_HEADER = 'x-loupe-client-ip';
 export interface AuthConfig {
   readonly baseUrl: string;
   readonly secret: string;
+  /** Sign-up by invitation only once an account exists (the bridge's sign-up gate decides; this is the backstop). */
   readonly disableSignup: boolean;
+  /** Issues the secret of each invitation's link (stored hashed); accepting needs it. */
+  readonly invitationTokens: InvitationTokens;
   /** Sign-in / sign-up attempts allowed per minute per client address. */
   readonly authRateLimitPerMinute: number;
   readonly apiKeyRateLimit: { readonly max: number; readonly windowSeconds: number };
@@ -36,6 +41,8 @@ export interface AuthConfig {
 
 export interface InvitationCreated {
   readonly id: string;
+  /** The link's secret: only in the email (and in the answer to the admin who invited through Loupe's route). */
+  readonly token: string;
   readonly email: string;
   readonly role: string;
   readonly organizationName: string;
@@ -94,12 +101,10 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
-            if (!config.disableSignup) return { data: user };
+          before: async (user, context) => {
+            if (!config.disableSignup || context?.headers?.get(INVITED_SIGN_UP_HEADER) === '1') return { data: user };
             const existing = await sql<{ n: number | string }>`select count(*) as n from "user"`.execute(db);
-            if (Number(existing.rows[0]?.n ?? 0) > 0) {
-              throw new APIError('FORBIDDEN', { message: 'Sign-up is disabled on this instance' });
-            }
+            if (Number(existing.rows[0]?.n ?? 0) > 0) throw new APIError('FORBIDDEN', SIGN_UP_REFUSED);
             return { data: user };
           },
         },
@@ -113,7 +118,7 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
         allowUserToCreateOrganization: true,
         sendInvitationEmail: async (data) => {
           await config.onInvitationCreated?.({
-            id: data.id, email: data.email, role: String(data.role), organizationName: data.organization.name,
+            id: data.id, token: await config.invitationTokens.issue(data.id), email: data.email, role: String(data.role), organizationName: data.organization.name,
             inviterEmail: data.inviter.user.email, expiresAt: new Date(data.invitation.expiresAt).toISOString(),
           });
         },
