@@ -23,6 +23,8 @@ const queryClient = new QueryClient({
 const router = createBrowserRouter([
   { path: '/sign-in', element: <SignInPage /> },
   { path: '/sign-up', element: <SignUpPage /> },
+  // An invitation link's page: signed out or in (the link's token is the proof, not the session).
+  { path: '/invitation', lazy: () => import('./routes/invitation') },
   {
     element: <RequireSession />,
     children: [
