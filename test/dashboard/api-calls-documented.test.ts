@@ -6,8 +6,8 @@ import { dashboardCalls } from './dashboard-api-calls.js';
 
 /** better-auth's routes the dashboard calls: they declare no response schema, so web/src/api keeps narrow types of them. */
 const BETTER_AUTH_CALLS = [
-  'GET /api/auth/api-key/list', 'GET /api/auth/get-session', 'POST /api/auth/api-key/delete', 'POST /api/auth/organization/create',
-  'POST /api/auth/sign-in/email', 'POST /api/auth/sign-out', 'POST /api/auth/sign-up/email',
+  'GET /api/auth/api-key/list', 'GET /api/auth/get-session', 'POST /api/auth/api-key/delete', 'POST /api/auth/organization/accept-invitation',
+  'POST /api/auth/organization/create', 'POST /api/auth/sign-in/email', 'POST /api/auth/sign-out', 'POST /api/auth/sign-up/email',
 ];
 
 interface Operation { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }
