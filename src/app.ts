@@ -10,6 +10,7 @@ import { createAuth, type Auth } from './platform/auth/create-auth.js';
 import { authRateLimitStorage } from './platform/auth/auth-rate-limit-storage.js';
 import { registerAuthRoutes } from './platform/auth/auth-routes.js';
 import { OidcSignIns } from './platform/auth/oidc-sign-in.js';
+import { InvitationTokens } from './platform/auth/invitation-tokens.js';
 import { AccessControl } from './platform/http/access-control.js';
 import { registerCors } from './platform/http/cors.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
@@ -155,10 +156,12 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const verifiedKeys = new VerifiedKeyCache<KeyPrincipal>({ ttlMs: config.apiKeyCacheSeconds * 1000, clock: Date.now });
   const shared = deps.shared ?? createSharedState(config.redisUrl);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, baseUrl: config.baseUrl });
+  const invitationTokens = new InvitationTokens(metadata.db);
   const auth = createAuth(metadata, {
     baseUrl: config.baseUrl,
     secret: instanceSecret,
     disableSignup: config.disableSignup,
+    invitationTokens,
     authRateLimitPerMinute: deps.authRateLimitPerMinute ?? 10,
     apiKeyRateLimit: config.apiKeyRateLimit,
     rateLimitStorage: authRateLimitStorage(shared.rateLimiter),
@@ -179,7 +182,9 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const guards = createGuards(auth, keys, access, config.baseUrl);
   const organizations = new OrganizationDirectory(metadata.db);
 
-  registerAuthRoutes(app, { auth, db: metadata.db as unknown as Parameters<typeof registerAuthRoutes>[1]['db'], baseUrl: config.baseUrl });
+  registerAuthRoutes(app, {
+    auth, db: metadata.db as unknown as Parameters<typeof registerAuthRoutes>[1]['db'], baseUrl: config.baseUrl, invitationTokens, openSignup: !config.disableSignup,
+  });
   await registerTrackerAssets(app, { trackerPath: config.trackerPath, ...(deps.trackerLocation ? { location: deps.trackerLocation } : {}) });
   await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
   await app.register(probesRoutes, { analytics, metadata, shared });
@@ -189,7 +194,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(organizationsRoutes, { guards, organizations });
   await app.register(userOrganizationsRoutes, { guards, organizations });
   await app.register(signInPolicyRoutes, { guards, policies: new SignInPolicies(metadata.db), clock });
-  await registerTeamsAndMembers(app, { guards, db: metadata.db, organizations, clock, baseUrl: config.baseUrl, mailer });
+  await registerTeamsAndMembers(app, { guards, db: metadata.db, organizations, clock, baseUrl: config.baseUrl, mailer, invitationTokens });
   const visibleSites = visibleSitesOf({ organizations, sites, access });
   await app.register(sitesRoutes, { guards, sites, analytics, visibleSites });
   await app.register(organizationSitesRoutes, {

@@ -35,7 +35,7 @@ const EnvSchema = z.object({
   REDIS_URL: optionalString,
   AUTH_SECRET: optionalString,
   BASE_URL: optionalString,
-  DISABLE_SIGNUP: booleanFlag.default(false),
+  DISABLE_SIGNUP: booleanFlag.default(true),
   TRUST_PROXY: booleanFlag.default(false),
   DISABLE_ORIGIN_CHECK: booleanFlag.default(false),
   GEOIP_CITY_DB: optionalString,

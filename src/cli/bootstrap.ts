@@ -30,9 +30,10 @@ function slugify(name: string): string {
 
 export async function bootstrap(api: ApiCaller, input: BootstrapInput): Promise<BootstrapResult> {
   const signUp = await api.call('POST', '/api/auth/sign-up/email', { email: input.email, password: input.password, name: input.name ?? input.email.split('@')[0] ?? input.email });
-  let user = signUp.body as { user?: { id: string; email: string } };
-  if (signUp.status !== 200) {
-    // The account may exist already: sign in instead, so bootstrap can be re-run for another site.
+  let user = signUp.body as { user?: { id: string; email: string }; token?: string | null };
+  // No session (token null: the answer an open instance gives an address that has an account) or a refusal: the
+  // account may exist already, so sign in instead, and bootstrap can be re-run for another site.
+  if (signUp.status !== 200 || typeof user.token !== 'string') {
     const signIn = await api.call('POST', '/api/auth/sign-in/email', { email: input.email, password: input.password });
     if (signIn.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signUp.body)}`);
     user = signIn.body as { user?: { id: string; email: string } };

@@ -1,14 +1,19 @@
 // The invitation link (the page the dashboard opens to accept) and the email that carries it.
 import type { InvitationCreated } from '../platform/auth/create-auth.js';
+import { INVITATION_REFERENCE_SEPARATOR } from '../platform/auth/invitation-tokens.js';
 import type { Mailer } from '../platform/mail/mailer.js';
 
 /** What better-auth tells Loupe of a new invitation (the auth platform's own shape). */
 export type InvitationNotice = InvitationCreated;
 
-/** `${BASE_URL}/invitation?invitationId=...&organization=...&inviterEmail=...`, the origin dashboard's accept page. */
-export function invitationLink(baseUrl: string, notice: Pick<InvitationNotice, 'id' | 'organizationName' | 'inviterEmail'>): string {
+/**
+ * `${BASE_URL}/invitation?invitationId=<id>.<token>&organization=...&inviterEmail=...`: the accept page of Loupe's
+ * dashboard and of the origin web app (which sends `invitationId` as it is to accept-invitation). The token after
+ * the dot is the proof that the holder received this email; the id alone grants nothing.
+ */
+export function invitationLink(baseUrl: string, notice: Pick<InvitationNotice, 'id' | 'token' | 'organizationName' | 'inviterEmail'>): string {
   const url = new URL('/invitation', baseUrl);
-  url.searchParams.set('invitationId', notice.id);
+  url.searchParams.set('invitationId', `${notice.id}${INVITATION_REFERENCE_SEPARATOR}${notice.token}`);
   url.searchParams.set('organization', notice.organizationName);
   url.searchParams.set('inviterEmail', notice.inviterEmail);
   return url.toString();
@@ -22,7 +27,7 @@ export function invitationEmail(baseUrl: string, notice: InvitationNotice): { to
     text: [
       `${notice.inviterEmail} invited you to join ${notice.organizationName} on Loupe as ${notice.role}.`,
       '',
-      `Accept the invitation (sign in or create an account with ${notice.email} first):`,
+      `Open this link to accept it (there you create your account with ${notice.email}, or sign in to it):`,
       link,
       '',
       `The invitation expires on ${notice.expiresAt}.`,

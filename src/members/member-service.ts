@@ -1,5 +1,7 @@
-// Organization members: the list in the origin service's shape, invitations, direct adds, role changes, removal.
+// Organization members: the list in the origin service's shape, invitations, role changes, removal. Nobody joins
+// an organization without accepting an invitation with its link (docs/decisions/0013-invitations-need-the-link.md).
 import { BadRequestError, ForbiddenError, NotFoundError } from '../platform/http/app-errors.js';
+import type { InvitationTokens } from '../platform/auth/invitation-tokens.js';
 import type { OrganizationRole } from '../platform/auth/organization-roles.js';
 import type { Mailer } from '../platform/mail/mailer.js';
 import { invitationLink, sendInvitationEmail } from './invitation-mail.js';
@@ -13,6 +15,7 @@ export interface MemberServiceDeps {
   readonly clock: () => number;
   readonly baseUrl: string;
   readonly mailer: Mailer | undefined;
+  readonly invitationTokens: InvitationTokens;
   /** Whether a team belongs to the organization. */
   readonly teamExists: (organizationId: string, teamId: string) => Promise<boolean>;
   readonly log: (message: string, detail: unknown) => void;
@@ -67,7 +70,7 @@ export class MemberService {
       expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS).toISOString(),
     }, now);
     const notice = {
-      id: invitation.id, email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt,
+      id: invitation.id, token: await this.deps.invitationTokens.issue(invitation.id), email: invitation.email, role: invitation.role, expiresAt: invitation.expiresAt,
       organizationName: (await this.deps.members.organizationName(organizationId)) ?? organizationId,
       inviterEmail: (await this.deps.members.userEmail(actor.userId)) ?? '',
     };
@@ -75,16 +78,15 @@ export class MemberService {
     return { ...invitation, inviteLink: invitationLink(this.deps.baseUrl, notice), emailSent };
   }
 
-  /** The origin service's direct add of an existing account (no acceptance step). */
-  async addExisting(organizationId: string, actor: Actor, input: { email: string; role: OrganizationRole }) {
-    this.requireMayGrant(actor, input.role);
-    const user = await this.deps.members.findUserByEmail(input.email);
-    if (!user) throw new NotFoundError('User not found');
-    if ((await this.deps.members.list(organizationId)).some((member) => member.userId === user.id)) {
-      throw new BadRequestError('User is already a member of this organization');
-    }
-    await this.deps.members.addMember(organizationId, user.id, input.role, new Date(this.deps.clock()));
-    return { message: 'User added to organization successfully' };
+  /**
+   * The origin service's "add an existing account" becomes an invitation the person accepts: the same answer
+   * whether or not the address has an account, so it tells nobody which addresses are registered.
+   */
+  async add(organizationId: string, actor: Actor, input: { email: string; role: OrganizationRole }) {
+    const invitation = await this.invite(organizationId, actor, input);
+    return {
+      message: 'Invitation sent: they join when they accept it', invitationId: invitation.id, inviteLink: invitation.inviteLink, emailSent: invitation.emailSent,
+    };
   }
 
   async changeRole(organizationId: string, actor: Actor, memberId: string, role: OrganizationRole) {

@@ -91,12 +91,6 @@ export class MemberRepository {
     return rows.filter((row) => row.role.split(',').map((role) => role.trim()).includes('owner')).length;
   }
 
-  async addMember(organizationId: string, userId: string, role: string, now: Date): Promise<string> {
-    const id = newId();
-    await this.db.insertInto('member').values({ id, organizationId, userId, role, createdAt: now.toISOString() }).execute();
-    return id;
-  }
-
   async setRole(memberId: string, role: string): Promise<void> {
     await this.db.updateTable('member').set({ role }).where('id', '=', memberId).execute();
   }

@@ -1,4 +1,4 @@
-// Member routes under /api/organizations/{organizationId}: list members, invite, add, change role, remove.
+// Member routes under /api/organizations/{organizationId}: list members, invite (also as "add"), change role, remove.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import type { Guards } from '../platform/http/guards.js';
@@ -46,7 +46,7 @@ export const membersRoutes: FastifyPluginAsyncZod<MembersRoutesDeps> = async (ap
     onRequest: manage,
     schema: {
       tags: TAGS, summary: 'Invite someone by email: returns the invitation with its link, emailed when SMTP_URL is set', security: ANY_CREDENTIAL,
-      description: 'Needs the admin role (owner to invite an owner). The invitee accepts with POST /api/auth/organization/accept-invitation {invitationId} while signed in with the invited address; invitations expire after 48 hours.',
+      description: 'Needs the admin role (owner to invite an owner). The invitee opens inviteLink (the dashboard\'s /invitation page), creates the account or signs in with the invited address, and accepts with POST /api/auth/organization/accept-invitation {invitationId: "<id>.<token>"} (the link\'s invitationId parameter: the id alone is refused); invitations expire after 48 hours.',
       params: OrganizationParams, body: InviteBodySchema, response: { 200: InvitationSchema },
     },
   }, async (request) => members.invite(request.params.organizationId, await actorOf(request), request.body));
@@ -54,10 +54,11 @@ export const membersRoutes: FastifyPluginAsyncZod<MembersRoutesDeps> = async (ap
   app.post('/api/organizations/:organizationId/members', {
     onRequest: manage,
     schema: {
-      tags: TAGS, summary: 'Add an existing account to the organization by email, without an invitation', security: ANY_CREDENTIAL,
+      tags: TAGS, summary: 'Add someone by email: sends them an invitation they accept (as POST .../invitations does)', security: ANY_CREDENTIAL,
+      description: 'Needs the admin role. Nobody joins without accepting; the answer is the same whether or not the address has an account.',
       params: OrganizationParams, body: AddMemberBodySchema, response: { 200: AddedMemberSchema },
     },
-  }, async (request) => members.addExisting(request.params.organizationId, await actorOf(request), request.body));
+  }, async (request) => members.add(request.params.organizationId, await actorOf(request), request.body));
 
   app.patch('/api/organizations/:organizationId/members/:memberId', {
     onRequest: manage,

@@ -14,7 +14,12 @@ export const InviteBodySchema = z.object({
 
 export const AddMemberBodySchema = z.object({ email: Email, role: Role });
 
-export const AddedMemberSchema = z.object({ message: z.string() });
+export const AddedMemberSchema = z.object({
+  message: z.string(),
+  invitationId: z.string(),
+  inviteLink: z.string().describe('The page where the person accepts; its invitationId parameter carries the secret the accept call needs'),
+  emailSent: z.boolean(),
+});
 
 export const ChangeRoleBodySchema = z.object({ role: Role });
 
@@ -48,7 +53,7 @@ export const InvitationSchema = z.object({
   expiresAt: z.string(),
   createdAt: z.string(),
   inviterId: z.string(),
-  inviteLink: z.string().describe('The page where the invitee accepts (POST /api/auth/organization/accept-invitation {invitationId}, signed in with the invited address)'),
+  inviteLink: z.string().describe('The page where the invitee creates the account or signs in, then accepts (its invitationId parameter, "<id>.<token>", is what accept-invitation needs)'),
   emailSent: z.boolean().describe('Whether the invitation email was handed to the SMTP server (SMTP_URL)'),
 });
 

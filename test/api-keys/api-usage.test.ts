@@ -1,6 +1,6 @@
 // GET /api/organizations/{org}/api-usage: the origin's shape, not metered, Loupe's per-key rate limit; access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createOrganizationKey, signUp } from '../helpers/auth-client.js';
+import { call, createOrganization, createOrganizationKey, signUp, inviteAndAccept } from '../helpers/auth-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { secondsToNextUtcMidnight } from '../../src/api-keys/api-usage.routes.js';
 
@@ -17,8 +17,7 @@ describe('organization API usage', () => {
     member = await signUp(t.app, 'usage-member@example.com');
     stranger = await signUp(t.app, 'usage-stranger@example.com');
     org = await createOrganization(t.app, owner.cookie, 'usage-org');
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'usage-member@example.com', role: 'member', organizationId: org } });
-    await call(t.app, member, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: (invite.json() as { id: string }).id } });
+    await inviteAndAccept(t.app, owner, member, org, 'usage-member@example.com', 'member');
   });
   afterAll(async () => t.close());
 

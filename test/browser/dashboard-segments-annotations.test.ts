@@ -20,13 +20,14 @@ beforeAll(async () => {
   h = await startDashboardHarness();
   console.log(`dashboard screenshots: ${SCREENSHOT_DIR}`);
   seeded = await seedPeople(h);
+  const owner = await h.browser.newContext({ storageState: seeded.storage });
+  const invited = await postJson<{ inviteLink: string }>(h, owner.request, `/api/organizations/${seeded.organizationId}/members`, { email: 'bea@example.com', role: 'member' });
+  await owner.close();
   const member = await h.browser.newContext({ viewport: DESKTOP });
   await postJson(h, member.request, '/api/auth/sign-up/email', { name: 'Bea', email: 'bea@example.com', password: 'correct-horse-9' });
+  await postJson(h, member.request, '/api/auth/organization/accept-invitation', { invitationId: new URL(invited.inviteLink).searchParams.get('invitationId') });
   memberStorage = await member.storageState();
   await member.close();
-  const owner = await h.browser.newContext({ storageState: seeded.storage });
-  await postJson(h, owner.request, `/api/organizations/${seeded.organizationId}/members`, { email: 'bea@example.com', role: 'member' });
-  await owner.close();
 });
 afterAll(async () => h?.close());
 

@@ -2,7 +2,7 @@
 // on loopback: a webhook is created with an event name and a goal as triggers, its secret (shown once) signs the
 // test ping the page reports as the API answered it, rotation gives a secret that signs the next one, the delivery
 // log shows what GET /deliveries returns, a webhook disabled after failed attempts shows why and is re-enabled;
-// a member is added, made admin, another removed, someone invited (the members table downloads as CSV), a team created and renamed, an organization key created and revoked; a
+// a member is invited and accepts, is made admin, another removed, someone invited (the members table downloads as CSV), a team created and renamed, an organization key created and revoked; a
 // member is not offered admin actions. Every page in light and dark, desktop and 375 px.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,11 @@ async function post(request: APIRequestContext, path: string, data: unknown): Pr
   return await response.json() as Record<string, unknown>;
 }
 
+/** An invitation link's invitationId parameter ("<id>.<token>"), what accept-invitation needs. */
+function linkReference(inviteLink: string): string {
+  return new URL(inviteLink).searchParams.get('invitationId') ?? '';
+}
+
 async function get<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(`${h.loupeUrl}${path}`);
   expect([path, response.status()]).toEqual([path, 200]);
@@ -53,10 +58,12 @@ beforeAll(async () => {
   goalId = Number((await post(owner, `/api/sites/${site}/goals`, { name: 'Purchases', goalType: 'event', config: { eventName: 'purchase' } })).goalId);
   ingestKey = String((await post(owner, `/api/organizations/${organization}/api-keys`, { name: 'ingest', permissions: { ingest: ['write'] } })).key);
   await signUp('Bob', 'bob@example.com');
-  await signUp('Carol', 'carol@example.com');
-  await signUp('Dan', 'dan@example.com');
-  await post(owner, `/api/organizations/${organization}/members`, { email: 'carol@example.com', role: 'member' });
-  await post(owner, `/api/organizations/${organization}/members`, { email: 'dan@example.com', role: 'member' });
+  const carol = await signUp('Carol', 'carol@example.com');
+  const dan = await signUp('Dan', 'dan@example.com');
+  for (const [email, invitee] of [['carol@example.com', carol], ['dan@example.com', dan]] as const) {
+    const { inviteLink } = await post(owner, `/api/organizations/${organization}/members`, { email, role: 'member' });
+    await post(invitee, '/api/auth/organization/accept-invitation', { invitationId: linkReference(String(inviteLink)) });
+  }
 });
 afterAll(async () => {
   await h?.close();
@@ -244,7 +251,15 @@ describe('organization', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organization' }).waitFor();
     await page.getByTestId('member-row').nth(2).waitFor();
     await page.getByLabel('Email address').fill('bob@example.com');
-    await page.getByRole('button', { name: 'Add the member' }).click();
+    const [added] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.url().endsWith(`/api/organizations/${organization}/invitations`)),
+      page.getByRole('button', { name: 'Send the invitation' }).click(),
+    ]);
+    // Bob joins only when he accepts, with the link's token.
+    const bobs = await as('bob@example.com');
+    await post(bobs.request, '/api/auth/organization/accept-invitation', { invitationId: linkReference((await added.json() as { inviteLink: string }).inviteLink) });
+    await bobs.close();
+    await page.reload();
     await page.getByTestId('member-row').nth(3).waitFor();
     const members = () => get<{ data: MemberJson[] }>(context.request, `/api/organizations/${organization}/members`).then((answer) => answer.data);
     const bob = (await members()).find((member) => member.user.email === 'bob@example.com');
@@ -263,7 +278,6 @@ describe('organization', () => {
     await page.getByTestId('member-row').filter({ hasText: 'dan@example.com' }).waitFor({ state: 'detached' });
     expect((await members()).map((member) => member.user.email)).toEqual(['ada@example.com', 'carol@example.com', 'bob@example.com']);
 
-    await page.getByLabel('Send an invitation').check();
     await page.getByLabel('Email address').fill('erin@example.com');
     const [invited] = await Promise.all([
       page.waitForResponse((candidate) => candidate.url().endsWith(`/api/organizations/${organization}/invitations`)),

@@ -7,11 +7,12 @@ import { dashboardCalls } from './dashboard-api-calls.js';
 /** better-auth's routes the dashboard calls: they declare no response schema, so web/src/api keeps narrow types of them. */
 const BETTER_AUTH_CALLS = [
   'GET /api/auth/api-key/list', 'GET /api/auth/get-session', 'GET /api/auth/verify-email', 'POST /api/auth/api-key/delete',
-  'POST /api/auth/change-email', 'POST /api/auth/change-password', 'POST /api/auth/organization/create',
-  'POST /api/auth/request-password-reset', 'POST /api/auth/reset-password', 'POST /api/auth/revoke-other-sessions',
-  'POST /api/auth/send-verification-email', 'POST /api/auth/sign-in/email', 'POST /api/auth/sign-in/social', 'POST /api/auth/sign-out',
-  'POST /api/auth/sign-up/email', 'POST /api/auth/two-factor/disable', 'POST /api/auth/two-factor/enable',
-  'POST /api/auth/two-factor/verify-backup-code', 'POST /api/auth/two-factor/verify-totp', 'POST /api/auth/update-user',
+  'POST /api/auth/change-email', 'POST /api/auth/change-password', 'POST /api/auth/organization/accept-invitation',
+  'POST /api/auth/organization/create', 'POST /api/auth/request-password-reset', 'POST /api/auth/reset-password',
+  'POST /api/auth/revoke-other-sessions', 'POST /api/auth/send-verification-email', 'POST /api/auth/sign-in/email',
+  'POST /api/auth/sign-in/social', 'POST /api/auth/sign-out', 'POST /api/auth/sign-up/email', 'POST /api/auth/two-factor/disable',
+  'POST /api/auth/two-factor/enable', 'POST /api/auth/two-factor/verify-backup-code', 'POST /api/auth/two-factor/verify-totp',
+  'POST /api/auth/update-user',
 ];
 
 interface Operation { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }

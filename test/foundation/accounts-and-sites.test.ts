@@ -1,6 +1,6 @@
 // Accounts, organizations and site CRUD over HTTP against the real stores (SQLite, and PostgreSQL when reachable).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cookieOf, createOrganization, createSite, signIn, signUp } from '../helpers/auth-client.js';
+import { call, cookieOf, createOrganization, createSite, signIn, signUp, inviteAndAccept } from '../helpers/auth-client.js';
 import { createTestApp, metadataBackends, type TestApp } from '../helpers/test-app.js';
 
 const backends = await metadataBackends();
@@ -118,9 +118,7 @@ describe.each(backends)('accounts and sites on %s', (backend) => {
 
   it('lets a member read but not configure sites', async () => {
     const member = await signUp(t.app, 'member@example.com');
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'member@example.com', role: 'member', organizationId: orgId } });
-    expect(invite.statusCode).toBe(200);
-    const accept = await call(t.app, member, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: invite.json().id } });
+    const accept = await inviteAndAccept(t.app, owner, member, orgId, 'member@example.com', 'member');
     expect(accept.statusCode).toBe(200);
     const site = await createSite(t.app, owner, orgId, { domain: 'team.example.com' });
     expect((await call(t.app, member, { method: 'GET', url: `/api/sites/${site.siteId}` })).statusCode).toBe(200);

@@ -42,7 +42,7 @@ describe('restart and sign-up policy', () => {
     }
   });
 
-  it('with DISABLE_SIGNUP lets only the first account sign up', async () => {
+  it('with DISABLE_SIGNUP lets only the first account sign up (invitees aside: test/teams/invitation-security.test.ts)', async () => {
     const loupe = await createApp(loadConfig({ DATA_DIR: freshDir(), LOG_LEVEL: 'silent', DISABLE_SIGNUP: 'true' }));
     try {
       await signUp(loupe.app, 'first@example.com');
@@ -51,7 +51,7 @@ describe('restart and sign-up policy', () => {
         payload: { email: 'second@example.com', password: 'correct-horse-9', name: 'second' },
       });
       expect(second.statusCode).toBe(403);
-      expect(second.json().error).toBe('Sign-up is disabled on this instance');
+      expect(second.json().error).toBe('Sign-up is by invitation on this instance');
     } finally {
       await loupe.close();
     }

@@ -65,8 +65,19 @@ export async function createOrganizationKey(app: FastifyInstance, credential: Cr
   return response.json() as { id: string; key: string };
 }
 
-/** Adds a user to an organization with a role, the way an owner would through better-auth. */
-export async function addMember(app: FastifyInstance, ownerCookie: string, organizationId: string, userId: string, role: 'member' | 'admin') {
-  const response = await call(app, { cookie: ownerCookie }, { method: 'POST', url: '/api/auth/organization/add-member', payload: { userId, role, organizationId } });
-  return response;
+/** The `invitationId` parameter of an invitation link: "<id>.<token>", what accept-invitation needs. */
+export function invitationReferenceOf(inviteLink: string): string {
+  const reference = new URL(inviteLink).searchParams.get('invitationId');
+  if (!reference) throw new Error(`no invitationId in ${inviteLink}`);
+  return reference;
+}
+
+/** Invites `email` through Loupe's route (as `inviter`) and accepts with the link, signed in as `invitee`; returns the accept answer. */
+export async function inviteAndAccept(
+  app: FastifyInstance, inviter: Credential, invitee: Credential, organizationId: string, email: string, role: 'member' | 'admin' | 'owner' = 'member',
+): Promise<LightMyRequestResponse> {
+  const invite = await call(app, inviter, { method: 'POST', url: `/api/organizations/${organizationId}/invitations`, payload: { email, role } });
+  if (invite.statusCode !== 200) throw new Error(`invitation failed ${invite.statusCode}: ${invite.body}`);
+  const { inviteLink } = invite.json() as { inviteLink: string };
+  return call(app, invitee, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: invitationReferenceOf(inviteLink) } });
 }

@@ -83,6 +83,8 @@ export interface TestAppOptions {
   readonly logDestination?: AppDeps['logDestination'];
   /** Where the tracking script's sources and build live; default: the project's tracker/. */
   readonly trackerLocation?: AppDeps['trackerLocation'];
+  /** Leave DISABLE_SIGNUP unset (sign-up by invitation once an account exists) instead of the tests' open sign-up. */
+  readonly productSignUpDefault?: boolean;
   /** The dashboard's build; default: web/dist served as it is (built or not), never rebuilt by a test. */
   readonly dashboard?: AppDeps['dashboard'];
 }
@@ -102,6 +104,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     BASE_URL: 'http://localhost:3001',
     // Enrichment runs inline unless a test asks for the worker thread (ENRICHMENT_THREAD=true): same steps, faster start.
     ENRICHMENT_THREAD: 'false',
+    // Most tests sign up several accounts: open sign-up unless a test sets DISABLE_SIGNUP or asks for the product's default (true).
+    ...(options.productSignUpDefault ? {} : { DISABLE_SIGNUP: 'false' }),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...(clickhouse ? { CLICKHOUSE_URL: clickhouse.url } : {}),
     ...options.env,

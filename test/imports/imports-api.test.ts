@@ -1,7 +1,7 @@
 // The import API with each fixture format: exact report values afterwards, importing twice changes
 // nothing, deleting an import restores the figures from before it, bad batches are refused whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
+import { call, createOrganization, createOrganizationKey, createSite, signUp, inviteAndAccept } from '../helpers/auth-client.js';
 import { rows } from '../helpers/analytics-rows.js';
 import { seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -194,8 +194,7 @@ describe('imports over HTTP', () => {
   it('lets only admins list or start imports: a member and a stranger are refused', async () => {
     const site = await newSite('access.example.com');
     const member = await signUp(t.app, 'imports-member@example.com');
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'imports-member@example.com', role: 'member', organizationId: org } });
-    const accept = await call(t.app, member, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: (invite.json() as { id: string }).id } });
+    const accept = await inviteAndAccept(t.app, owner, member, org, 'imports-member@example.com', 'member');
     expect(accept.statusCode).toBe(200);
     const stranger = await signUp(t.app, 'imports-stranger@example.com');
     const statuses = [];

@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createOrganizationKey, createSite, signUp, type Credential } from '../helpers/auth-client.js';
+import { call, createOrganization, createOrganizationKey, createSite, signUp, type Credential, inviteAndAccept } from '../helpers/auth-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 type SiteRecord = { siteId: number; id: string; domain: string; organizationId: string };
@@ -32,13 +32,11 @@ describe('MCP site ids for analytics keys', () => {
   /** A member of the organization whose team is assigned only `site`, with an analytics:read user key. */
   async function teamMemberKey(owner: Credential, organizationId: string, site: SiteRecord): Promise<string> {
     const member = await signUp(t.app, 'mcp-team-member@example.com');
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'mcp-team-member@example.com', role: 'member', organizationId } });
-    await call(t.app, member, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: invite.json().id } });
-    const team = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/create-team', payload: { name: 'shop-team', organizationId } });
+    await inviteAndAccept(t.app, owner, member, organizationId, 'mcp-team-member@example.com', 'member');
+    const team = await call(t.app, owner, {
+      method: 'POST', url: `/api/organizations/${organizationId}/teams`, payload: { name: 'shop-team', memberUserIds: [member.userId], siteIds: [site.siteId] },
+    });
     expect(team.statusCode).toBe(200);
-    const joined = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/add-team-member', payload: { teamId: team.json().id, userId: member.userId } });
-    expect(joined.statusCode).toBe(200);
-    await t.services.metadata.db.insertInto('team_sites').values({ team_id: team.json().id, site_id: site.siteId }).execute();
     const key = await call(t.app, member, { method: 'POST', url: '/api/user/api-keys', payload: { name: 'member-read', permissions: { analytics: ['read'] } } });
     expect(key.statusCode).toBe(200);
     return key.json().key;

@@ -1,6 +1,6 @@
 // Annotations over HTTP: site and organization scope, date overlap, who may change what, public viewers, validation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createOrganizationKey, createSite, signUp, type Credential } from '../helpers/auth-client.js';
+import { call, createOrganization, createOrganizationKey, createSite, signUp, type Credential, inviteAndAccept } from '../helpers/auth-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const NOW = '2026-03-20T12:00:00.000Z';
@@ -21,8 +21,7 @@ describe('annotations', () => {
 
   async function join(email: string, organizationId: string, role: 'member' | 'admin') {
     const user = await signUp(t.app, email);
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email, role, organizationId } });
-    const accept = await call(t.app, user, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: invite.json().id } });
+    const accept = await inviteAndAccept(t.app, owner, user, organizationId, email, role);
     if (accept.statusCode !== 200) throw new Error(`accept failed: ${accept.body}`);
     return user;
   }

@@ -1,6 +1,6 @@
 // /goals on hand-built sessions: conversions per goal type, rates, pagination, time series, CRUD, validation and access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createOrganizationKey, createSite, signUp, type Credential } from '../helpers/auth-client.js';
+import { call, createOrganization, createOrganizationKey, createSite, signUp, type Credential, inviteAndAccept } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -163,8 +163,7 @@ describe('goals', () => {
 
   it('lets a member write goals, refuses strangers and keys without the scope', async () => {
     const member = await signUp(t.app, 'goal-member@example.com');
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'goal-member@example.com', role: 'member', organizationId: orgId } });
-    await call(t.app, member, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: invite.json().id } });
+    await inviteAndAccept(t.app, owner, member, orgId, 'goal-member@example.com', 'member');
     const byMember = await call(t.app, member, { method: 'POST', url: `/api/sites/${siteId}/goals`, payload: { goalType: 'copy', config: {} } });
     expect(byMember.statusCode).toBe(200);
     expect((await call(t.app, member, { method: 'DELETE', url: `/api/sites/${siteId}/goals/${byMember.json().goalId}` })).statusCode).toBe(200);

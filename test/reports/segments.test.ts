@@ -1,6 +1,6 @@
 // Segments CRUD over HTTP, filter validation, visibility, scopes, and segment_id applying saved filters to reports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createOrganizationKey, createSite, signUp, type Credential } from '../helpers/auth-client.js';
+import { call, createOrganization, createOrganizationKey, createSite, signUp, type Credential, inviteAndAccept } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -25,8 +25,7 @@ describe('segments', () => {
     siteId = (await createSite(t.app, owner, org, { domain: 'seg.example.com', public: true })).siteId;
     otherSiteId = (await createSite(t.app, owner, org, { domain: 'seg2.example.com' })).siteId;
     member = await signUp(t.app, 'seg-member@example.com');
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'seg-member@example.com', role: 'member', organizationId: org } });
-    await call(t.app, member, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: invite.json().id } });
+    await inviteAndAccept(t.app, owner, member, org, 'seg-member@example.com', 'member');
     stranger = await signUp(t.app, 'seg-stranger@example.com');
     await seedEvents(t, siteId, [
       // Session 1 (Chrome): two pageviews over 60 s and one error.

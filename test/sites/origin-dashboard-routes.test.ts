@@ -2,7 +2,7 @@
 // organization's sites (team restriction, activity, subscription), events per day, has-data, is-public, the
 // exclusion lists, config and version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createSite, signUp, type Credential } from '../helpers/auth-client.js';
+import { call, createOrganization, createSite, signUp, type Credential, inviteAndAccept } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -23,12 +23,9 @@ describe('origin dashboard shell routes', () => {
     shop = await createSite(t.app, owner, orgId, { domain: 'shop.example.com', name: 'Shop', excludedIPs: ['10.0.0.0/8'], excludedCountries: ['de'], excludedPaths: ['/admin/*'] });
     blog = await createSite(t.app, owner, orgId, { domain: 'blog.example.com', name: 'Blog', public: true });
     member = await signUp(t.app, 'shell-member@example.com');
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'shell-member@example.com', role: 'member', organizationId: orgId } });
-    await call(t.app, member, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: invite.json().id } });
-    const team = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/create-team', payload: { name: 'blog-team', organizationId: orgId } });
+    await inviteAndAccept(t.app, owner, member, orgId, 'shell-member@example.com', 'member');
+    const team = await call(t.app, owner, { method: 'POST', url: `/api/organizations/${orgId}/teams`, payload: { name: 'blog-team', memberUserIds: [member.userId], siteIds: [blog.siteId] } });
     teamId = team.json().id;
-    await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/add-team-member', payload: { teamId, userId: member.userId } });
-    await t.services.metadata.db.insertInto('team_sites').values({ team_id: teamId, site_id: blog.siteId }).execute();
     stranger = await signUp(t.app, 'shell-stranger@example.com');
     await seedEvents(t, shop.siteId, [
       { at: '2026-03-20T01:00:00Z', session_id: 1, user_id: 'u1' },

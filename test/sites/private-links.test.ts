@@ -1,7 +1,7 @@
 // Private links: an admin generates a key; the x-private-key header then opens that site's read routes
 // read-only, never its writes, never another site; rotation and revocation end the old key at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createSite, signUp, type Credential } from '../helpers/auth-client.js';
+import { call, createOrganization, createSite, signUp, type Credential, inviteAndAccept } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -26,8 +26,7 @@ describe('private links', () => {
     other = await createSite(t.app, owner, orgId, { domain: 'other.example.com' });
     const memberUser = await signUp(t.app, 'link-member@example.com');
     member = memberUser;
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'link-member@example.com', role: 'member', organizationId: orgId } });
-    await call(t.app, member, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: invite.json().id } });
+    await inviteAndAccept(t.app, owner, member, orgId, 'link-member@example.com', 'member');
     await seedEvents(t, shop.siteId, [
       { at: '2026-03-10T10:00:00Z', session_id: 1, user_id: 'u1', pathname: '/' },
       { at: '2026-03-10T10:01:00Z', session_id: 1, user_id: 'u1', pathname: '/pricing' },

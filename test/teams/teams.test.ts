@@ -1,6 +1,6 @@
 // Teams over HTTP: list, create, rename, restrict to sites, add and remove members, delete; and what a restriction does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createSite, signUp, type Credential } from '../helpers/auth-client.js';
+import { call, createOrganization, createSite, inviteAndAccept, signUp, type Credential } from '../helpers/auth-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -28,9 +28,8 @@ describe('teams', () => {
     foreignSite = await createSite(t.app, stranger, strangerOrg, { domain: 'elsewhere.example.com' });
     member = await signUp(t.app, 'member@example.com');
     other = await signUp(t.app, 'other@example.com');
-    for (const email of ['member@example.com', 'other@example.com']) {
-      const added = await call(t.app, owner, { method: 'POST', url: `/api/organizations/${org}/members`, payload: { email, role: 'member' } });
-      expect([added.statusCode, added.json()]).toEqual([200, { message: 'User added to organization successfully' }]);
+    for (const [email, account] of [['member@example.com', member], ['other@example.com', other]] as const) {
+      expect((await inviteAndAccept(t.app, owner, account, org, email)).statusCode).toBe(200);
     }
   });
   afterAll(async () => t.close());

@@ -2,7 +2,7 @@
 // (events and their copies, sessions, identities, the webhook delivery log), and its events from every report
 // and the raw export, while everyone else's stay; bad ids are 400s and only admins may erase.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
+import { call, createOrganization, createSite, signUp, inviteAndAccept } from '../helpers/auth-client.js';
 import { rows } from '../helpers/analytics-rows.js';
 import { reportRequests } from '../helpers/report-requests.js';
 import { seedEvents, type SeedRow } from '../helpers/seed-events.js';
@@ -74,8 +74,7 @@ describe('erase by person, visitor and session', () => {
     owner = await signUp(t.app, 'erase-owner@example.com');
     member = await signUp(t.app, 'erase-member@example.com');
     const org = await createOrganization(t.app, owner.cookie, 'erase-org');
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'erase-member@example.com', role: 'member', organizationId: org } });
-    const accept = await call(t.app, member, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: (invite.json() as { id: string }).id } });
+    const accept = await inviteAndAccept(t.app, owner, member, org, 'erase-member@example.com', 'member');
     expect(accept.statusCode).toBe(200);
     site = (await createSite(t.app, owner, org, { domain: 'erase.example.com' })).siteId;
     await seedEvents(t, site, EVENTS);

@@ -1,6 +1,6 @@
 // The dashboard's writes to a person: identify a device, replace traits, erase (exact counts before and after), 400s and access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
+import { call, createOrganization, createOrganizationKey, createSite, signUp, inviteAndAccept } from '../helpers/auth-client.js';
 import { rows } from '../helpers/analytics-rows.js';
 import { seedEvents, type SeedRow } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -55,8 +55,7 @@ describe('dashboard writes to a person: identify, traits, erase', () => {
     member = await signUp(t.app, 'person-member@example.com');
     stranger = await signUp(t.app, 'person-stranger@example.com');
     org = await createOrganization(t.app, owner.cookie, 'person-data');
-    const invite = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'person-member@example.com', role: 'member', organizationId: org } });
-    const accept = await call(t.app, member, { method: 'POST', url: '/api/auth/organization/accept-invitation', payload: { invitationId: (invite.json() as { id: string }).id } });
+    const accept = await inviteAndAccept(t.app, owner, member, org, 'person-member@example.com', 'member');
     expect(accept.statusCode).toBe(200);
     site = (await createSite(t.app, owner, org, { domain: 'person.example.com' })).siteId;
     other = (await createSite(t.app, owner, org, { domain: 'other.example.com' })).siteId;

@@ -27,6 +27,8 @@ const router = createBrowserRouter([
   { path: '/forgot-password', lazy: () => import('./routes/forgot-password') },
   { path: '/reset-password', lazy: () => import('./routes/reset-password') },
   { path: '/verify-email', lazy: () => import('./routes/verify-email') },
+  // An invitation link's page: signed out or in (the link's token is the proof, not the session).
+  { path: '/invitation', lazy: () => import('./routes/invitation') },
   {
     element: <RequireSession />,
     children: [

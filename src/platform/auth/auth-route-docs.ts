@@ -11,8 +11,11 @@ const PUBLIC: ReadonlyArray<Record<string, string[]>> = [{}];
 export const DOCUMENTED_AUTH_ROUTES: readonly DocumentedAuthRoute[] = [
   {
     method: 'POST', url: '/api/auth/sign-up/email', tag: 'General', security: PUBLIC,
-    summary: 'Create an account with email and password; sets the session cookie (needs an Origin header matching BASE_URL)',
-    body: z.object({ email: z.string(), password: z.string(), name: z.string() }).passthrough(),
+    summary: 'Create an account with email and password; sets the session cookie (needs an Origin header matching BASE_URL). The first account of an instance, then (unless DISABLE_SIGNUP=false) only with invitationId: an invitation link\'s "<id>.<token>", for the invited address',
+    body: z.object({
+      email: z.string(), password: z.string(), name: z.string(),
+      invitationId: z.string().optional().describe('The invitation link\'s invitationId parameter ("<id>.<token>"): lets the invited address sign up when sign-up is closed'),
+    }).passthrough(),
   },
   {
     method: 'POST', url: '/api/auth/sign-in/email', tag: 'General', security: PUBLIC,
@@ -33,8 +36,8 @@ export const DOCUMENTED_AUTH_ROUTES: readonly DocumentedAuthRoute[] = [
   },
   {
     method: 'POST', url: '/api/auth/organization/accept-invitation', tag: 'Organizations', security: COOKIE_ONLY,
-    summary: 'Accept an invitation, signed in with the invited address: joins the organization (and the invitation\'s team)',
-    body: z.object({ invitationId: z.string() }).passthrough(),
+    summary: 'Accept an invitation, signed in with the invited address: joins the organization (and the invitation\'s team). Needs the link\'s "<id>.<token>" (or the id with token): the id alone is refused',
+    body: z.object({ invitationId: z.string(), token: z.string().optional() }).passthrough(),
   },
   {
     method: 'POST', url: '/api/auth/organization/update-member-role', tag: 'Organizations', security: COOKIE_ONLY,

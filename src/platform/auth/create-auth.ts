@@ -9,8 +9,10 @@ import { emailVerificationOptions, passwordResetOptions, type AccountMail } from
 import type { AuthRateLimitStorage } from './auth-rate-limit-storage.js';
 import { isProviderCallback, type OidcSignIns } from './oidc-sign-in.js';
 import { organizationTwoFactorHook } from './organization-two-factor-hook.js';
+import type { InvitationTokens } from './invitation-tokens.js';
 import { refuseOperatorOwnedMetadata } from './operator-owned-metadata.js';
 import { organizationAccessControl, organizationRoles } from './organization-roles.js';
+import { INVITED_SIGN_UP_HEADER, SIGN_UP_REFUSED } from './sign-up-gate.js';
 
 export const USER_KEY_CONFIG = 'default';
 export const ORG_KEY_CONFIG = 'organization';
@@ -21,7 +23,10 @@ export const CLIENT_IP_HEADER = 'x-loupe-client-ip';
 export interface AuthConfig {
   readonly baseUrl: string;
   readonly secret: string;
+  /** Sign-up by invitation only once an account exists (the bridge's sign-up gate decides; this is the backstop). */
   readonly disableSignup: boolean;
+  /** Issues the secret of each invitation's link (stored hashed); accepting needs it. */
+  readonly invitationTokens: InvitationTokens;
   /** Sign-in / sign-up attempts allowed per minute per client address. */
   readonly authRateLimitPerMinute: number;
   readonly apiKeyRateLimit: { readonly max: number; readonly windowSeconds: number };
@@ -46,6 +51,8 @@ export const TWO_FACTOR_ISSUER = 'Loupe';
 
 export interface InvitationCreated {
   readonly id: string;
+  /** The link's secret: only in the email (and in the answer to the admin who invited through Loupe's route). */
+  readonly token: string;
   readonly email: string;
   readonly role: string;
   readonly organizationName: string;
@@ -121,17 +128,15 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user, ctx) => {
+          before: async (user, context) => {
             // Accounts made at sign-in with the identity provider follow OIDC_SIGNUP, not DISABLE_SIGNUP.
-            if (config.oidc && isProviderCallback(ctx?.path)) {
+            if (config.oidc && isProviderCallback(context?.path)) {
               config.oidc.checkSignUp(user.email);
               return { data: user };
             }
-            if (!config.disableSignup) return { data: user };
+            if (!config.disableSignup || context?.headers?.get(INVITED_SIGN_UP_HEADER) === '1') return { data: user };
             const existing = await sql<{ n: number | string }>`select count(*) as n from "user"`.execute(db);
-            if (Number(existing.rows[0]?.n ?? 0) > 0) {
-              throw new APIError('FORBIDDEN', { message: 'Sign-up is disabled on this instance' });
-            }
+            if (Number(existing.rows[0]?.n ?? 0) > 0) throw new APIError('FORBIDDEN', SIGN_UP_REFUSED);
             return { data: user };
           },
         },
@@ -145,7 +150,7 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
         allowUserToCreateOrganization: true,
         sendInvitationEmail: async (data) => {
           await config.onInvitationCreated?.({
-            id: data.id, email: data.email, role: String(data.role), organizationName: data.organization.name,
+            id: data.id, token: await config.invitationTokens.issue(data.id), email: data.email, role: String(data.role), organizationName: data.organization.name,
             inviterEmail: data.inviter.user.email, expiresAt: new Date(data.invitation.expiresAt).toISOString(),
           });
         },

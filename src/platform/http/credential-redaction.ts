@@ -11,6 +11,8 @@ export const REDACTED = '[REDACTED]';
 const CREDENTIAL_NAME_ENDINGS = [
   'key', 'token', 'secret', 'password', 'passwd', 'pwd', 'passphrase', 'authorization', 'auth', 'cookie',
   'session', 'signature', 'sig', 'credential', 'credentials', 'jwt', 'otp',
+  // An invitation link's `invitationId` parameter carries the invitation's secret after its id.
+  'invitationid',
 ];
 
 /** Paths that carry a credential in a segment (better-auth's password-reset link), redacted after the prefix. */

@@ -115,6 +115,12 @@ export interface InvitationTable {
   inviterId: string;
 }
 
+/** The SHA-256 of each invitation link's secret (migration 0014); the token itself is only in the link. */
+export interface InvitationTokensTable {
+  invitation_id: string;
+  token_hash: string;
+}
+
 export interface DailySaltsTable {
   day: string;
   salt: string;
@@ -254,4 +260,5 @@ export interface MetadataDatabase {
   teamMember: TeamMemberTable;
   user: UserTable;
   invitation: InvitationTable;
+  invitation_tokens: InvitationTokensTable;
 }

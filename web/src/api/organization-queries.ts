@@ -1,7 +1,7 @@
 // TanStack Query hooks of the organization page (members, invitations, teams); query keys start with the path.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import type { Invitation, Member, NewInvitation, NewMember, NewTeam, Role, Team, TeamChanges } from './organization-types';
+import type { Invitation, Member, NewInvitation, NewTeam, Role, Team, TeamChanges } from './organization-types';
 
 const organizationPath = (organizationId: string, rest: string) => `/api/organizations/${encodeURIComponent(organizationId)}${rest}`;
 
@@ -22,9 +22,6 @@ function useOrganizationMutation<TBody, TAnswer>(organizationId: string, call: (
     ]),
   });
 }
-
-export const useAddMember = (organizationId: string) =>
-  useOrganizationMutation(organizationId, (body: NewMember) => apiRequest<{ message: string }>(organizationPath(organizationId, '/members'), { method: 'POST', body }));
 
 export const useInviteMember = (organizationId: string) =>
   useOrganizationMutation(organizationId, (body: NewInvitation) => apiRequest<Invitation>(organizationPath(organizationId, '/invitations'), { method: 'POST', body }));

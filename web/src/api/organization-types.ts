@@ -2,7 +2,6 @@
 import type { AnswerOf, BodyOf, GetResponse } from './types';
 
 export type Member = GetResponse<'/api/organizations/{organizationId}/members'>['data'][number];
-export type NewMember = BodyOf<'/api/organizations/{organizationId}/members', 'post'>;
 export type NewInvitation = BodyOf<'/api/organizations/{organizationId}/invitations', 'post'>;
 export type Invitation = AnswerOf<'/api/organizations/{organizationId}/invitations', 'post'>;
 export type Role = BodyOf<'/api/organizations/{organizationId}/members/{memberId}', 'patch'>['role'];

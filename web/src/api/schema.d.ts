@@ -349,7 +349,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation, signed in with the invited address: joins the organization (and the invitation's team) */
+        /** Accept an invitation, signed in with the invited address: joins the organization (and the invitation's team). Needs the link's "<id>.<token>" (or the id with token): the id alone is refused */
         post: {
             parameters: {
                 query?: never;
@@ -361,6 +361,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         invitationId: string;
+                        token?: string;
                     } & {
                         [key: string]: unknown;
                     };
@@ -848,7 +849,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an account with email and password; sets the session cookie (needs an Origin header matching BASE_URL) */
+        /** Create an account with email and password; sets the session cookie (needs an Origin header matching BASE_URL). The first account of an instance, then (unless DISABLE_SIGNUP=false) only with invitationId: an invitation link's "<id>.<token>", for the invited address */
         post: {
             parameters: {
                 query?: never;
@@ -860,6 +861,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         email: string;
+                        /** @description The invitation link's invitationId parameter ("<id>.<token>"): lets the invited address sign up when sign-up is closed */
+                        invitationId?: string;
                         name: string;
                         password: string;
                     } & {
@@ -1439,6 +1442,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The invitation of a link (for its accept page): invited address, role, organization */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The link's invitationId parameter: "<id>.<token>" */
+                        invitationId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The invited address: the account to create or sign in with */
+                            email: string;
+                            expiresAt: string;
+                            /** @description Whether the invited address already has an account (told only to the holder of the link) */
+                            hasAccount: boolean;
+                            inviterEmail: string;
+                            organizationId: string;
+                            organizationName: string;
+                            role: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mcp": {
         parameters: {
             query?: never;
@@ -1710,7 +1777,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email: returns the invitation with its link, emailed when SMTP_URL is set
-         * @description Needs the admin role (owner to invite an owner). The invitee accepts with POST /api/auth/organization/accept-invitation {invitationId} while signed in with the invited address; invitations expire after 48 hours.
+         * @description Needs the admin role (owner to invite an owner). The invitee opens inviteLink (the dashboard's /invitation page), creates the account or signs in with the invited address, and accepts with POST /api/auth/organization/accept-invitation {invitationId: "<id>.<token>"} (the link's invitationId parameter: the id alone is refused); invitations expire after 48 hours.
          */
         post: {
             parameters: {
@@ -1750,7 +1817,7 @@ export interface paths {
                             emailSent: boolean;
                             expiresAt: string;
                             id: string;
-                            /** @description The page where the invitee accepts (POST /api/auth/organization/accept-invitation {invitationId}, signed in with the invited address) */
+                            /** @description The page where the invitee creates the account or signs in, then accepts (its invitationId parameter, "<id>.<token>", is what accept-invitation needs) */
                             inviteLink: string;
                             inviterId: string;
                             organizationId: string;
@@ -1826,7 +1893,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an existing account to the organization by email, without an invitation */
+        /**
+         * Add someone by email: sends them an invitation they accept (as POST .../invitations does)
+         * @description Needs the admin role. Nobody joins without accepting; the answer is the same whether or not the address has an account.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1853,6 +1923,10 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            emailSent: boolean;
+                            invitationId: string;
+                            /** @description The page where the person accepts; its invitationId parameter carries the secret the accept call needs */
+                            inviteLink: string;
                             message: string;
                         };
                     };

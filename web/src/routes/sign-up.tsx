@@ -1,4 +1,5 @@
-// /sign-up: the first account of an instance (and others unless DISABLE_SIGNUP); then first-run setup.
+// /sign-up: the first account of an instance (others come through an invitation link's page, unless the operator
+// opened sign-up with DISABLE_SIGNUP=false); then first-run setup.
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useInstanceConfig, useSignUp } from '../api/queries';
@@ -6,6 +7,10 @@ import { AuthFrame } from '../components/auth-frame';
 import { Button, FOCUS_RING } from '../components/button';
 import { ErrorMessage } from '../components/error-message';
 import { TextField } from '../components/text-field';
+
+function hasSession(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && typeof (answer as { token?: unknown }).token === 'string';
+}
 
 export function SignUpPage() {
   const signUp = useSignUp();
@@ -15,11 +20,12 @@ export function SignUpPage() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = { name: String(form.get('name')), email: String(form.get('email')), password: String(form.get('password')) };
-    signUp.mutate(body, { onSuccess: () => navigate('/setup') });
+    // An open instance answers an address that already has an account like a new one, without a session: sign in.
+    signUp.mutate(body, { onSuccess: (answer) => navigate(hasSession(answer) ? '/setup' : '/sign-in?next=%2Fsetup') });
   };
   const signInLink = <Link to="/sign-in" className={`font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Sign in</Link>;
   if (config.data?.disableSignup) {
-    return <AuthFrame title="Create an account"><p className="text-sm">Sign-up is closed on this instance. {signInLink}</p></AuthFrame>;
+    return <AuthFrame title="Create an account"><p className="text-sm">Accounts are created by invitation on this instance: open the link of your invitation email. {signInLink}</p></AuthFrame>;
   }
   return (
     <AuthFrame title="Create an account">
