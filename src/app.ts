@@ -181,7 +181,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(userOrganizationsRoutes, { guards, organizations });
   await registerTeamsAndMembers(app, { guards, db: metadata.db, organizations, clock, baseUrl: config.baseUrl, mailer });
   const visibleSites = visibleSitesOf({ organizations, sites, access });
-  await app.register(sitesRoutes, { guards, sites, analytics, visibleSites });
+  await app.register(sitesRoutes, { guards, sites, analytics, visibleSites, originCheck: !config.disableOriginCheck });
   await app.register(organizationSitesRoutes, {
     guards, db: metadata.db, sites, access, organizations, plans: new OrganizationPlans(metadata.db), analytics, clock,
   });

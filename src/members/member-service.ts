@@ -1,6 +1,6 @@
 // Organization members: the list in the origin service's shape, invitations, direct adds, role changes, removal.
 import { BadRequestError, ForbiddenError, NotFoundError } from '../platform/http/app-errors.js';
-import type { OrganizationRole } from '../platform/auth/organization-roles.js';
+import { siteAccessCanBeRestricted, type OrganizationRole } from '../platform/auth/organization-roles.js';
 import type { Mailer } from '../platform/mail/mailer.js';
 import { invitationLink, sendInvitationEmail } from './invitation-mail.js';
 import type { MemberRepository, MemberRow, TeamOfMember } from './member.repository.js';
@@ -31,7 +31,7 @@ function hasOwnerRole(role: string): boolean {
 }
 
 function siteAccessOf(member: MemberRow, teams: readonly TeamOfMember[], allowed: Set<number> | null) {
-  const restricted = member.role === 'member' && allowed !== null;
+  const restricted = siteAccessCanBeRestricted(member.role) && allowed !== null;
   const teamList = [...new Map(teams.filter((team) => team.userId === member.userId).map((team) => [team.teamId, { id: team.teamId, name: team.teamName }])).values()];
   return {
     siteAccess: { hasRestrictedSiteAccess: restricted, siteIds: restricted ? [...allowed].sort((a, b) => a - b) : [], siteRole: null, siteGrants: [] },
@@ -46,7 +46,7 @@ export class MemberService {
     const [members, teams] = await Promise.all([this.deps.members.list(organizationId), this.deps.members.teamsOfMembers(organizationId)]);
     const result = [];
     for (const member of members) {
-      const allowed = member.role === 'member' ? await this.deps.allowedSites(member.userId, organizationId) : null;
+      const allowed = siteAccessCanBeRestricted(member.role) ? await this.deps.allowedSites(member.userId, organizationId) : null;
       result.push({ ...member, ...siteAccessOf(member, teams, allowed) });
     }
     return result;
