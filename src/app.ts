@@ -196,7 +196,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(signInPolicyRoutes, { guards, policies: new SignInPolicies(metadata.db), clock });
   await registerTeamsAndMembers(app, { guards, db: metadata.db, organizations, clock, baseUrl: config.baseUrl, mailer, invitationTokens });
   const visibleSites = visibleSitesOf({ organizations, sites, access });
-  await app.register(sitesRoutes, { guards, sites, analytics, visibleSites });
+  await app.register(sitesRoutes, { guards, sites, analytics, visibleSites, originCheck: !config.disableOriginCheck });
   await app.register(organizationSitesRoutes, {
     guards, db: metadata.db, sites, access, organizations, plans: new OrganizationPlans(metadata.db), analytics, clock,
   });

@@ -34,7 +34,7 @@ export interface AnnotationsRouteDeps {
 export async function annotationsRoutes(instance: FastifyInstance, deps: AnnotationsRouteDeps): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new AnnotationService(new AnnotationRepository(deps.metadata), deps.clock);
-  const read = deps.guards.site({ scope: 'annotations:read', allowPublic: true });
+  const read = deps.guards.site({ scope: 'annotations:read' });
   const write = deps.guards.site({ scope: 'annotations:write' });
 
   app.get('/api/sites/:site/annotations', {

@@ -22,5 +22,8 @@ export const ERROR_PROPERTIES_MAX = 4096;
 /** ...and this long on every other type. */
 export const PROPERTIES_MAX = 2048;
 
+/** `feature_flags` as JSON text (its stored map) may be this long, like `properties`. */
+export const FEATURE_FLAGS_MAX = 2048;
+
 /** The screen columns are UInt16: larger values would be stored wrapped around. */
 export const SCREEN_MAX = 65_535;

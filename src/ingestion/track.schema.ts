@@ -2,7 +2,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { EVENT_TYPES } from './event-types.js';
-import { ERROR_PROPERTIES_MAX, PROPERTIES_MAX, SCREEN_MAX, TEXT_MAX } from './payload-limits.js';
+import { ERROR_PROPERTIES_MAX, FEATURE_FLAGS_MAX, PROPERTIES_MAX, SCREEN_MAX, TEXT_MAX } from './payload-limits.js';
 
 export { EVENT_TYPES, type EventType } from './event-types.js';
 
@@ -62,6 +62,9 @@ export const TrackPayloadSchema = TrackFieldsSchema.superRefine((event, ctx) => 
   const issue = (message: string, path?: string) => ctx.addIssue({ code: 'custom', message, ...(path ? { path: [path] } : {}) });
   if (event.type !== 'error' && event.properties !== undefined && event.properties.length > PROPERTIES_MAX) {
     issue(`Too big: expected string to have <=${PROPERTIES_MAX} characters`, 'properties');
+  }
+  if (event.feature_flags !== undefined && JSON.stringify(event.feature_flags).length > FEATURE_FLAGS_MAX) {
+    issue(`Too big: expected feature_flags to have <=${FEATURE_FLAGS_MAX} characters as JSON`, 'feature_flags');
   }
   if (event.type === 'custom_event' && !event.event_name) issue('Custom events require event_name');
   if (event.type === 'error' && !event.event_name) issue('Error events require event_name (the error type)');

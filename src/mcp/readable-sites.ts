@@ -37,7 +37,7 @@ export function readableSitesOf(deps: ReadableSitesDeps): ReadableSites {
     },
     async get(principal, ref) {
       // The report routes' own guard: analytics:read, membership and team restrictions, public sites.
-      const { site } = await deps.access.requireSite(principal, ref, { scope: 'analytics:read', allowPublic: true });
+      const { site } = await deps.access.requireSite(principal, ref, { scope: 'analytics:read', role: 'viewer', audience: 'aggregate' });
       const found = await deps.findSite(site.siteId);
       if (!found) throw new NotFoundError('Site not found');
       return identityOf(found);

@@ -2,7 +2,7 @@
 // an organization without accepting an invitation with its link (docs/decisions/0013-invitations-need-the-link.md).
 import { BadRequestError, ForbiddenError, NotFoundError } from '../platform/http/app-errors.js';
 import type { InvitationTokens } from '../platform/auth/invitation-tokens.js';
-import type { OrganizationRole } from '../platform/auth/organization-roles.js';
+import { siteAccessCanBeRestricted, type OrganizationRole } from '../platform/auth/organization-roles.js';
 import type { Mailer } from '../platform/mail/mailer.js';
 import { invitationLink, sendInvitationEmail } from './invitation-mail.js';
 import type { MemberRepository, MemberRow, TeamOfMember } from './member.repository.js';
@@ -34,7 +34,7 @@ function hasOwnerRole(role: string): boolean {
 }
 
 function siteAccessOf(member: MemberRow, teams: readonly TeamOfMember[], allowed: Set<number> | null) {
-  const restricted = member.role === 'member' && allowed !== null;
+  const restricted = siteAccessCanBeRestricted(member.role) && allowed !== null;
   const teamList = [...new Map(teams.filter((team) => team.userId === member.userId).map((team) => [team.teamId, { id: team.teamId, name: team.teamName }])).values()];
   return {
     siteAccess: { hasRestrictedSiteAccess: restricted, siteIds: restricted ? [...allowed].sort((a, b) => a - b) : [], siteRole: null, siteGrants: [] },
@@ -49,7 +49,7 @@ export class MemberService {
     const [members, teams] = await Promise.all([this.deps.members.list(organizationId), this.deps.members.teamsOfMembers(organizationId)]);
     const result = [];
     for (const member of members) {
-      const allowed = member.role === 'member' ? await this.deps.allowedSites(member.userId, organizationId) : null;
+      const allowed = siteAccessCanBeRestricted(member.role) ? await this.deps.allowedSites(member.userId, organizationId) : null;
       result.push({ ...member, ...siteAccessOf(member, teams, allowed) });
     }
     return result;

@@ -1,5 +1,6 @@
 // PUT /api/organizations/{org}/members/{memberId}/sites: restrict a member to chosen sites directly, or lift it.
 import type { Kysely } from 'kysely';
+import { siteAccessCanBeRestricted } from '../platform/auth/organization-roles.js';
 import { BadRequestError, NotFoundError } from '../platform/http/app-errors.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 
@@ -14,7 +15,7 @@ export class MemberSiteAccess {
   async set(organizationId: string, memberId: string, change: MemberSiteAccessChange) {
     const member = await this.db.selectFrom('member').select(['id', 'role']).where('id', '=', memberId).where('organizationId', '=', organizationId).executeTakeFirst();
     if (!member) throw new NotFoundError('Member not found');
-    if (member.role !== 'member') throw new BadRequestError('Cannot restrict site access for admin or owner roles');
+    if (!siteAccessCanBeRestricted(member.role)) throw new BadRequestError('Cannot restrict site access for admin or owner roles');
     const siteIds = [...new Set(change.siteIds)];
     const known = siteIds.length === 0 ? [] : await this.db.selectFrom('sites').select('site_id').where('organization_id', '=', organizationId).where('site_id', 'in', siteIds).execute();
     const invalid = siteIds.filter((id) => !known.some((row) => row.site_id === id));

@@ -1,7 +1,8 @@
 // Request and response schemas of the member and invitation routes.
 import { z } from 'zod';
+import { ORGANIZATION_ROLES } from '../platform/auth/organization-roles.js';
 
-const Role = z.enum(['member', 'admin', 'owner']);
+const Role = z.enum(ORGANIZATION_ROLES).describe('viewer reads everything a member reads and changes nothing');
 const Email = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
 export const MemberParams = z.object({ organizationId: z.string().min(1), memberId: z.string().min(1) });

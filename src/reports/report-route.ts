@@ -1,4 +1,5 @@
-// Registers a GET report under /api/sites/:site: site guard (public sites readable), the common
+// Registers a GET report under /api/sites/:site: site guard (who reads beyond the organization is the route's
+// entry in platform/http/site-read-audience.ts), the common
 // parameters parsed into a StatsQuery, the report's own parameters validated, one query function called.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +10,8 @@ import type { AnalyticsStore } from '../platform/analytics-store/analytics-store
 import type { Guards } from '../platform/http/guards.js';
 import { siteOf } from '../platform/http/guards.js';
 import type { SiteRef } from '../platform/http/access-control.js';
+import { ForbiddenError, UnauthorizedError } from '../platform/http/app-errors.js';
+import { PEOPLE_DIMENSIONS } from '../platform/http/site-read-audience.js';
 import type { Scope } from '../platform/http/principal.js';
 import type { OpenApiTag } from '../platform/http/openapi.js';
 import { OPTIONAL_CREDENTIAL } from '../platform/http/route-docs.js';
@@ -60,7 +63,27 @@ export interface ReportDefinition<S extends z.ZodRawShape, R extends z.ZodType =
 
 /** Builds the StatsQuery of a request (used by report routes and by POST reports such as funnels). */
 export async function statsQueryOf(request: FastifyRequest, deps: ReportDeps, site: SiteRef): Promise<StatsQuery> {
-  return parseCommonParams(request.query, new Date(deps.clock()), segmentAccess(request, deps, site));
+  const query = await parseCommonParams(request.query, new Date(deps.clock()), segmentAccess(request, deps, site));
+  refusePeopleDimensions(request, site, query.filters.map((filter) => filter.parameter));
+  return query;
+}
+
+/**
+ * A reader outside the site's organization (public site, private link) gets aggregates only: a breakdown by, or a
+ * filter on, a dimension that names people (user_id) would list them or tell whether one visited. Refused like a
+ * people-level route: 401 without a credential, 403 with one, unless the site opted in (publicPeopleData).
+ */
+function refusePeopleDimensions(request: FastifyRequest, site: SiteRef, names: ReadonlyArray<string | undefined>): void {
+  if (request.organizationRole !== null || site.publicPeopleData) return;
+  const named = names.find((name) => name !== undefined && PEOPLE_DIMENSIONS.has(name));
+  if (named === undefined) return;
+  if (!request.principal) throw new UnauthorizedError();
+  throw new ForbiddenError(`Reports by ${named} are for members of the site's organization`);
+}
+
+/** The dimension parameters a report may take (metric's parameter, by-dimension reports' dimension). */
+function dimensionParamsOf(params: Record<string, unknown>): Array<string | undefined> {
+  return [params.parameter, params.dimension].map((value) => (typeof value === 'string' ? value : undefined));
 }
 
 /** The site being read, the saved segments this request may apply, and the store that judges regexes. */
@@ -89,7 +112,7 @@ export function registerReport<S extends z.ZodRawShape, R extends z.ZodType = z.
   const ownParams = z.object(definition.params ?? ({} as S));
   const querystring = commonParamsSchema.extend(ownParams.shape).extend(ReportFormatParam);
   app.withTypeProvider<ZodTypeProvider>().get(`/api/sites/:site${definition.path}`, {
-    onRequest: deps.guards.site({ scope: definition.scope ?? 'analytics:read', allowPublic: true }),
+    onRequest: deps.guards.site({ scope: definition.scope ?? 'analytics:read' }),
     schema: {
       tags: [definition.tag],
       summary: definition.summary,
@@ -104,9 +127,11 @@ export function registerReport<S extends z.ZodRawShape, R extends z.ZodType = z.
     const { site: _site, ...path } = request.params as Record<string, string>;
     // The route's schema has validated the whole query string (common and own parameters) into its output.
     const validated = request.query as CommonParams & z.output<z.ZodObject<S>> & { format?: 'json' | 'csv' };
+    const query = await statsQueryFromParams(validated, new Date(deps.clock()), segmentAccess(request, deps, site));
+    refusePeopleDimensions(request, site, [...query.filters.map((filter) => filter.parameter), ...dimensionParamsOf(validated)]);
     const answer = await definition.run({
       site,
-      query: await statsQueryFromParams(validated, new Date(deps.clock()), segmentAccess(request, deps, site)),
+      query,
       params: validated,
       path,
       store: deps.analytics,

@@ -26,7 +26,7 @@ export interface SegmentsRouteDeps {
 export async function segmentsRoutes(instance: FastifyInstance, deps: SegmentsRouteDeps): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const service = new SegmentService(deps.segments, storeRegexProblem(deps.analytics));
-  const read = deps.guards.site({ scope: 'segments:read', allowPublic: true });
+  const read = deps.guards.site({ scope: 'segments:read' });
   const write = deps.guards.site({ scope: 'segments:write' });
 
   app.get('/api/sites/:site/segments', {

@@ -5,7 +5,7 @@ import { SiteSchema } from './site.schema.js';
 
 export const OrganizationSitesSchema = z.object({
   organization: OrganizationRecordSchema.nullable(),
-  role: z.enum(['owner', 'admin', 'member']).describe("the caller's role in the organization"),
+  role: z.enum(['owner', 'admin', 'member', 'viewer']).describe("the caller's role in the organization"),
   sites: z.array(SiteSchema.extend({
     sessionsLast24Hours: z.number().int(),
     isOwner: z.boolean().describe('true for admins and owners'),

@@ -6,10 +6,11 @@ import { trackingConfigOf, type TrackingConfig } from './tracking-config.js';
 export type SitePublicView = TrackingConfig & {
   readonly name: string;
   readonly public: boolean;
+  readonly publicPeopleData: boolean;
   readonly organizationId: string;
   readonly createdAt: string;
 };
 
 export function publicViewOf(site: Site): SitePublicView {
-  return { ...trackingConfigOf(site), name: site.name, public: site.public, organizationId: site.organizationId, createdAt: site.createdAt };
+  return { ...trackingConfigOf(site), name: site.name, public: site.public, publicPeopleData: site.publicPeopleData, organizationId: site.organizationId, createdAt: site.createdAt };
 }

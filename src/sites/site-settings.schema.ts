@@ -22,6 +22,9 @@ const hostnamePatternItem = z.string().trim().min(1).max(253);
 
 export const SiteSettingsSchema = z.object({
   public: z.boolean(),
+  publicPeopleData: z
+    .boolean()
+    .describe('with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers'),
   saltUserIds: z.boolean(),
   blockBots: z.boolean(),
   excludedIPs: list(z.string().trim().refine(isIpOrCidr, 'must be an IP address or CIDR range')),
@@ -48,6 +51,7 @@ export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   public: false,
+  publicPeopleData: false,
   saltUserIds: false,
   blockBots: true,
   excludedIPs: [],

@@ -37,7 +37,7 @@ const EXCLUSION_LISTS = {
 } as const satisfies Record<string, keyof SiteSettings>;
 
 export const siteShellRoutes: FastifyPluginAsyncZod<SiteShellRoutesDeps> = async (app, { guards, sites, analytics, privateLinks, clock }) => {
-  const readAnalytics = guards.site({ scope: 'analytics:read', allowPublic: true });
+  const readAnalytics = guards.site({ scope: 'analytics:read' });
   const managePrivateLink = guards.site({ scope: 'sites:write', role: 'admin' });
 
   app.get('/api/sites/:site/has-data', {
@@ -45,10 +45,13 @@ export const siteShellRoutes: FastifyPluginAsyncZod<SiteShellRoutesDeps> = async
     schema: { tags: ['Sites'], summary: 'Whether the site has stored any event yet', security: OPTIONAL_CREDENTIAL, params: SiteParams, response: { 200: z.object({ hasData: z.boolean() }) } },
   }, async (request) => ({ hasData: await siteHasData(analytics, siteOf(request).siteId) }));
 
+  // Asked before anything else, signed in or not: it answers false alike for a private site and an unknown id.
   app.get('/api/sites/:site/is-public', {
-    onRequest: readAnalytics,
-    schema: { tags: ['Sites'], summary: "Whether the site's reports are readable without credentials", security: OPTIONAL_CREDENTIAL, params: SiteParams, response: { 200: z.object({ isPublic: z.boolean() }) } },
-  }, async (request) => ({ isPublic: siteOf(request).isPublic }));
+    schema: {
+      tags: ['Sites'], summary: "Whether the site's aggregate reports are readable without credentials (false for a private or unknown site)",
+      security: OPTIONAL_CREDENTIAL, params: SiteParams, response: { 200: z.object({ isPublic: z.boolean() }) },
+    },
+  }, async (request) => ({ isPublic: (await sites.get(request.params.site))?.public === true }));
 
   app.get('/api/sites/:site/private-link-config', {
     onRequest: managePrivateLink,

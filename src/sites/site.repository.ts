@@ -25,7 +25,7 @@ function toSite(row: Selectable<SitesTable>): Site {
 }
 
 export function toSiteRef(site: Site): SiteRef {
-  return { siteId: site.siteId, id: site.id, organizationId: site.organizationId, domain: site.domain, isPublic: site.public };
+  return { siteId: site.siteId, id: site.id, organizationId: site.organizationId, domain: site.domain, isPublic: site.public, publicPeopleData: site.publicPeopleData };
 }
 
 export class SiteRepository implements SiteLookup {

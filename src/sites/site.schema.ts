@@ -24,6 +24,7 @@ export const SiteRecordSchema = SiteSchema.extend({
 export const SitePublicViewSchema = TrackingConfigSchema.extend({
   name: z.string(),
   public: z.boolean(),
+  publicPeopleData: z.boolean().describe('whether the reports that name people are open to this reader too'),
   organizationId: z.string(),
   createdAt: z.string(),
 });

@@ -11,7 +11,7 @@ import { CreateSiteBodySchema, UpdateSiteBodySchema } from './site-settings.sche
 import type { SiteRepository } from './site.repository.js';
 import { deleteSiteEverywhere } from './delete-site.js';
 import { loupeSettingsOf, originExclusionListRoutes, withOriginFields } from './origin-site-settings.js';
-import { TrackingConfigSchema, trackingConfigOf } from './tracking-config.js';
+import { TrackingConfigSchema, trackingConfigFor } from './tracking-config.js';
 import { publicViewOf } from './site-public-view.js';
 import { SiteAnswerSchema, SiteRecordSchema } from './site.schema.js';
 
@@ -20,9 +20,11 @@ export interface SitesRoutesDeps {
   readonly sites: SiteRepository;
   readonly analytics: AnalyticsStore;
   readonly visibleSites: (principal: Principal) => Promise<Site[]>;
+  /** False when the operator turned off the tracking call's origin check (DISABLE_ORIGIN_CHECK). */
+  readonly originCheck: boolean;
 }
 
-export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, { guards, sites, analytics, visibleSites }) => {
+export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, { guards, sites, analytics, visibleSites, originCheck }) => {
   const loadSite = async (ref: string) => {
     const site = await sites.get(ref);
     if (!site) throw new NotFoundError('Site not found');
@@ -43,7 +45,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
   }, async (request) => ({ data: await visibleSites(principalOf(request)) }));
 
   app.get('/api/sites/:site', {
-    onRequest: guards.site({ scope: 'sites:read', allowPublic: true }),
+    onRequest: guards.site({ scope: 'sites:read' }),
     schema: { tags: ['Sites'], summary: 'Get a site and its settings', security: OPTIONAL_CREDENTIAL, params: SiteParams, response: { 200: SiteAnswerSchema } },
   }, async (request) => {
     const site = withOriginFields(await loadSite(String(siteOf(request).siteId)));
@@ -67,6 +69,17 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
   await app.register(originExclusionListRoutes, { guards, sites });
 
   app.get('/api/site/tracking-config/:site', {
-    schema: { tags: ['Sites'], summary: 'Tracker toggles of a site (public)', security: OPTIONAL_CREDENTIAL, params: SiteParams, response: { 200: TrackingConfigSchema } },
-  }, async (request) => trackingConfigOf(await loadSite(request.params.site)));
+    schema: {
+      tags: ['Sites'],
+      summary: 'Tracker toggles of a site, for its own pages',
+      description:
+        "Answered to a call from the site's own pages (its Origin, else its Referer, within the site's domain, as the tracking call's origin " +
+        'check decides); any other call gets the 404 of an unknown site, so site ids cannot be walked to list domains. DISABLE_ORIGIN_CHECK lifts it.',
+      security: OPTIONAL_CREDENTIAL, params: SiteParams, response: { 200: TrackingConfigSchema },
+    },
+  }, async (request) => {
+    const config = trackingConfigFor(await sites.get(request.params.site), request.headers, { originCheck });
+    if (!config) throw new NotFoundError('Site not found');
+    return config;
+  });
 };

@@ -1,5 +1,8 @@
-// What the tracking script reads about a site (GET /api/site/tracking-config/{site}): its ids, domain and toggles.
+// What the tracking script reads about a site (GET /api/site/tracking-config/{site}): its ids, domain and toggles,
+// answered only to the site's own pages so that no one can walk the numeric ids to list every tenant's domain.
+import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
+import { hostOf, originMatches } from '../platform/domains/site-origin.js';
 import type { Site } from './site.js';
 import { trackFormInteractionsOf } from './origin-site-settings.js';
 
@@ -41,4 +44,24 @@ export function trackingConfigOf(site: Site): TrackingConfig {
     trackInputChange: site.trackInputChange,
     trackFormInteractions: trackFormInteractionsOf(site),
   };
+}
+
+/** The page a browser call comes from: its Origin, else (same-origin GETs carry none) its Referer. */
+function callerHost(headers: IncomingHttpHeaders): string | undefined {
+  const origin = headers.origin;
+  if (typeof origin === 'string' && origin !== '' && origin !== 'null') return hostOf(origin);
+  const referer = headers.referer;
+  return typeof referer === 'string' && referer !== '' ? hostOf(referer) : undefined;
+}
+
+/**
+ * The site's config when the call comes from one of its own pages (the rule of the tracking call's origin check),
+ * or from anywhere when the operator turned that check off; undefined otherwise, which the route answers exactly
+ * as it answers an unknown site.
+ */
+export function trackingConfigFor(site: Site | undefined, headers: IncomingHttpHeaders, options: { originCheck: boolean }): TrackingConfig | undefined {
+  if (!site) return undefined;
+  if (!options.originCheck) return trackingConfigOf(site);
+  const host = callerHost(headers);
+  return host !== undefined && originMatches(host, site.domain) ? trackingConfigOf(site) : undefined;
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Guards } from '../platform/http/guards.js';
 import { principalOf } from '../platform/http/guards.js';
 import { principalUserId } from '../platform/http/principal.js';
+import { siteAccessCanBeRestricted } from '../platform/auth/organization-roles.js';
 import { ANY_CREDENTIAL, OrganizationParams, SuccessSchema } from '../platform/http/route-docs.js';
 import type { TeamService } from './team-service.js';
 import {
@@ -24,11 +25,11 @@ export const teamsRoutes: FastifyPluginAsyncZod<TeamsRoutesDeps> = async (app, {
     onRequest: guards.organization({ scope: 'sites:read' }),
     schema: {
       tags: TAGS, summary: "The organization's teams with their members and sites", security: ANY_CREDENTIAL, params: OrganizationParams,
-      description: `Admins and owners see every team; members see the teams they are on. ${RESTRICTION_NOTE}`,
+      description: `Admins and owners see every team; members and viewers see the teams they are on. ${RESTRICTION_NOTE}`,
       response: { 200: TeamListSchema },
     },
   }, async (request) => {
-    const userId = request.organizationRole === 'member' ? principalUserId(principalOf(request)) : undefined;
+    const userId = request.organizationRole !== null && siteAccessCanBeRestricted(request.organizationRole) ? principalUserId(principalOf(request)) : undefined;
     return { teams: await teams.list(request.params.organizationId, userId) };
   });
 

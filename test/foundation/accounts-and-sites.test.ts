@@ -108,7 +108,7 @@ describe.each(backends)('accounts and sites on %s', (backend) => {
     expect(read.json()).toMatchObject({ siteId: site.siteId, public: true });
     const change = await call(t.app, undefined, { method: 'PUT', url: `/api/sites/${site.siteId}/config`, payload: { public: false } });
     expect(change.statusCode).toBe(401);
-    const config = await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site.id}` });
+    const config = await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site.id}`, headers: { origin: 'https://open.example.com' } });
     expect(config.json()).toEqual({
       siteId: site.siteId, id: site.id, domain: 'open.example.com', trackErrors: false, webVitals: false, trackOutbound: true,
       trackUrlParams: true, trackInitialPageView: true, trackSpaNavigation: true, sessionReplay: false,

@@ -60,6 +60,12 @@ const PAYLOAD_CASES: ReadonlyArray<readonly [string, Record<string, unknown>, De
   ['negative _bs', { _bs: -1 }, field('_bs', 'Too small: expected number to be >=0')],
   ['_bsm as a string', { _bsm: '3' }, field('_bsm', 'Invalid input: expected number, received string')],
   ['feature flag value not a string', { feature_flags: { beta: true } }, field('feature_flags', 'Invalid input: expected string, received boolean')],
+  ['feature flags over 2048 characters as JSON', { feature_flags: JSON.parse(jsonOfLength(2049)) }, field('feature_flags', 'Too big: expected feature_flags to have <=2048 characters as JSON')],
+  [
+    'feature flags of 61 KB in many small flags',
+    { feature_flags: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`flag${i}`, 'v'.repeat(2000)])) },
+    field('feature_flags', 'Too big: expected feature_flags to have <=2048 characters as JSON'),
+  ],
   ['feature flags an array', { feature_flags: ['beta'] }, field('feature_flags', 'Invalid input: expected record, received array')],
   [
     'several problems at once',
@@ -141,6 +147,15 @@ describe('tracking payload validation', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.body, url).toBe(`{"success":false,"error":"Invalid payload","details":{"fieldErrors":{"${key}":["Unrecognized field"]},"formErrors":[]}}`);
     }
+  });
+
+  it('accepts feature_flags of exactly 2048 characters as JSON and stores the event', async () => {
+    const before = await countRows(t, 'events', f.site.siteId);
+    const flags = JSON.parse(jsonOfLength(2048)) as Record<string, string>;
+    const response = await track(t.app, { site_id: f.site.id, pathname: '/flags-at-limit', feature_flags: flags });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    expect(await countRows(t, 'events', f.site.siteId)).toBe(before + 1);
   });
 
   it('stores nothing for a rejected payload', async () => {

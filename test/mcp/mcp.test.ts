@@ -75,7 +75,7 @@ describe('MCP endpoint', () => {
     }
     const updated = await client.callTool({ name: 'update_site_config', arguments: { siteId: site.siteId, trackFormSubmit: true } });
     expect(updated.structuredContent).toMatchObject({ siteId: site.siteId, trackFormSubmit: true, trackCopy: false });
-    const config = await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site.id}` });
+    const config = await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site.id}`, headers: { origin: 'https://mcp.example.com' } });
     expect(config.json()).toMatchObject({ trackFormSubmit: true, trackButtonClicks: false });
     await client.callTool({ name: 'update_site_config', arguments: { siteId: site.siteId, trackFormSubmit: false } });
   });

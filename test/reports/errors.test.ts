@@ -157,10 +157,15 @@ describe('errors', () => {
     expect(res.json().error).toContain(parameter);
   });
 
-  it('is readable without credentials on a public site, and needs analytics:read on a key', async () => {
-    const anonymous = await get(`/errors/names?${range}`, undefined);
+  it('shows a public site\'s error names without credentials, not its occurrences, and needs analytics:read on a key', async () => {
+    // (A default parameter would turn an undefined credential into the owner's: call without one explicitly.)
+    const signedOut = (url: string) => call(t.app, undefined, { method: 'GET', url: `/api/sites/${siteId}${url}` });
+    const anonymous = await signedOut(`/errors/names?${range}`);
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json().data).toHaveLength(3);
+    // The occurrences (with stacks, sessions and user ids) are people-level: members only unless the site opts in.
+    const occurrences = await signedOut(`/errors/events?${range}&errorMessage=${encodeURIComponent(A)}`);
+    expect([occurrences.statusCode, occurrences.json()]).toEqual([401, { error: 'Authentication required' }]);
     const key = await createOrganizationKey(t.app, owner, org, { name: 'events only', permissions: { events: ['read'] } });
     const res = await get(`/errors/names?${range}`, { key: key.key });
     expect(res.statusCode).toBe(403);

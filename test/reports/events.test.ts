@@ -208,14 +208,15 @@ describe('events', () => {
     ]);
   });
 
-  it('needs events:read; a public site is readable without credentials', async () => {
+  it("needs events:read; a public site's aggregates are readable without credentials, its raw events are not", async () => {
     const analyticsOnly = await createOrganizationKey(t.app, owner, org, { name: 'analytics', permissions: { analytics: ['read'] } });
     const eventsKey = await createOrganizationKey(t.app, owner, org, { name: 'events', permissions: { events: ['read'] } });
     for (const url of ['/events', '/events/names', '/events/outbound', '/events/properties?event_name=signup']) {
       const as = (credential: { key: string } | undefined) => call(t.app, credential, { method: 'GET', url: `/api/sites/${siteId}${url}` });
       expect((await as({ key: analyticsOnly.key })).statusCode).toBe(403);
       expect((await as({ key: eventsKey.key })).statusCode).toBe(200);
-      expect((await as(undefined)).statusCode).toBe(200);
+      // The raw events list names visitors and sessions: people-level, members only unless the site opts in.
+      expect([url, (await as(undefined)).statusCode]).toEqual([url, url === '/events' ? 401 : 200]);
     }
   });
 });

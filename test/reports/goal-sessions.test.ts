@@ -105,11 +105,12 @@ describe('goal sessions', () => {
     expect((await page(3)).json()).toEqual({ data: [] });
   });
 
-  it('gives 25 sessions per page by default, and reads a public site without credentials', async () => {
-    const first = await get(`/goals/${goal.publicPricing}/sessions?${RANGE}`, null, publicSiteId);
+  it("gives 25 sessions per page by default, and keeps a public site's converted sessions to members", async () => {
+    expect((await get(`/goals/${goal.publicPricing}/sessions?${RANGE}`, null, publicSiteId)).statusCode).toBe(401);
+    const first = await get(`/goals/${goal.publicPricing}/sessions?${RANGE}`, owner, publicSiteId);
     expect(first.statusCode).toBe(200);
     expect(ids(first.json())).toEqual(Array.from({ length: 25 }, (_, i) => String(27 - i)));
-    const second = await get(`/goals/${goal.publicPricing}/sessions?${RANGE}&page=2`, null, publicSiteId);
+    const second = await get(`/goals/${goal.publicPricing}/sessions?${RANGE}&page=2`, owner, publicSiteId);
     expect(ids(second.json())).toEqual(['2', '1']);
   });
 

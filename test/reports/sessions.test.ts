@@ -217,7 +217,7 @@ describe('sessions', () => {
     expect((await get('/sessions/101?offset=-1')).statusCode).toBe(400);
   });
 
-  it('needs sessions:read, and lets anyone read a public site', async () => {
+  it("needs sessions:read, and keeps a public site's sessions to members unless the site opts in", async () => {
     const analyticsOnly = await createOrganizationKey(t.app, owner, org, { name: 'analytics', permissions: { analytics: ['read'] } });
     const sessionsKey = await createOrganizationKey(t.app, owner, org, { name: 'sessions', permissions: { sessions: ['read'] } });
     const as = (key: string | undefined, url: string) => call(t.app, key ? { key } : undefined, { method: 'GET', url });
@@ -225,8 +225,12 @@ describe('sessions', () => {
     expect((await as(analyticsOnly.key, `/api/sites/${siteId}/sessions/101`)).statusCode).toBe(403);
     expect((await as(sessionsKey.key, `/api/sites/${siteId}/sessions?${RANGE}&limit=1`)).json()).toEqual({ data: [{ ...(await list('limit=1'))[0] }] });
     expect((await as(undefined, `/api/sites/${siteId}/sessions`)).statusCode).toBe(401);
+    expect((await as(undefined, `/api/sites/${busySiteId}/sessions?limit=1`)).statusCode).toBe(401);
+    const optIn = await call(t.app, owner, { method: 'PUT', url: `/api/sites/${busySiteId}/config`, payload: { publicPeopleData: true } });
+    expect(optIn.statusCode).toBe(200);
     const publicRead = await as(undefined, `/api/sites/${busySiteId}/sessions?limit=1`);
     expect(publicRead.statusCode).toBe(200);
     expect(publicRead.json().data.map((row: { session_id: string }) => row.session_id)).toEqual(['1500']);
+    await call(t.app, owner, { method: 'PUT', url: `/api/sites/${busySiteId}/config`, payload: { publicPeopleData: false } });
   });
 });

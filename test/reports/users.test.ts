@@ -211,13 +211,16 @@ describe('users and user traits', () => {
     expect(res.json().error).toContain(parameter);
   });
 
-  it('lets anyone read a public site, and nobody a private one without credentials', async () => {
+  it('lets anyone read the users of a public site that opts in to it, and nobody those of another without credentials', async () => {
     const publicSite = (await createSite(t.app, owner, org, { domain: 'open.example.com', public: true })).siteId;
+    const optedIn = (await createSite(t.app, owner, org, { domain: 'people.example.com', public: true, publicPeopleData: true })).siteId;
     const anonymous = (url: string) => call(t.app, undefined, { method: 'GET', url });
-    const res = await anonymous(`/api/sites/${publicSite}/users`);
+    const res = await anonymous(`/api/sites/${optedIn}/users`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: [], totalCount: 0, page: 1, pageSize: 100 });
-    expect((await anonymous(`/api/sites/${publicSite}/user-traits/keys`)).json()).toEqual({ data: [] });
+    expect((await anonymous(`/api/sites/${optedIn}/user-traits/keys`)).json()).toEqual({ data: [] });
+    expect((await anonymous(`/api/sites/${publicSite}/users`)).statusCode).toBe(401);
+    expect((await anonymous(`/api/sites/${publicSite}/user-traits/keys`)).statusCode).toBe(401);
     expect((await anonymous(`/api/sites/${siteId}/users`)).statusCode).toBe(401);
   });
 

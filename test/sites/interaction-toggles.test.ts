@@ -33,7 +33,7 @@ describe.each(backends)('interaction toggles on %s', (backend) => {
   it('are off by default in the site record and the tracking config', async () => {
     const site = await createSite(t.app, owner, orgId, { domain: 'plain.example.com' });
     expect(site).toMatchObject(TOGGLES_OFF);
-    const config = await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site.id}` });
+    const config = await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site.id}`, headers: { origin: 'https://plain.example.com' } });
     expect(config.statusCode).toBe(200);
     expect(config.json()).toEqual(trackingConfig(site, 'plain.example.com', {}));
   });
@@ -46,7 +46,7 @@ describe.each(backends)('interaction toggles on %s', (backend) => {
     expect(updated.json()).toMatchObject({ trackButtonClicks: true, trackCopy: false, trackFormSubmit: true, trackInputChange: true, trackOutbound: true });
     const read = await call(t.app, owner, { method: 'GET', url: `/api/sites/${site.siteId}` });
     expect(read.json()).toEqual(updated.json());
-    const config = await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site.siteId}` });
+    const config = await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site.siteId}`, headers: { origin: 'https://forms.example.com' } });
     expect(config.json()).toEqual(trackingConfig(site, 'forms.example.com', { trackButtonClicks: true, trackFormSubmit: true, trackInputChange: true }));
   });
 

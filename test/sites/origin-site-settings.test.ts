@@ -22,7 +22,7 @@ describe('origin site settings keys', () => {
   const put = (payload: object) => call(t.app, owner, { method: 'PUT', url: `/api/sites/${site}/config`, payload });
   const toggles = async () => {
     const record = (await call(t.app, owner, { method: 'GET', url: `/api/sites/${site}` })).json() as Record<string, unknown>;
-    const config = (await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site}` })).json() as Record<string, unknown>;
+    const config = (await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site}`, headers: { origin: 'https://settings.example.com' } })).json() as Record<string, unknown>;
     const pick = (o: Record<string, unknown>) => [o.trackFormSubmit, o.trackInputChange, o.trackFormInteractions];
     return { record: pick(record), config: pick(config), trackIp: record.trackIp };
   };

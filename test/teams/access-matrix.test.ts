@@ -6,8 +6,11 @@ import { routeTable, type RouteEntry } from '../helpers/route-table.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const NO_ACCESS = 'No access to this site';
-/** Routes that answer for any site by design (the tracking script reads its toggles without a credential). */
-const PUBLIC_BY_DESIGN = new Set(['GET /api/site/tracking-config/:site']);
+/**
+ * Routes that answer for any site by design: the tracking script reads its toggles without a credential, and
+ * is-public answers false alike for a private or unknown site.
+ */
+const PUBLIC_BY_DESIGN = new Set(['GET /api/site/tracking-config/:site', 'GET /api/sites/:site/is-public']);
 const PARAM = /:([A-Za-z]+)(\|:[A-Za-z]+)*/g;
 
 type Site = { siteId: number; id: string };

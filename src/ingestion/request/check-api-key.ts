@@ -1,5 +1,6 @@
 // Step: a bearer key must be valid (else 401) and under its rate limit (else 429); a key of the site's
-// organization with ingest:write or full access makes the call trusted.
+// organization (member or above) with ingest:write or full access makes the call trusted.
+import { roleAtLeast } from '../../platform/auth/organization-roles.js';
 import type { AccessControl } from '../../platform/http/access-control.js';
 import { AppError } from '../../platform/http/app-errors.js';
 import { principalHasScope } from '../../platform/http/principal.js';
@@ -38,7 +39,8 @@ export function checkApiKey(deps: CheckApiKeyDeps): Step<TrackContext> {
       }
       context.keyed = true;
       const role = await deps.access.organizationRole(principal, siteOf(context).organizationId);
-      context.trusted = role !== null && principalHasScope(principal, 'ingest:write');
+      // A viewer's key reads only: its calls count as a browser's (origin checked, no ip_address override).
+      context.trusted = role !== null && roleAtLeast(role, 'member') && principalHasScope(principal, 'ingest:write');
       return ok();
     },
   };

@@ -1,16 +1,7 @@
 // Step: a browser call's Origin must belong to the site's registrable domain (subdomains allowed).
-import { getDomain } from 'tldts';
-import { isIP } from 'node:net';
+import { hostOf, originMatches } from '../../platform/domains/site-origin.js';
 import { drop, ok, type Step } from '../pipeline.js';
 import { siteOf, type TrackContext } from './track-context.js';
-
-function parseOriginHost(origin: string): string | undefined {
-  try {
-    return new URL(origin).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
 
 /** A site's visitors send a handful of distinct Origin values: parse each once. */
 const HOST_CACHE_SIZE = 1_000;
@@ -18,19 +9,10 @@ const hostsByOrigin = new Map<string, string | undefined>();
 
 function originHost(origin: string): string | undefined {
   if (hostsByOrigin.has(origin)) return hostsByOrigin.get(origin);
-  const host = parseOriginHost(origin);
+  const host = hostOf(origin);
   if (hostsByOrigin.size >= HOST_CACHE_SIZE) hostsByOrigin.clear();
   hostsByOrigin.set(origin, host);
   return host;
-}
-
-/** True when `host` may send events for a site on `domain`. localhost and IPs compare as-is. */
-export function originMatches(host: string, domain: string): boolean {
-  const site = domain.toLowerCase();
-  if (host === site || host.endsWith(`.${site}`)) return true;
-  if (host === 'localhost' || isIP(host) !== 0 || site === 'localhost' || isIP(site) !== 0) return false;
-  const registrable = getDomain(site) ?? site;
-  return host === registrable || host.endsWith(`.${registrable}`);
 }
 
 export function checkOrigin(options: { disabled: boolean }): Step<TrackContext> {

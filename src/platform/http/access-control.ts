@@ -1,11 +1,12 @@
 // Access decisions from the credential: organization roles, team site restrictions, key scopes, public sites.
 import type { Kysely } from 'kysely';
 import type { MetadataDatabase } from '../metadata-store/metadata-schema.js';
-import { isOrganizationRole, roleAtLeast, type OrganizationRole } from '../auth/organization-roles.js';
+import { isOrganizationRole, roleAtLeast, siteAccessCanBeRestricted, type OrganizationRole } from '../auth/organization-roles.js';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from './app-errors.js';
 import { principalHasScope, type Principal, type Scope } from './principal.js';
 import { allowedSiteIds } from './site-restrictions.js';
 import { meetsTwoFactorPolicy, TwoFactorRequiredError } from './two-factor-policy.js';
+import type { ReadAudience } from './site-read-audience.js';
 
 /** What access decisions need to know about a site. */
 export interface SiteRef {
@@ -14,6 +15,8 @@ export interface SiteRef {
   readonly organizationId: string;
   readonly domain: string;
   readonly isPublic: boolean;
+  /** The owner's opt-in: people-level reads (users, sessions, raw events) open to the site's public readers too. */
+  readonly publicPeopleData: boolean;
 }
 
 export interface SiteLookup {
@@ -31,6 +34,13 @@ export interface AccessRequirement {
   readonly scope: Scope;
   /** Lowest organization role allowed (default member). */
   readonly role?: OrganizationRole;
+}
+
+/** A site read beyond the organization: who may read the route (site-read-audience.ts), and a private link's key. */
+export interface OutsideRead {
+  /** Absent for routes that change something: those never open beyond the organization. */
+  readonly audience?: ReadAudience | undefined;
+  readonly privateLinkKey?: string | undefined;
 }
 
 export class AccessControl {
@@ -77,12 +87,13 @@ export class AccessControl {
   /**
    * Resolves `{site}` and checks access: no credential -> only public sites for reads (else 401);
    * a credential without access -> 403; unknown site -> 404 (only once a credential is established).
-   * Where public reads are allowed, the site's private link key (`privateLinkKey`) opens it as if it were public.
+   * Where the route's audience allows outside reads, the site's private link key (`privateLinkKey`) opens it as
+   * if it were public. Without a credential an unknown site and a private one answer the same 401.
    */
   async requireSite(
     principal: Principal | null,
     ref: string,
-    requirement: AccessRequirement & { readonly allowPublic?: boolean; readonly privateLinkKey?: string | undefined },
+    requirement: AccessRequirement & OutsideRead,
   ): Promise<{ site: SiteRef; role: OrganizationRole | null }> {
     const site = await this.sites.findSite(ref);
     if (!principal) {
@@ -107,19 +118,23 @@ export class AccessControl {
     return { site, role };
   }
 
-  /** A read that allows public access, of a public site or with the site's own private link key. */
-  private async openToAnyone(site: SiteRef, requirement: { readonly allowPublic?: boolean; readonly privateLinkKey?: string | undefined }): Promise<boolean> {
-    if (!requirement.allowPublic) return false;
+  /**
+   * A read open beyond the organization: an aggregate route (or a people-level one of a site that opted in), of a
+   * public site or with the site's own private link key.
+   */
+  private async openToAnyone(site: SiteRef, requirement: OutsideRead): Promise<boolean> {
+    const open = requirement.audience === 'aggregate' || (requirement.audience === 'people' && site.publicPeopleData);
+    if (!open) return false;
     if (site.isPublic) return true;
     const key = requirement.privateLinkKey;
     return key !== undefined && this.privateLinks !== undefined && (await this.privateLinks.opens(site.siteId, key));
   }
 
-  /** Members restricted by a team or directly see only their allowed sites; admins and owners see all (with two-factor where required). */
+  /** Members and viewers restricted by a team or directly see only their allowed sites; admins and owners see all (with two-factor where required). */
   async memberSeesSite(principal: Principal, role: OrganizationRole, site: SiteRef): Promise<boolean> {
     // Site lists leave out an organization whose two-factor policy the person does not meet yet.
     if (!(await meetsTwoFactorPolicy(this.db, principal, site.organizationId))) return false;
-    if (role !== 'member' || principal.kind === 'organizationKey') return true;
+    if (!siteAccessCanBeRestricted(role) || principal.kind === 'organizationKey') return true;
     const allowed = await allowedSiteIds(this.db, principal.userId, site.organizationId);
     return allowed === null || allowed.has(site.siteId);
   }

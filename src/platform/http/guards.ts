@@ -6,6 +6,7 @@ import { UnauthorizedError } from './app-errors.js';
 import type { AccessControl, AccessRequirement, SiteRef } from './access-control.js';
 import type { Principal, Scope } from './principal.js';
 import type { ApiKeyVerifier } from './api-key-verifier.js';
+import { isReadRoute, readAudienceOf } from './site-read-audience.js';
 import { resolvePrincipal } from './resolve-credentials.js';
 
 declare module 'fastify' {
@@ -19,10 +20,29 @@ declare module 'fastify' {
 export interface Guards {
   /** Any valid credential; `scope` is checked for keys. */
   signedIn(options?: { scope?: Scope; allow?: ReadonlyArray<Principal['kind']> }): onRequestAsyncHookHandler;
-  /** Access to the organization in the `organizationId` path parameter. */
+  /**
+   * Access to the organization in the `organizationId` path parameter. Without `role`, a read (GET) needs the
+   * viewer role and anything else the member role.
+   */
   organization(requirement: AccessRequirement): onRequestAsyncHookHandler;
-  /** Access to the site in the `site` (or `siteId`) path parameter. */
-  site(requirement: AccessRequirement & { allowPublic?: boolean }): onRequestAsyncHookHandler;
+  /**
+   * Access to the site in the `site` (or `siteId`) path parameter. Without `role`, a read needs the viewer role and
+   * anything else the member role. Who reads beyond the organization is the route's entry in site-read-audience.ts.
+   */
+  site(requirement: AccessRequirement): onRequestAsyncHookHandler;
+}
+
+/** The route's method (HEAD as GET) and pattern, e.g. `GET /api/sites/:site/overview`. */
+function routeOf(request: FastifyRequest): { method: string; url: string } {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return { method, url: request.routeOptions.url ?? '' };
+}
+
+/** The role a requirement names, else viewer for a read and member for anything that changes state. */
+function requiredRole(request: FastifyRequest, requirement: AccessRequirement): OrganizationRole {
+  if (requirement.role) return requirement.role;
+  const { method, url } = routeOf(request);
+  return isReadRoute(method, url) ? 'viewer' : 'member';
 }
 
 function pathParam(request: FastifyRequest, ...names: string[]): string {
@@ -63,15 +83,19 @@ export function createGuards(auth: Auth, keys: ApiKeyVerifier, access: AccessCon
       return async (request) => {
         const principal = await authenticate(request);
         if (!principal) throw new UnauthorizedError();
-        request.organizationRole = await access.requireOrganization(principal, pathParam(request, 'organizationId'), requirement);
+        request.organizationRole = await access.requireOrganization(principal, pathParam(request, 'organizationId'), { ...requirement, role: requiredRole(request, requirement) });
       };
     },
     site(requirement) {
       return async (request) => {
         const principal = await authenticate(request);
-        // A private link key counts only where public reads are allowed: never for writes.
-        const privateLinkKey = requirement.allowPublic ? privateLinkKeyOf(request) : undefined;
-        const { site, role } = await access.requireSite(principal, pathParam(request, 'site', 'siteId'), { ...requirement, privateLinkKey });
+        const { method, url } = routeOf(request);
+        const audience = isReadRoute(method, url) ? readAudienceOf(method, url) : undefined;
+        // A private link key counts only where outside reads are allowed: never for writes.
+        const privateLinkKey = audience === undefined || audience === 'members' ? undefined : privateLinkKeyOf(request);
+        const { site, role } = await access.requireSite(principal, pathParam(request, 'site', 'siteId'), {
+          ...requirement, role: requiredRole(request, requirement), audience, privateLinkKey,
+        });
         request.site = site;
         request.organizationRole = role;
       };

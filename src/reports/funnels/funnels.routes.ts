@@ -22,7 +22,7 @@ export async function funnelsRoutes(app: FastifyInstance, deps: ReportDeps): Pro
   const funnels = new FunnelRepository(deps.metadata);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const siteParams = z.object({ site: z.string().min(1) });
-  const read = deps.guards.site({ scope: 'funnels:read', allowPublic: true });
+  const read = deps.guards.site({ scope: 'funnels:read' });
   const write = deps.guards.site({ scope: 'funnels:write', role: 'member' });
 
   typed.post('/api/sites/:site/funnels/analyze', {

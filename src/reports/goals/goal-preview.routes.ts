@@ -12,7 +12,7 @@ import { GoalPreviewSchema } from './goals.responses.js';
 
 export function registerGoalPreview(app: FastifyInstance, deps: ReportDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post('/api/sites/:site/goals/preview', {
-    onRequest: deps.guards.site({ scope: 'goals:read', allowPublic: true }),
+    onRequest: deps.guards.site({ scope: 'goals:read' }),
     schema: {
       tags: ['Goals'],
       summary:

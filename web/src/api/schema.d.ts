@@ -1797,7 +1797,7 @@ export interface paths {
                          * @default member
                          * @enum {string}
                          */
-                        role?: "member" | "admin" | "owner";
+                        role?: "viewer" | "member" | "admin" | "owner";
                         /** @description A team of the organization the invitee joins on acceptance */
                         teamId?: string;
                     };
@@ -1910,8 +1910,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         email: string;
-                        /** @enum {string} */
-                        role: "member" | "admin" | "owner";
+                        /**
+                         * @description viewer reads everything a member reads and changes nothing
+                         * @enum {string}
+                         */
+                        role: "viewer" | "member" | "admin" | "owner";
                     };
                 };
             };
@@ -1995,8 +1998,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        role: "member" | "admin" | "owner";
+                        /**
+                         * @description viewer reads everything a member reads and changes nothing
+                         * @enum {string}
+                         */
+                        role: "viewer" | "member" | "admin" | "owner";
                     };
                 };
             };
@@ -2199,7 +2205,7 @@ export interface paths {
                              * @description the caller's role in the organization
                              * @enum {string}
                              */
-                            role: "owner" | "admin" | "member";
+                            role: "owner" | "admin" | "member" | "viewer";
                             sites: {
                                 blockBots: boolean;
                                 createdAt: string;
@@ -2216,6 +2222,8 @@ export interface paths {
                                 name: string;
                                 organizationId: string;
                                 public: boolean;
+                                /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
+                                publicPeopleData: boolean;
                                 retentionDays: number | null;
                                 saltUserIds: boolean;
                                 sessionReplay: boolean;
@@ -2283,6 +2291,8 @@ export interface paths {
                         firstPartyProxy?: boolean;
                         name?: string;
                         public?: boolean;
+                        /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
+                        publicPeopleData?: boolean;
                         retentionDays?: number | null;
                         saltUserIds?: boolean;
                         sessionReplay?: boolean;
@@ -2328,6 +2338,8 @@ export interface paths {
                             name: string;
                             organizationId: string;
                             public: boolean;
+                            /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
+                            publicPeopleData: boolean;
                             retentionDays: number | null;
                             saltUserIds: boolean;
                             sessionReplay: boolean;
@@ -2370,7 +2382,7 @@ export interface paths {
         };
         /**
          * The organization's teams with their members and sites
-         * @description Admins and owners see every team; members see the teams they are on. A member of a team with sites sees only the sites of their teams, in every route and MCP tool; admins and owners see every site.
+         * @description Admins and owners see every team; members and viewers see the teams they are on. A member of a team with sites sees only the sites of their teams, in every route and MCP tool; admins and owners see every site.
          */
         get: {
             parameters: {
@@ -2680,7 +2692,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tracker toggles of a site (public) */
+        /**
+         * Tracker toggles of a site, for its own pages
+         * @description Answered to a call from the site's own pages (its Origin, else its Referer, within the site's domain, as the tracking call's origin check decides); any other call gets the 404 of an unknown site, so site ids cannot be walked to list domains. DISABLE_ORIGIN_CHECK lifts it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2813,6 +2828,8 @@ export interface paths {
                             name: string;
                             organizationId: string;
                             public: boolean;
+                            /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
+                            publicPeopleData: boolean;
                             retentionDays: number | null;
                             saltUserIds: boolean;
                             sessionReplay: boolean;
@@ -2842,6 +2859,8 @@ export interface paths {
                             name: string;
                             organizationId: string;
                             public: boolean;
+                            /** @description whether the reports that name people are open to this reader too */
+                            publicPeopleData: boolean;
                             sessionReplay: boolean;
                             siteId: number;
                             /** @description report clicks on buttons */
@@ -3480,6 +3499,8 @@ export interface paths {
                         firstPartyProxy?: boolean;
                         name?: string;
                         public?: boolean;
+                        /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
+                        publicPeopleData?: boolean;
                         retentionDays?: number | null;
                         saltUserIds?: boolean;
                         sessionReplay?: boolean;
@@ -3525,6 +3546,8 @@ export interface paths {
                             name: string;
                             organizationId: string;
                             public: boolean;
+                            /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
+                            publicPeopleData: boolean;
                             retentionDays: number | null;
                             saltUserIds: boolean;
                             sessionReplay: boolean;
@@ -5864,7 +5887,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the site's reports are readable without credentials */
+        /** Whether the site's aggregate reports are readable without credentials (false for a private or unknown site) */
         get: {
             parameters: {
                 query?: never;

@@ -13,6 +13,7 @@ import { ErrorGroupsTable } from '../components/errors/error-groups-table';
 import { ErrorOccurrences } from '../components/errors/error-occurrences';
 import { ErrorTimeSeriesCard } from '../components/errors/error-time-series-card';
 import { ErrorMessage } from '../components/error-message';
+import { usePeopleVisible } from '../components/public-access/people-visible';
 import { ERROR_GROUP_LIMIT, OCCURRENCES_PER_PAGE, readErrorView, writeErrorView, type ErrorView } from './site/error-state';
 import { periodLabel } from './site/period-label';
 import { useSiteView } from './site/use-site-view';
@@ -40,6 +41,7 @@ export function ErrorsPage() {
   const [search, setSearch] = useSearchParams();
   const { view, today, params, buckets, bucket, update } = useSiteView();
   const errorView = readErrorView(search);
+  const people = usePeopleVisible(site);
   const answer = useErrorNames(site, { ...params, page: 1, limit: ERROR_GROUP_LIMIT });
   const groups = answer.data ? countedRows(answer.data.data) : undefined;
   const chosen = errorView.message ?? groups?.rows[0]?.value;
@@ -70,7 +72,9 @@ export function ErrorsPage() {
             <span className="text-slate-600 dark:text-slate-400">Error: </span><span data-testid="chosen-error">{chosen}</span>
           </h2>
           <ErrorTimeSeriesCard site={site} params={params} message={chosen} bucket={bucket} buckets={buckets} timeZone={view.timeZone} onBucket={(next) => update({ bucket: next })} />
-          <OccurrencesCard site={site} params={params} message={chosen} page={errorView.occurrencePage} timeZone={view.timeZone} onPage={(page) => change({ occurrencePage: page })} />
+          {people ? (
+            <OccurrencesCard site={site} params={params} message={chosen} page={errorView.occurrencePage} timeZone={view.timeZone} onPage={(page) => change({ occurrencePage: page })} />
+          ) : null}
         </section>
       ) : null}
     </div>

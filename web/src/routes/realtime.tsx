@@ -13,6 +13,7 @@ import { describeEvent, formatEventTime, instantOf } from '../components/realtim
 import { FEED_CSV_COLUMNS } from '../components/realtime/feed-csv';
 import { POLL_MS, useEventFeed } from '../components/realtime/use-event-feed';
 import { benchStateOfRows } from '../components/dashboard/bench-state';
+import { usePeopleVisible } from '../components/public-access/people-visible';
 import { SiteNav } from '../components/settings/site-nav';
 
 function FeedRow({ event }: { event: FeedEvent }) {
@@ -55,6 +56,7 @@ export function RealtimePage() {
   const record = useSiteRecord(site);
   const [paused, setPaused] = useState(false);
   const live = useLiveUserCount(site, paused ? false : POLL_MS);
+  const people = usePeopleVisible(site);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -69,7 +71,7 @@ export function RealtimePage() {
         </p>
         <Button variant="secondary" onClick={() => setPaused((value) => !value)}>{paused ? 'Resume live updates' : 'Pause live updates'}</Button>
       </div>
-      <EventFeedCard key={site} site={site} paused={paused} />
+      {people ? <EventFeedCard key={site} site={site} paused={paused} /> : <p className="text-sm text-slate-600 dark:text-slate-400">The live event list is shown to the site's members only.</p>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-// Annotation rights mirror the API's: members change their own site annotations, admins and owners any.
+// Annotation rights mirror the API's: viewers change none, members their own site annotations, admins and owners any.
 import { describe, expect, it } from 'vitest';
 import type { Annotation } from '../../api/types';
 import { canChangeAnnotation, canCreateAnnotation, canUseOrganizationScope, type AnnotationViewer } from './annotation-rights';
@@ -19,6 +19,7 @@ describe('annotation rights', () => {
     ["an owner, someone else's", base, viewer('owner', 'u2'), true],
     ['a public viewer', base, viewer(undefined, 'u1', true), false],
     ['an owner in read-only mode', base, viewer('owner', 'u1', true), false],
+    ['a viewer of the organization, own site annotation', base, viewer('viewer'), false],
   ])('%s: may change %s', (_, annotation, who, allowed) => {
     expect(canChangeAnnotation(annotation, who)).toBe(allowed);
   });
@@ -27,5 +28,6 @@ describe('annotation rights', () => {
     expect([canCreateAnnotation(viewer('member')), canUseOrganizationScope(viewer('member'))]).toEqual([true, false]);
     expect([canCreateAnnotation(viewer('admin')), canUseOrganizationScope(viewer('admin'))]).toEqual([true, true]);
     expect([canCreateAnnotation(viewer(undefined, 'u1', true)), canUseOrganizationScope(viewer('owner', 'u1', true))]).toEqual([false, false]);
+    expect([canCreateAnnotation(viewer('viewer')), canUseOrganizationScope(viewer('viewer'))]).toEqual([false, false]);
   });
 });

@@ -8,7 +8,7 @@ import { ErrorMessage } from '../error-message';
 import { TextField } from '../text-field';
 import { SELECT } from './member-row';
 
-const ROLES: readonly Role[] = ['member', 'admin', 'owner'];
+const ROLES: readonly Role[] = ['viewer', 'member', 'admin', 'owner'];
 
 function InvitationSent({ invitation }: { invitation: Invitation }) {
   return (

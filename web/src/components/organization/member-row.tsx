@@ -8,7 +8,7 @@ import { formatInstant } from '../format-instant';
 import { siteAccessOf, teamNamesOf } from './member-columns';
 import type { RoleAbilities } from './organization-role';
 
-const ROLES: readonly Role[] = ['member', 'admin', 'owner'];
+const ROLES: readonly Role[] = ['viewer', 'member', 'admin', 'owner'];
 export const SELECT = `min-h-10 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900 ${FOCUS_RING}`;
 
 /** Only an owner grants, changes or removes the owner role (the API's rule). */

@@ -1,5 +1,6 @@
 // SettingsForm: one titled settings section as a form that sends its fields to PUT /api/sites/{site}/config,
-// with its own Save button, "Saved" status and the API's error.
+// with its own Save button, "Saved" status and the API's error; read-only (fields disabled, no Save) for a caller
+// who may not change the site.
 import type { FormEvent, ReactNode } from 'react';
 import { useUpdateSite } from '../../api/queries';
 import type { SiteConfigBody } from '../../api/settings-types';
@@ -13,9 +14,11 @@ export interface SettingsFormProps {
   readonly saveLabel: string;
   readonly bodyOf: (form: FormData) => SiteConfigBody;
   readonly children: ReactNode;
+  /** True when the caller may not change the site's settings (the API needs the admin role). */
+  readonly readOnly?: boolean;
 }
 
-export function SettingsForm({ site, title, saveLabel, bodyOf, children }: SettingsFormProps) {
+export function SettingsForm({ site, title, saveLabel, bodyOf, children, readOnly = false }: SettingsFormProps) {
   const update = useUpdateSite(site);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -24,12 +27,14 @@ export function SettingsForm({ site, title, saveLabel, bodyOf, children }: Setti
   return (
     <Card title={title}>
       <form onSubmit={submit} className="flex flex-col gap-4">
-        {children}
+        <fieldset disabled={readOnly} className="flex flex-col gap-4">{children}</fieldset>
         <ErrorMessage error={update.error} />
-        <div className="flex items-center gap-3">
-          <Button type="submit" disabled={update.isPending}>{saveLabel}</Button>
-          <span role="status" className="text-sm text-slate-600 dark:text-slate-400">{update.isSuccess ? 'Saved' : ''}</span>
-        </div>
+        {readOnly ? null : (
+          <div className="flex items-center gap-3">
+            <Button type="submit" disabled={update.isPending}>{saveLabel}</Button>
+            <span role="status" className="text-sm text-slate-600 dark:text-slate-400">{update.isSuccess ? 'Saved' : ''}</span>
+          </div>
+        )}
       </form>
     </Card>
   );

@@ -1,7 +1,8 @@
 // SiteNav: links between a site's pages (dashboard, realtime, the analyses, webhooks, settings); webhooks and
-// settings only for signed-in readers (not on a public dashboard).
+// settings only for readers who may change things, sessions and users only for readers who may see people.
 import { NavLink } from 'react-router';
 import { FOCUS_RING } from '../button';
+import { usePeopleVisible } from '../public-access/people-visible';
 import { useSiteAccess } from '../public-access/read-only';
 
 const LINK = `rounded px-2 py-1 text-sm font-medium underline-offset-2 hover:underline ${FOCUS_RING}`;
@@ -10,13 +11,14 @@ const look = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteNav({ site }: { site: string }) {
   const { readOnly } = useSiteAccess();
+  const people = usePeopleVisible(site);
   const base = `/sites/${encodeURIComponent(site)}`;
   return (
     <nav aria-label="Site pages" className="flex flex-wrap gap-2">
       <NavLink end to={base} className={look}>Dashboard</NavLink>
       <NavLink to={`${base}/realtime`} className={look}>Realtime</NavLink>
-      <NavLink to={`${base}/sessions`} className={look}>Sessions</NavLink>
-      <NavLink to={`${base}/users`} className={look}>Users</NavLink>
+      {people ? <NavLink to={`${base}/sessions`} className={look}>Sessions</NavLink> : null}
+      {people ? <NavLink to={`${base}/users`} className={look}>Users</NavLink> : null}
       <NavLink to={`${base}/goals`} className={look}>Goals</NavLink>
       <NavLink to={`${base}/funnels`} className={look}>Funnels</NavLink>
       <NavLink to={`${base}/journeys`} className={look}>Journeys</NavLink>

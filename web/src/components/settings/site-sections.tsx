@@ -7,14 +7,21 @@ import { EXCLUSION_LABELS, linesOf, TOGGLE_LABELS } from './settings-fields';
 import { SettingsForm } from './settings-form';
 import { TextAreaField } from './text-area-field';
 
-export function GeneralSection({ record }: { record: SiteRecord }) {
+/** A section's record, and whether the caller may only read it (fields disabled, no Save button). */
+interface SectionProps {
+  readonly record: SiteRecord;
+  readonly readOnly: boolean;
+}
+
+export function GeneralSection({ record, readOnly }: SectionProps) {
   const bodyOf = (form: FormData) => ({
     name: String(form.get('name') ?? '').trim(),
     domain: String(form.get('domain') ?? '').trim(),
     public: form.get('public') === 'on',
+    publicPeopleData: form.get('publicPeopleData') === 'on',
   });
   return (
-    <SettingsForm site={record.id} title="General" saveLabel="Save general settings" bodyOf={bodyOf}>
+    <SettingsForm site={record.id} title="General" saveLabel="Save general settings" bodyOf={bodyOf} readOnly={readOnly}>
       <TextField label="Site name" name="name" required defaultValue={record.name} autoComplete="off" />
       <TextField label="Domain" name="domain" required defaultValue={record.domain} autoComplete="off" hint="The site's host name, without https://" />
       <CheckboxField
@@ -23,14 +30,20 @@ export function GeneralSection({ record }: { record: SiteRecord }) {
         defaultChecked={record.public}
         hint={`Anyone with the address ${window.location.origin}/share/${record.id} can read this site's dashboard, without signing in`}
       />
+      <CheckboxField
+        label="Show people to the public too"
+        name="publicPeopleData"
+        defaultChecked={record.publicPeopleData}
+        hint="Off: the public dashboard and private links show totals and rankings only. On: they also list users, their traits (such as emails), sessions, raw events and error details."
+      />
     </SettingsForm>
   );
 }
 
-export function TrackingSection({ record }: { record: SiteRecord }) {
+export function TrackingSection({ record, readOnly }: SectionProps) {
   const bodyOf = (form: FormData) => Object.fromEntries(TRACKING_TOGGLES.map((toggle) => [toggle, form.get(toggle) === 'on']));
   return (
-    <SettingsForm site={record.id} title="Tracking" saveLabel="Save tracking settings" bodyOf={bodyOf}>
+    <SettingsForm site={record.id} title="Tracking" saveLabel="Save tracking settings" bodyOf={bodyOf} readOnly={readOnly}>
       <fieldset className="grid gap-3 sm:grid-cols-2">
         <legend className="sr-only">What the script records</legend>
         {TRACKING_TOGGLES.map((toggle) => (
@@ -41,10 +54,10 @@ export function TrackingSection({ record }: { record: SiteRecord }) {
   );
 }
 
-export function ExclusionsSection({ record }: { record: SiteRecord }) {
+export function ExclusionsSection({ record, readOnly }: SectionProps) {
   const bodyOf = (form: FormData) => Object.fromEntries(EXCLUSION_LISTS.map((list) => [list, linesOf(String(form.get(list) ?? ''))]));
   return (
-    <SettingsForm site={record.id} title="Exclusions" saveLabel="Save exclusions" bodyOf={bodyOf}>
+    <SettingsForm site={record.id} title="Exclusions" saveLabel="Save exclusions" bodyOf={bodyOf} readOnly={readOnly}>
       <p className="text-sm text-slate-600 dark:text-slate-400">Visits matching any of these are not recorded.</p>
       {EXCLUSION_LISTS.map((list) => (
         <TextAreaField key={list} name={list} defaultValue={record[list].join('\n')} label={EXCLUSION_LABELS[list].label} hint={EXCLUSION_LABELS[list].hint} spellCheck={false} />

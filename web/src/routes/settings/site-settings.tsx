@@ -10,6 +10,7 @@ import { CreateApiKeyForm } from '../../components/settings/create-api-key-form'
 import { DeleteSiteSection } from '../../components/settings/delete-site-section';
 import { SiteNav } from '../../components/settings/site-nav';
 import { ExclusionsSection, GeneralSection, TrackingSection } from '../../components/settings/site-sections';
+import { useOrganizationAbilities } from '../../components/organization/organization-role';
 
 export function SiteSettingsPage() {
   const { site = '' } = useParams();
@@ -17,6 +18,9 @@ export function SiteSettingsPage() {
   // A member reads the record with its settings; anyone else (a public site's visitor) reads its public view.
   const answer = record.data;
   const settings = answer !== undefined && 'excludedIPs' in answer ? answer : undefined;
+  // Changing a site needs the admin role: members and viewers read the settings, with no Save button.
+  const abilities = useOrganizationAbilities(settings?.organizationId);
+  const readOnly = abilities?.canManage !== true;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -28,19 +32,24 @@ export function SiteSettingsPage() {
       {answer !== undefined && settings === undefined ? (
         <p role="status" className="text-sm">Only members of the site's organization can see and change its settings.</p>
       ) : null}
-      {settings ? (
+      {settings && abilities ? (
         <>
-          <GeneralSection record={settings} />
-          <TrackingSection record={settings} />
-          <ExclusionsSection record={settings} />
+          {readOnly ? <p role="status" className="text-sm">Only admins and owners of the organization can change these settings.</p> : null}
+          <GeneralSection record={settings} readOnly={readOnly} />
+          <TrackingSection record={settings} readOnly={readOnly} />
+          <ExclusionsSection record={settings} readOnly={readOnly} />
           <Card title="Script tag"><ScriptTag site={settings} /></Card>
-          <Card title="API keys">
-            <div className="flex flex-col gap-6">
-              <CreateApiKeyForm organizationId={settings.organizationId} />
-              <ApiKeyList organizationId={settings.organizationId} />
-            </div>
-          </Card>
-          <DeleteSiteSection record={settings} />
+          {readOnly ? null : (
+            <>
+              <Card title="API keys">
+                <div className="flex flex-col gap-6">
+                  <CreateApiKeyForm organizationId={settings.organizationId} />
+                  <ApiKeyList organizationId={settings.organizationId} />
+                </div>
+              </Card>
+              <DeleteSiteSection record={settings} />
+            </>
+          )}
         </>
       ) : null}
     </div>
