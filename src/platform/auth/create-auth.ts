@@ -6,6 +6,8 @@ import { organization } from 'better-auth/plugins';
 import { sql, type Kysely } from 'kysely';
 import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
 import type { AuthRateLimitStorage } from './auth-rate-limit-storage.js';
+import { limitSignInPerAccount } from './account-sign-in-limit.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, refuseCommonPassword } from './password-policy.js';
 import { refuseOperatorOwnedMetadata } from './operator-owned-metadata.js';
 import { organizationAccessControl, organizationRoles } from './organization-roles.js';
 
@@ -21,6 +23,8 @@ export interface AuthConfig {
   readonly disableSignup: boolean;
   /** Sign-in / sign-up attempts allowed per minute per client address. */
   readonly authRateLimitPerMinute: number;
+  /** Sign-in attempts allowed per minute per account (the email signed in to), from any number of addresses. */
+  readonly signInPerAccountPerMinute: number;
   readonly apiKeyRateLimit: { readonly max: number; readonly windowSeconds: number };
   /** Where those attempts are counted: shared by every server process (see auth-rate-limit-storage.ts). */
   readonly rateLimitStorage: AuthRateLimitStorage;
@@ -75,7 +79,7 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8 },
+    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH },
     rateLimit: {
       enabled: true,
       window: 60,
@@ -87,6 +91,10 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
       },
     },
     hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        refuseCommonPassword(ctx.path, ctx.body);
+        await limitSignInPerAccount(ctx.path, ctx.body, config.rateLimitStorage, config.signInPerAccountPerMinute);
+      }),
       after: createAuthMiddleware(async (ctx) => {
         if (KEY_CHANGING_PATHS.test(ctx.path)) config.onApiKeysChanged?.();
       }),
