@@ -12,6 +12,7 @@ import { registerAuthRoutes } from './platform/auth/auth-routes.js';
 import { AccessControl } from './platform/http/access-control.js';
 import { registerCors } from './platform/http/cors.js';
 import { trustFunction } from './platform/http/proxy-trust.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { createGuards, registerRequestDecorations, type Guards } from './platform/http/guards.js';
@@ -143,6 +144,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const metrics = new MetricsRegistry();
   registerHttpMetrics(app, metrics);
   const pipelineMetrics = createPipelineMetrics(metrics);
+  registerSecurityHeaders(app);
   await registerCors(app, config.baseUrl, config.trackerPath === undefined ? [] : [`${config.trackerPath}/`]);
   await registerOpenApi(app, config.baseUrl);
 
