@@ -4,7 +4,7 @@
 // another origin that frames the signed-in settings page gets nothing in the frame.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { dataAreasSettled, screenshot, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { screenshot, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 import { until } from '../helpers/until.js';
 
 let h: DashboardHarness;
@@ -61,9 +61,13 @@ describe('security headers in the browser', () => {
     const overview = await h.open(context, `${h.loupeUrl}/sites/${site}`);
     await overview.getByRole('heading', { level: 1 }).waitFor();
     await overview.waitForLoadState('networkidle');
-    await dataAreasSettled(overview);
     await overview.locator('.uplot').first().waitFor();
-    expect(await overview.getByTestId('overview-pageviews').innerText()).toBe('1');
+    await overview.getByTestId('overview-pageviews').filter({ hasText: /^1$/ }).waitFor();
+    // The cards below the fold (the world map among them) load when they scroll into view.
+    await overview.getByRole('heading', { name: 'Outbound links' }).scrollIntoViewIfNeeded();
+    await overview.getByRole('heading', { name: 'Locations' }).scrollIntoViewIfNeeded();
+    await overview.waitForLoadState('networkidle');
+    await overview.locator('svg path').nth(20).waitFor();
     await screenshot(overview, 'csp-overview');
     expect(await violations(overview)).toEqual([]);
 
@@ -72,13 +76,21 @@ describe('security headers in the browser', () => {
     await settings.waitForLoadState('networkidle');
     expect(await violations(settings)).toEqual([]);
 
+    expect(h.consoleErrors).toEqual([]);
+
     const reference = await h.open(context, `${h.loupeUrl}/api/docs/`);
     await reference.getByText('Loupe analytics API').first().waitFor({ timeout: 30_000 });
     await reference.waitForLoadState('networkidle');
     await screenshot(reference, 'csp-api-reference');
-    expect(await violations(reference)).toEqual([]);
-
-    expect(h.consoleErrors).toEqual([]);
+    // The bundle's copy of Zod probes once whether it may compile validators (`try { Function('') } catch`) and
+    // falls back when it may not: that refused probe is expected, and is the only thing refused.
+    const isZodProbe = (line: string) => line.startsWith(`script-src blocked eval at ${h.loupeUrl}/api/docs/js/scalar.js:`);
+    const referenceViolations = await violations(reference);
+    expect(referenceViolations.filter((line) => !isZodProbe(line))).toEqual([]);
+    // The reference page names no icon, so Chromium asks for /favicon.ico (a 404: Loupe has none); Playwright
+    // does not see that request, only its console line.
+    const unexpected = h.consoleErrors.filter((line) => !line.includes("Refused to evaluate a string as JavaScript because 'unsafe-eval'") && !line.endsWith('/api/docs/: Failed to load resource: the server responded with a status of 404 (Not Found)'));
+    expect(unexpected).toEqual([]);
     await context.close();
   });
 
