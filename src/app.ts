@@ -13,6 +13,8 @@ import { OidcSignIns } from './platform/auth/oidc-sign-in.js';
 import { InvitationTokens } from './platform/auth/invitation-tokens.js';
 import { AccessControl } from './platform/http/access-control.js';
 import { registerCors } from './platform/http/cors.js';
+import { trustFunction } from './platform/http/proxy-trust.js';
+import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerErrorHandler } from './platform/http/error-handler.js';
 import { registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { createGuards, registerRequestDecorations, type Guards } from './platform/http/guards.js';
@@ -83,6 +85,8 @@ export interface AppDeps {
   readonly metadata?: MetadataDb;
   /** Sign-in/sign-up attempts per minute per address (tests raise it). */
   readonly authRateLimitPerMinute?: number;
+  /** Sign-in attempts per minute per account, from any address (tests raise it). */
+  readonly signInPerAccountPerMinute?: number;
   /** Milliseconds since the epoch; tests freeze it. */
   readonly clock?: () => number;
   readonly shared?: SharedState;
@@ -130,7 +134,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logDestination),
-    trustProxy: config.trustProxy,
+    trustProxy: trustFunction(config.trustProxy) ?? false,
     bodyLimit: 1024 * 1024,
   });
   // Nodes starting together on one PostgreSQL take turns: the first migrates, the others then find it done.
@@ -147,6 +151,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const metrics = new MetricsRegistry();
   registerHttpMetrics(app, metrics);
   const pipelineMetrics = createPipelineMetrics(metrics);
+  registerSecurityHeaders(app);
   await registerCors(app, config.baseUrl, config.trackerPath === undefined ? [] : [`${config.trackerPath}/`]);
   await registerOpenApi(app, config.baseUrl);
 
@@ -163,6 +168,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     disableSignup: config.disableSignup,
     invitationTokens,
     authRateLimitPerMinute: deps.authRateLimitPerMinute ?? 10,
+    signInPerAccountPerMinute: deps.signInPerAccountPerMinute ?? 10,
     apiKeyRateLimit: config.apiKeyRateLimit,
     rateLimitStorage: authRateLimitStorage(shared.rateLimiter),
     log: (level, message) => app.log[level](message),

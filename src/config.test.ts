@@ -111,3 +111,19 @@ describe('loadConfig: OIDC_*', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig: TRUST_PROXY', () => {
+  it('defaults to no proxy; true is one hop; a number is that many hops; a list names the proxies', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5,172.16.0.0/12' }).trustProxy).toEqual({ addresses: ['10.0.0.5', '172.16.0.0/12'] });
+  });
+
+  it('refuses anything else with a message that says what to give', () => {
+    for (const value of ['all', '99', '10.0.0.0/40', 'caddy']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: expected false, a number of proxy hops in front of Loupe/);
+    }
+  });
+});

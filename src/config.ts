@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CLUSTER_NAME } from './platform/analytics-store/cluster-naming.js';
 import { parseOrganizationRules, type OidcSettings } from './platform/auth/oidc-settings.js';
+import { parseProxyTrust, TRUST_PROXY_RULE, type ProxyTrust } from './platform/http/proxy-trust.js';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -36,7 +37,7 @@ const EnvSchema = z.object({
   AUTH_SECRET: optionalString,
   BASE_URL: optionalString,
   DISABLE_SIGNUP: booleanFlag.default(true),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z.string().default('false').refine((value) => parseProxyTrust(value) !== undefined, TRUST_PROXY_RULE),
   DISABLE_ORIGIN_CHECK: booleanFlag.default(false),
   GEOIP_CITY_DB: optionalString,
   GEOIP_ASN_DB: optionalString,
@@ -84,7 +85,8 @@ export interface AppConfig {
   readonly authSecret: string | undefined;
   readonly baseUrl: string;
   readonly disableSignup: boolean;
-  readonly trustProxy: boolean;
+  /** Which reverse proxies may state the client's address and protocol (X-Forwarded-For/-Proto); docs/deploy.md. */
+  readonly trustProxy: ProxyTrust;
   readonly disableOriginCheck: boolean;
   readonly geoipCityDb: string | undefined;
   /** An ASN .mmdb (GeoLite2-ASN layout or compatible) for the bot_asn layer. */
@@ -140,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET,
     baseUrl,
     disableSignup: e.DISABLE_SIGNUP,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseProxyTrust(e.TRUST_PROXY) ?? { hops: 0 },
     disableOriginCheck: e.DISABLE_ORIGIN_CHECK,
     geoipCityDb: e.GEOIP_CITY_DB,
     geoipAsnDb: e.GEOIP_ASN_DB,

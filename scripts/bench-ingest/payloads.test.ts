@@ -4,6 +4,7 @@ import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
 import { createBotDetectorDeps, detectBot } from '../../src/ingestion/bots/bot-detector.js';
 import { clientIp } from '../../src/ingestion/request/client-ip.js';
+import { trustFunction } from '../../src/platform/http/proxy-trust.js';
 import { validateTrackPayload } from '../../src/ingestion/validate-track-payload.js';
 import { loadBenchData } from './bench-data.js';
 import { MAX_VISIT_EVENTS, TrafficModel, browserHeaders, createRequestFactory, type TrackRequestParts } from './payloads.js';
@@ -65,7 +66,7 @@ describe('benchmark traffic', () => {
 
   it('X-Forwarded-For yields a public unicast client address behind a trusted proxy', () => {
     for (const parts of requests) {
-      const ip = clientIp(parts.headers, '127.0.0.1', true);
+      const ip = clientIp(parts.headers, '127.0.0.1', trustFunction({ hops: 1 }));
       expect(ip).not.toBe('');
       expect(ipaddr.parse(ip).range()).toBe('unicast');
     }

@@ -79,6 +79,8 @@ export interface TestAppOptions {
   readonly resolveHost?: AppDeps['resolveHost'];
   /** Sign-in/sign-up attempts per minute per address; tests of the limit itself set the real value. */
   readonly authRateLimitPerMinute?: number;
+  /** Sign-in attempts per minute per account; tests of that limit set the real value. */
+  readonly signInPerAccountPerMinute?: number;
   /** Where log lines go (with `env: { LOG_LEVEL }`); tests of the logs pass a buffer. */
   readonly logDestination?: AppDeps['logDestination'];
   /** Where the tracking script's sources and build live; default: the project's tracker/. */
@@ -112,6 +114,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const loupe = await createApp(config, {
     authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
+    signInPerAccountPerMinute: options.signInPerAccountPerMinute ?? 10_000,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ingestionBuffer ? { ingestionBuffer: options.ingestionBuffer } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),

@@ -47,7 +47,8 @@ describe('enrichment behind a trusted proxy', () => {
   const userAgentOf = (name: string) => (name in USER_AGENTS ? USER_AGENTS[name as keyof typeof USER_AGENTS] : name);
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    // Two proxies: one at 172.16.0.1 appends the visitor's address, the next (the test's socket) appends 172.16.0.1.
+    t = await createTestApp({ env: { TRUST_PROXY: '2' } });
     f = await createTrackingFixture(t.app, 'enrich', 'example.com');
     // The table cases are sent up front so that one flush serves all of them.
     for (const [ip] of COUNTRY_CASES) {

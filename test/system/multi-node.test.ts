@@ -148,11 +148,22 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
       statuses.push(answer.status);
     }
     expect(statuses).toEqual([...Array<number>(SIGN_IN_LIMIT).fill(401), 429, 429]);
-    // Another address is not limited by that one.
-    const other = await post(node(0), '/api/auth/sign-in/email', { email: 'cluster@example.com', password: 'wrong-password-1' }, {
+    // Another address is not limited by that one (at another account: this one has used its own guesses too).
+    const other = await post(node(0), '/api/auth/sign-in/email', { email: 'cluster-other@example.com', password: 'wrong-password-1' }, {
       'content-type': 'application/json', origin: CLUSTER_ORIGIN, 'x-forwarded-for': address(4),
     });
     expect(other.status).toBe(401);
+  }, 60_000);
+
+  it('shares the per-account sign-in limit across nodes: the 11th guess at one account is refused from any address', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < SIGN_IN_LIMIT + 2; attempt += 1) {
+      const answer = await post(node(attempt), '/api/auth/sign-in/email', { email: 'cluster-account@example.com', password: 'wrong-password-1' }, {
+        'content-type': 'application/json', origin: CLUSTER_ORIGIN, 'x-forwarded-for': address(40 + attempt),
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array<number>(SIGN_IN_LIMIT).fill(401), 429, 429]);
   }, 60_000);
 
   it('sends exactly one webhook attempt per trigger, whichever node stored the event', async () => {

@@ -1,10 +1,12 @@
-// Picks the client's address from proxy headers (when the proxy is trusted) or from the socket.
+// Picks the client's address from proxy headers (when the socket's peer is a trusted proxy) or from the socket.
 import { isIP } from 'node:net';
+import { forwardedClient, type TrustFunction } from '../../platform/http/proxy-trust.js';
 
 export type RequestHeaders = Readonly<Record<string, string | readonly string[] | undefined>>;
 
-/** Proxy headers in the order they are believed; X-Forwarded-For contributes its first (client) entry. */
-const PROXY_HEADERS = ['x-real-ip', 'x-forwarded-for', 'cf-connecting-ip'] as const;
+/** Headers a trusted proxy sets to the address it saw, believed before X-Forwarded-For / after it. */
+const SET_BY_PROXY_FIRST = 'x-real-ip';
+const SET_BY_PROXY_LAST = 'cf-connecting-ip';
 const IPV4_MAPPED_PREFIX = '::ffff:';
 
 function firstValue(value: string | readonly string[] | undefined): string {
@@ -30,16 +32,30 @@ export function normalizeIp(candidate: string): string {
   return isIP(ip) === 0 ? '' : ip;
 }
 
+/** Every X-Forwarded-For entry, in order, however many header lines carry them. */
+function forwardedEntries(value: string | readonly string[] | undefined): string[] {
+  if (value === undefined) return [];
+  const lines = typeof value === 'string' ? [value] : value;
+  return lines.flatMap((line) => line.split(',')).map((entry) => entry.trim());
+}
+
 /**
- * The client address: with a trusted proxy, the first of X-Real-IP, X-Forwarded-For's first entry and
- * CF-Connecting-IP that holds a valid address; otherwise (or when none does) the socket address.
+ * The client address. When the socket's peer is a trusted proxy: X-Real-IP if it holds a valid address, else
+ * X-Forwarded-For read from the right as far as the trust reaches (a spoofed entry left of the proxies'
+ * own is never reached), else CF-Connecting-IP; otherwise (or when none holds one) the socket address.
  */
-export function clientIp(headers: RequestHeaders, socketAddress: string | undefined, trustProxy: boolean): string {
-  if (trustProxy) {
-    for (const name of PROXY_HEADERS) {
-      const ip = normalizeIp(firstValue(headers[name]));
-      if (ip !== '') return ip;
+export function clientIp(headers: RequestHeaders, socketAddress: string | undefined, trusts: TrustFunction | undefined): string {
+  const socket = normalizeIp(socketAddress ?? '');
+  if (trusts && socket !== '' && trusts(socket, 0)) {
+    const real = normalizeIp(firstValue(headers[SET_BY_PROXY_FIRST]));
+    if (real !== '') return real;
+    const entries = forwardedEntries(headers['x-forwarded-for']).map(normalizeIp);
+    if (entries.length > 0) {
+      const forwarded = forwardedClient(socket, entries, trusts);
+      if (forwarded !== '') return forwarded;
     }
+    const cloudflare = normalizeIp(firstValue(headers[SET_BY_PROXY_LAST]));
+    if (cloudflare !== '') return cloudflare;
   }
-  return normalizeIp(socketAddress ?? '');
+  return socket;
 }

@@ -8,8 +8,10 @@ import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
 import { emailVerificationOptions, passwordResetOptions, type AccountMail } from './account-email-options.js';
 import type { AuthRateLimitStorage } from './auth-rate-limit-storage.js';
 import { isProviderCallback, type OidcSignIns } from './oidc-sign-in.js';
-import { organizationTwoFactorHook } from './organization-two-factor-hook.js';
+import { enforceOrganizationTwoFactor } from './organization-two-factor-hook.js';
 import type { InvitationTokens } from './invitation-tokens.js';
+import { limitSignInPerAccount } from './account-sign-in-limit.js';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, refuseCommonPassword } from './password-policy.js';
 import { refuseOperatorOwnedMetadata } from './operator-owned-metadata.js';
 import { organizationAccessControl, organizationRoles } from './organization-roles.js';
 import { INVITED_SIGN_UP_HEADER, SIGN_UP_REFUSED } from './sign-up-gate.js';
@@ -29,6 +31,8 @@ export interface AuthConfig {
   readonly invitationTokens: InvitationTokens;
   /** Sign-in / sign-up attempts allowed per minute per client address. */
   readonly authRateLimitPerMinute: number;
+  /** Sign-in attempts allowed per minute per account (the email signed in to), from any number of addresses. */
+  readonly signInPerAccountPerMinute: number;
   readonly apiKeyRateLimit: { readonly max: number; readonly windowSeconds: number };
   /** Where those attempts are counted: shared by every server process (see auth-rate-limit-storage.ts). */
   readonly rateLimitStorage: AuthRateLimitStorage;
@@ -95,7 +99,9 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, ...passwordResetOptions(config.accountMail) },
+    emailAndPassword: {
+      enabled: true, autoSignIn: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH, ...passwordResetOptions(config.accountMail),
+    },
     emailVerification: emailVerificationOptions(config.accountMail),
     // A new address takes effect only once the link sent to it is opened (Loupe never updates it unverified).
     user: { changeEmail: { enabled: true } },
@@ -120,7 +126,11 @@ export function createAuth(meta: MetadataDb, config: AuthConfig) {
       },
     },
     hooks: {
-      before: organizationTwoFactorHook(meta.db),
+      before: createAuthMiddleware(async (ctx) => {
+        refuseCommonPassword(ctx.path, ctx.body);
+        await limitSignInPerAccount(ctx.path, ctx.body, config.rateLimitStorage, config.signInPerAccountPerMinute);
+        await enforceOrganizationTwoFactor(meta.db, ctx);
+      }),
       after: createAuthMiddleware(async (ctx) => {
         if (KEY_CHANGING_PATHS.test(ctx.path)) config.onApiKeysChanged?.();
       }),

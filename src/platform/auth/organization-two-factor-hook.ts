@@ -17,14 +17,16 @@ function organizationIdOf(value: unknown): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-export function organizationTwoFactorHook(db: Kysely<MetadataDatabase>) {
-  return createAuthMiddleware(async (ctx) => {
-    if (!ctx.path.startsWith('/organization/') || OUTSIDE_AN_ORGANIZATION.has(ctx.path)) return;
-    const session = await getSessionFromCtx(ctx);
-    if (!session) return;
-    const organizationId = organizationIdOf(ctx.body) ?? organizationIdOf(ctx.query) ?? (session.session as { activeOrganizationId?: unknown }).activeOrganizationId;
-    if (typeof organizationId !== 'string' || !(await organizationRequiresTwoFactor(db, organizationId))) return;
-    if ((session.user as { twoFactorEnabled?: unknown }).twoFactorEnabled) return;
-    throw new APIError('FORBIDDEN', { message: new TwoFactorRequiredError().message, code: TWO_FACTOR_REQUIRED });
-  });
+/** The context better-auth hands a `before` hook. */
+export type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Part of better-auth's `before` hook (create-auth.ts): refuses an organization call the organization's policy forbids. */
+export async function enforceOrganizationTwoFactor(db: Kysely<MetadataDatabase>, ctx: AuthHookContext): Promise<void> {
+  if (!ctx.path.startsWith('/organization/') || OUTSIDE_AN_ORGANIZATION.has(ctx.path)) return;
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  const organizationId = organizationIdOf(ctx.body) ?? organizationIdOf(ctx.query) ?? (session.session as { activeOrganizationId?: unknown }).activeOrganizationId;
+  if (typeof organizationId !== 'string' || !(await organizationRequiresTwoFactor(db, organizationId))) return;
+  if ((session.user as { twoFactorEnabled?: unknown }).twoFactorEnabled) return;
+  throw new APIError('FORBIDDEN', { message: new TwoFactorRequiredError().message, code: TWO_FACTOR_REQUIRED });
 }
