@@ -132,7 +132,7 @@ describe.each(backends)('two-factor authentication on %s', (backend) => {
       (await call(t.app, member, { method: 'GET', url: `/api/organizations/${orgId}/sites` })).statusCode,
       (await call(t.app, member, { method: 'GET', url: `/api/sites/${site.siteId}` })).statusCode,
       (await call(t.app, member, { method: 'GET', url: `/api/organizations/${orgId}/members` })).statusCode,
-      (await call(t.app, member, { method: 'GET', url: `/api/auth/organization/list-members?organizationId=${orgId}` })).statusCode,
+      (await call(t.app, member, { method: 'GET', url: `/api/auth/organization/get-full-organization?organizationId=${orgId}` })).statusCode,
     ];
 
     expect((await call(t.app, owner, { method: 'GET', url: policyUrl })).json()).toEqual({ requireTwoFactor: false });
@@ -152,7 +152,7 @@ describe.each(backends)('two-factor authentication on %s', (backend) => {
       error: 'This organization requires two-factor authentication: turn it on for your account (Account > Security, or POST /api/auth/two-factor/enable) and sign in again',
       code: 'two_factor_required',
     });
-    expect((await call(t.app, member, { method: 'GET', url: `/api/auth/organization/list-members?organizationId=${orgId}` })).json())
+    expect((await call(t.app, member, { method: 'GET', url: `/api/auth/organization/get-full-organization?organizationId=${orgId}` })).json())
       .toMatchObject({ code: 'two_factor_required' });
     const listed = await call(t.app, member, { method: 'GET', url: '/api/sites' });
     expect([listed.statusCode, (listed.json() as { data: unknown[] }).data]).toEqual([200, []]);

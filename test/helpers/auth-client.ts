@@ -74,7 +74,7 @@ export function invitationReferenceOf(inviteLink: string): string {
 
 /** Invites `email` through Loupe's route (as `inviter`) and accepts with the link, signed in as `invitee`; returns the accept answer. */
 export async function inviteAndAccept(
-  app: FastifyInstance, inviter: Credential, invitee: Credential, organizationId: string, email: string, role: 'member' | 'admin' | 'owner' = 'member',
+  app: FastifyInstance, inviter: Credential, invitee: Credential, organizationId: string, email: string, role: 'viewer' | 'member' | 'admin' | 'owner' = 'member',
 ): Promise<LightMyRequestResponse> {
   const invite = await call(app, inviter, { method: 'POST', url: `/api/organizations/${organizationId}/invitations`, payload: { email, role } });
   if (invite.statusCode !== 200) throw new Error(`invitation failed ${invite.statusCode}: ${invite.body}`);

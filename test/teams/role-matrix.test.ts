@@ -2,7 +2,7 @@
 // read-only role) 403 on every route that changes an organization or a site, while it reads what a member reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isReadRoute } from '../../src/platform/http/site-read-audience.js';
-import { call, createOrganization, createSite, signUp, type Credential } from '../helpers/auth-client.js';
+import { call, createOrganization, createSite, inviteAndAccept, signUp, type Credential } from '../helpers/auth-client.js';
 import { routeTable, type RouteEntry } from '../helpers/route-table.js';
 import { createTestApp, metadataBackends, type TestApp } from '../helpers/test-app.js';
 
@@ -25,6 +25,7 @@ const OPEN_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/health/live': 'probes of the operator and the load balancer',
   'GET /api/health/ready': 'probes of the operator and the load balancer',
   'GET /api/config': 'what the sign-in page needs to know (sign-up open, version)',
+  'POST /api/invitations/lookup': "the invitation page, signed out: the link's token is the proof",
   'GET /api/version': 'the version the dashboard shows',
   'GET /api/mcp': 'answers 405: the MCP endpoint takes POST only',
   'DELETE /api/mcp': 'answers 405: the MCP endpoint takes POST only',
@@ -88,8 +89,8 @@ describe.each(backends)('auth matrix with the viewer role (%s)', (backend) => {
     org = await createOrganization(t.app, owner.cookie ?? '', 'matrix-org');
     site = await createSite(t.app, owner, org, { domain: 'matrix.example.com' });
     viewer = await signUp(t.app, 'matrix-viewer@example.com');
-    const added = await call(t.app, owner, { method: 'POST', url: `/api/organizations/${org}/members`, payload: { email: 'matrix-viewer@example.com', role: 'viewer' } });
-    expect(added.statusCode).toBe(200);
+    const added = await inviteAndAccept(t.app, owner, viewer, org, 'matrix-viewer@example.com', 'viewer');
+    expect(added.statusCode, added.body).toBe(200);
     stranger = await signUp(t.app, 'matrix-stranger@example.com');
     await createOrganization(t.app, stranger.cookie ?? '', 'matrix-elsewhere');
     routes = routeTable(t.app).filter((route) => !isOutsideMatrix(route));

@@ -21,7 +21,7 @@ export type SignUpDecision =
 
 export interface DisguisedSignUp {
   readonly token: null;
-  readonly user: { id: string; name: string; email: string; emailVerified: false; image: null; createdAt: string; updatedAt: string };
+  readonly user: { id: string; name: string; email: string; emailVerified: false; image: null; createdAt: string; updatedAt: string; twoFactorEnabled: false };
 }
 
 export async function hasAccounts(db: Kysely<MetadataDatabase>): Promise<boolean> {
@@ -49,7 +49,7 @@ export async function decideSignUp(
   const name = typeof body.name === 'string' ? body.name : '';
   return {
     kind: 'disguise',
-    answer: { token: null, user: { id: randomId(), name, email, emailVerified: false, image: null, createdAt: now, updatedAt: now } },
+    answer: { token: null, user: { id: randomId(), name, email, emailVerified: false, image: null, createdAt: now, updatedAt: now, twoFactorEnabled: false } },
   };
 }
 
