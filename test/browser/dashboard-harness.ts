@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { projectPath } from '../../src/platform/project-path.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -45,9 +45,11 @@ async function freePort(): Promise<number> {
 
 /** `env`: more settings of the Loupe server (e.g. TRUST_PROXY, so a test page's visit can carry a public address, or
  * WEBHOOK_ALLOW_PRIVATE_TARGETS for a receiver on loopback); a function gets the server's URL first (to register
- * its callback at a test identity provider). */
+ * its callback at a test identity provider). `enforceContentSecurityPolicy`: pages obey the dashboard's policy (the
+ * security-headers test); otherwise pages ignore it, so that tests may drive them with string scripts
+ * (`waitForFunction`), which the policy's refusal of eval would stop. */
 export async function startDashboardHarness(
-  options: { env?: Record<string, string> | ((loupeUrl: string) => Promise<Record<string, string>>) } = {},
+  options: { env?: Record<string, string> | ((loupeUrl: string) => Promise<Record<string, string>>); enforceContentSecurityPolicy?: boolean } = {},
 ): Promise<DashboardHarness> {
   // The run's one build (test/setup/built-dashboard.ts), served read-only by every browser test.
   const distDir = inject('dashboardDistDir');
@@ -69,7 +71,8 @@ export async function startDashboardHarness(
     else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
   const pagesPort = await listen(server, '127.0.0.1');
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launched = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = options.enforceContentSecurityPolicy ? launched : ignoringContentSecurityPolicy(launched);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const consoleErrors: string[] = [];
 
@@ -95,6 +98,18 @@ export async function startDashboardHarness(
       await loupe.close();
     },
   };
+}
+
+/** The browser whose new contexts and pages ignore the pages' Content Security Policy (unless a test asks otherwise). */
+function ignoringContentSecurityPolicy(browser: Browser): Browser {
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext') return (contextOptions: BrowserContextOptions = {}) => target.newContext({ bypassCSP: true, ...contextOptions });
+      if (property === 'newPage') return (contextOptions: BrowserContextOptions = {}) => target.newPage({ bypassCSP: true, ...contextOptions });
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** axe-core's serious and critical violations on the page as `rule: targets` lines (none expected). */

@@ -30,7 +30,7 @@ async function post(request: APIRequestContext, path: string, data: unknown): Pr
 const violations = (page: Page) => page.evaluate('window.__cspViolations') as Promise<string[]>;
 
 beforeAll(async () => {
-  h = await startDashboardHarness();
+  h = await startDashboardHarness({ enforceContentSecurityPolicy: true });
   console.log(`dashboard screenshots: ${SCREENSHOT_DIR}`);
   const context = await h.browser.newContext();
   await post(context.request, '/api/auth/sign-up/email', { name: 'Hedy', email: 'hedy@example.com', password: 'frequency-hopping-42' });
