@@ -5,6 +5,7 @@
 // site is deleted after its domain is typed back. Every page in light and dark, desktop and 375 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext } from 'playwright-core';
+import { invitationReferenceOf } from '../helpers/auth-client.js';
 import { checkPages, downloadCsv, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
 let h: DashboardHarness;
@@ -199,7 +200,9 @@ describe('public dashboards', () => {
     const viewer = await h.browser.newContext({ viewport: DESKTOP });
     await post(viewer.request, '/api/auth/sign-up/email', { name: 'Vera', email: 'vera@example.com', password: 'correct-horse-9' });
     const owner = await signedIn();
-    await post(owner.request, `/api/organizations/${organization}/members`, { email: 'vera@example.com', role: 'viewer' });
+    // Adding a person is an invitation: Vera accepts it with the link's reference.
+    const invited = await post(owner.request, `/api/organizations/${organization}/invitations`, { email: 'vera@example.com', role: 'viewer' });
+    await post(viewer.request, '/api/auth/organization/accept-invitation', { invitationId: invitationReferenceOf(String(invited.inviteLink)) });
     await owner.close();
 
     const settings = await h.open(viewer, `${h.loupeUrl}/sites/${site}/settings`);

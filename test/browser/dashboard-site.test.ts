@@ -149,6 +149,8 @@ describe('site dashboard', () => {
       '/api/auth/get-session', '/api/sites/:site', '/api/sites/:site/annotations', '/api/sites/:site/live-user-count',
       '/api/sites/:site/metric?parameter=channel', '/api/sites/:site/metric?parameter=pathname',
       '/api/sites/:site/overview', '/api/sites/:site/overview', '/api/sites/:site/overview/time-series',
+      // The reader's role in the site's organization: a viewer's pages show no editing controls.
+      '/api/user/organizations',
     ]);
     asked.length = 0;
     for (const card of await page.locator('[data-testid^="card-"]').all()) await card.scrollIntoViewIfNeeded();
