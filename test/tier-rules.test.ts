@@ -24,11 +24,15 @@ const HEAVY_IMPORTS = [
   /\/test\/helpers\/(test-app|server-process|cli-process|temporary-store|stats-test-store|clickhouse-stand-in|loupe-cluster)\.js$/,
 ];
 
-/** Module specifiers a file imports, resolved to project paths where relative ("/src/app.js"). */
+/** A specifier as imported by `file`, resolved to a project path when relative ("/src/app.js"). */
+function resolvedImport(file: string, specifier: string): string {
+  return specifier.startsWith('.') ? `/${relative(projectPath(), join(projectPath(file), '..', specifier))}` : specifier;
+}
+
+/** Module specifiers a file imports, resolved. */
 function importsOf(file: string): string[] {
   const text = readFileSync(projectPath(file), 'utf8');
-  const specifiers = [...text.matchAll(/(?:from\s+|import\(\s*)'([^']+)'/g)].map((match) => match[1] ?? '');
-  return specifiers.map((specifier) => (specifier.startsWith('.') ? `/${relative(projectPath(), join(projectPath(file), '..', specifier))}` : specifier));
+  return [...text.matchAll(/(?:from\s+|import\(\s*)'([^']+)'/g)].map((match) => resolvedImport(file, match[1] ?? ''));
 }
 
 describe('test tiers', () => {
@@ -51,7 +55,7 @@ describe('test tiers', () => {
 
   it('recognises a heavy import in a fast-tier file', () => {
     const planted = ["import { createTestApp } from '../../test/helpers/test-app.js';", "import { ChdbStore } from '../platform/analytics-store/chdb-store.js';"];
-    const resolved = planted.map((line) => /'([^']+)'/.exec(line)?.[1] ?? '').map((specifier) => `/${relative(projectPath(), join(projectPath('src/stats/x.test.ts'), '..', specifier))}`);
+    const resolved = planted.map((line) => resolvedImport('src/stats/x.test.ts', /'([^']+)'/.exec(line)?.[1] ?? ''));
     expect(resolved.map((specifier) => HEAVY_IMPORTS.some((pattern) => pattern.test(specifier)))).toEqual([true, true]);
   });
 });
