@@ -95,10 +95,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(join(tmpdir(), 'loupe-test-'));
   // Both stores start as copies of the run's migrated template (the app then finds no migration to apply).
   const database = options.backend === 'postgres' ? await createPostgresDatabase(undefined, { migrated: true }) : undefined;
-  if (!database) copyMigratedMetadata(dataDir);
+  // A test that names its own DATA_DIR (a restart on an earlier app's data) keeps what that directory holds.
+  const ownDataDir = options.env?.DATA_DIR !== undefined;
+  if (!database && !ownDataDir) copyMigratedMetadata(dataDir);
   // LOUPE_TEST_STORE=clickhouse: the analytics store is a ClickHouse server's HTTP interface (the test stand-in).
   const standIn = (options.analyticsStore ? options.analyticsStore === 'clickhouse' : standInRequested()) && options.env?.CLICKHOUSE_URL === undefined;
-  if (options.env?.CLICKHOUSE_URL === undefined) copyMigratedAnalytics(join(dataDir, standIn ? 'clickhouse-stand-in' : 'analytics'));
+  if (options.env?.CLICKHOUSE_URL === undefined && !ownDataDir) copyMigratedAnalytics(join(dataDir, standIn ? 'clickhouse-stand-in' : 'analytics'));
   const clickhouse = standIn ? await startClickHouseStandIn(join(dataDir, 'clickhouse-stand-in')) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
