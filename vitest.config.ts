@@ -2,12 +2,15 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { ensureTestCertificate } from './test/helpers/test-certificate.js';
 import { TEST_CERT_DIR } from './test/helpers/test-cert-dir.js';
+import { testTemporaryRoot } from './test/setup/temporary-root.js';
 import { testGlobs } from './test/tiers.js';
 
 // Webhook tests deliver to a real HTTPS receiver with a self-signed certificate: the workers trust it
 // through NODE_EXTRA_CA_CERTS, which Node reads only at start-up, so it is set before they are forked.
 const certificate = ensureTestCertificate(TEST_CERT_DIR);
 process.env.NODE_EXTRA_CA_CERTS = certificate.certPath;
+// Every temporary folder of the run in memory where the machine allows (test/setup/temporary-root.ts).
+process.env.TMPDIR = testTemporaryRoot();
 
 // The suite in three tiers (test/tiers.ts says which file is where, docs/testing.md why): `npm test` runs all of
 // them, `npm run test:fast|test:integration|test:system` one.
@@ -19,7 +22,7 @@ export default defineConfig({
     // Every run also leaves its JSON report for `npm run test:slowest`.
     reporters: ['default', ['json', { outputFile: '.tmp/test-results.json' }]],
     // Two workers on the two cores of the machines this runs on, in every tier.
-    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
     projects: [
       {
         extends: true,
@@ -55,8 +58,9 @@ export default defineConfig({
           include: testGlobs('system'),
           exclude: ['node_modules/**'],
           globalSetup: ['test/setup/migrated-store-template.ts', 'test/setup/built-dashboard.ts'],
-          // Browsers and server processes: each file in a fresh process.
+          // Browsers and server processes: each file starts from freshly evaluated modules.
           pool: 'forks',
+          isolate: true,
           sequence: { groupOrder: 2 },
         },
       },

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
-import { checkPages, screenshot, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { networkQuiet, checkPages, screenshot, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
 let h: DashboardHarness;
 const DESKTOP = { width: 1280, height: 800 };
@@ -255,7 +255,7 @@ describe('public visitors and looks', () => {
     await postJson(stranger.request, '/api/auth/sign-up/email', { name: 'Eve', email: 'eve@example.com', password: 'correct-horse-9' });
     const seen = await h.open(stranger, `${h.loupeUrl}/sites/${site}/goals?period=24h`);
     await seen.locator('[data-bench-piece="goals-table"][data-bench-state="ready"]').waitFor();
-    await seen.waitForLoadState('networkidle');
+    await networkQuiet(seen);
     expect(await seen.getByRole('button', { name: 'New goal' }).count()).toBe(0);
     expect(await seen.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
     expect(h.consoleErrors.splice(0)).toEqual([]);

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { projectPath } from '../../src/platform/project-path.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -72,7 +72,7 @@ export async function startDashboardHarness(
   });
   const pagesPort = await listen(server, '127.0.0.1');
   const launched = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const browser = options.enforceContentSecurityPolicy ? launched : ignoringContentSecurityPolicy(launched);
+  const browser = instrumented(launched, { bypassContentSecurityPolicy: !options.enforceContentSecurityPolicy });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const consoleErrors: string[] = [];
 
@@ -100,16 +100,63 @@ export async function startDashboardHarness(
   };
 }
 
-/** The browser whose new contexts and pages ignore the pages' Content Security Policy (unless a test asks otherwise). */
-function ignoringContentSecurityPolicy(browser: Browser): Browser {
+/** Requests each page has in flight (counted from before its first navigation), for `networkQuiet`. */
+const requestsInFlight = new WeakMap<Page, number>();
+
+function countRequests(context: BrowserContext): BrowserContext {
+  const change = (request: Request, by: number): void => {
+    // A service worker's request has no frame, hence no page.
+    const page = request.serviceWorker() ? null : request.frame().page();
+    if (page) requestsInFlight.set(page, (requestsInFlight.get(page) ?? 0) + by);
+  };
+  context.on('request', (request) => change(request, 1));
+  context.on('requestfinished', (request) => change(request, -1));
+  context.on('requestfailed', (request) => change(request, -1));
+  return context;
+}
+
+/**
+ * The browser as the tests use it: every new context counts its pages' requests (for `networkQuiet`) and, unless
+ * a test enforces it, ignores the pages' Content Security Policy.
+ */
+function instrumented(browser: Browser, options: { bypassContentSecurityPolicy: boolean }): Browser {
+  const withDefaults = (contextOptions: BrowserContextOptions = {}): BrowserContextOptions =>
+    (options.bypassContentSecurityPolicy ? { bypassCSP: true, ...contextOptions } : contextOptions);
   return new Proxy(browser, {
     get(target, property) {
-      if (property === 'newContext') return (contextOptions: BrowserContextOptions = {}) => target.newContext({ bypassCSP: true, ...contextOptions });
-      if (property === 'newPage') return (contextOptions: BrowserContextOptions = {}) => target.newPage({ bypassCSP: true, ...contextOptions });
+      if (property === 'newContext') return async (contextOptions?: BrowserContextOptions) => countRequests(await target.newContext(withDefaults(contextOptions)));
+      if (property === 'newPage') {
+        return async (contextOptions?: BrowserContextOptions) => {
+          const context = countRequests(await target.newContext(withDefaults(contextOptions)));
+          const page = await context.newPage();
+          // A page of its own context: closing the page closes the context, as with Browser.newPage.
+          page.once('close', () => void context.close());
+          return page;
+        };
+      }
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Resolves once the page has no request in flight and starts none over two animation frames (time for the answers
+ * to render and for what they make the page ask next): the condition that `waitForLoadState('networkidle')` waits
+ * half a second of silence for.
+ */
+export async function networkQuiet(page: Page, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if ((requestsInFlight.get(page) ?? 0) === 0) {
+      // Evaluated through the debugging protocol, which the page's Content Security Policy does not govern.
+      await page.evaluate('document.fonts.ready.then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))');
+      if ((requestsInFlight.get(page) ?? 0) === 0) return;
+    }
+    if (Date.now() > deadline) throw new Error(`${page.url()}: ${requestsInFlight.get(page) ?? 0} requests still in flight after ${timeoutMs} ms`);
+    // Polls the count this process keeps (no round trip to the browser) until the requests in flight end.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** axe-core's serious and critical violations on the page as `rule: targets` lines (none expected). */
@@ -145,7 +192,7 @@ export async function checkPages(
   for (const [name, path, context] of pages) {
     const page = await h.open(context, h.loupeUrl + path);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     if (settled) await settled(page);
     await screenshot(page, `${name}-${suffix}`);
     expect([name, await seriousViolations(page)]).toEqual([name, []]);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { linkIn, nextMailTo } from '../helpers/received-mail.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.js';
-import { SCREENSHOT_DIR, screenshot, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { networkQuiet, SCREENSHOT_DIR, screenshot, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
 let h: DashboardHarness;
 let smtp: SmtpReceiver;
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function checked(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await screenshot(page, name);
   expect([name, await seriousViolations(page)]).toEqual([name, []]);
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
-import { downloadCsv, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { networkQuiet, downloadCsv, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
 let h: DashboardHarness;
 const DESKTOP = { width: 1280, height: 800 };
@@ -144,7 +144,7 @@ describe('site dashboard', () => {
     const page = await h.open(context, `${h.loupeUrl}/sites/${seeded.site}?period=24h`);
     await page.getByTestId('time-series').waitFor();
     await page.getByTestId('breakdown-pathname').waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(asked.sort()).toEqual([
       '/api/auth/get-session', '/api/sites/:site', '/api/sites/:site/annotations', '/api/sites/:site/live-user-count',
       '/api/sites/:site/metric?parameter=channel', '/api/sites/:site/metric?parameter=pathname',
@@ -154,7 +154,7 @@ describe('site dashboard', () => {
     ]);
     asked.length = 0;
     for (const card of await page.locator('[data-testid^="card-"]').all()) await card.scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await page.getByText('Loading…').first().waitFor({ state: 'detached' });
     expect(asked.sort()).toEqual([
       '/api/sites/:site/metric?parameter=browser', '/api/sites/:site/metric?parameter=country', '/api/sites/:site/metric?parameter=event_name',
@@ -174,7 +174,7 @@ describe('site dashboard', () => {
     await page.getByTestId('time-series').waitFor();
     // Scrolling to the bottom brings every card into view, so all of them load before the screenshot.
     for (const card of await page.locator('[data-testid^="card-"]').all()) await card.scrollIntoViewIfNeeded();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await page.getByText('Loading…').first().waitFor({ state: 'detached' });
     await screenshot(page, `site-dashboard-${scheme}-${width}`);
     expect(await seriousViolations(page)).toEqual([]);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.js';
 import { until } from '../helpers/until.js';
-import { screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { networkQuiet, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
@@ -26,7 +26,7 @@ async function post(context: BrowserContext, path: string, data: unknown): Promi
 
 /** Screenshots the page as `name` and expects no serious axe violation and no horizontal overflow. */
 async function check(page: Page, name: string, width: number): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await screenshot(page, name);
   expect([name, await seriousViolations(page)]).toEqual([name, []]);
   expect([name, await page.evaluate('document.documentElement.scrollWidth')]).toEqual([name, width]);

@@ -4,7 +4,7 @@
 // another origin that frames the signed-in settings page gets nothing in the frame.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { screenshot, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { networkQuiet, screenshot, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 import { until } from '../helpers/until.js';
 
 let h: DashboardHarness;
@@ -60,27 +60,27 @@ describe('security headers in the browser', () => {
 
     const overview = await h.open(context, `${h.loupeUrl}/sites/${site}`);
     await overview.getByRole('heading', { level: 1 }).waitFor();
-    await overview.waitForLoadState('networkidle');
+    await networkQuiet(overview);
     await overview.locator('.uplot').first().waitFor();
     await overview.getByTestId('overview-pageviews').filter({ hasText: /^1$/ }).waitFor();
     // The cards below the fold (the world map among them) load when they scroll into view.
     await overview.getByRole('heading', { name: 'Outbound links' }).scrollIntoViewIfNeeded();
     await overview.getByRole('heading', { name: 'Locations' }).scrollIntoViewIfNeeded();
-    await overview.waitForLoadState('networkidle');
+    await networkQuiet(overview);
     await overview.locator('svg path').nth(20).waitFor();
     await screenshot(overview, 'csp-overview');
     expect(await violations(overview)).toEqual([]);
 
     const settings = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
     await settings.getByRole('heading', { level: 1 }).waitFor();
-    await settings.waitForLoadState('networkidle');
+    await networkQuiet(settings);
     expect(await violations(settings)).toEqual([]);
 
     expect(h.consoleErrors).toEqual([]);
 
     const reference = await h.open(context, `${h.loupeUrl}/api/docs/`);
     await reference.getByText('Loupe analytics API').first().waitFor({ timeout: 30_000 });
-    await reference.waitForLoadState('networkidle');
+    await networkQuiet(reference);
     await screenshot(reference, 'csp-api-reference');
     // The bundle's copy of Zod probes once whether it may compile validators (`try { Function('') } catch`) and
     // falls back when it may not: that refused probe is expected, and is the only thing refused.

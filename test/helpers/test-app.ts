@@ -44,6 +44,8 @@ export async function createPostgresDatabase(adminUrl = process.env.DATABASE_URL
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  // A test database need not wait for its commits to reach the disk (a crash test kills Loupe, not PostgreSQL).
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -19,7 +19,8 @@ export function SignInPolicySection({ organizationId, isOwner }: { organizationI
           <CheckboxField
             label="Members must use two-factor authentication"
             hint={isOwner ? HINT : `${HINT} Only an owner changes this.`}
-            checked={policy.data.requireTwoFactor}
+            // While a change is being saved the box shows it (disabled), not the stored value it is replacing.
+            checked={save.isPending ? save.variables.requireTwoFactor : policy.data.requireTwoFactor}
             disabled={!isOwner || save.isPending}
             onChange={(event) => save.mutate({ requireTwoFactor: event.currentTarget.checked })}
           />
