@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { call, createOrganization, createOrganizationKey, createSite, signIn, signUp } from '../helpers/auth-client.js';
+import { seedMigratedDataDir } from '../helpers/migrated-store.js';
 
 const dirs: string[] = [];
 function freshDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'loupe-restart-'));
+  seedMigratedDataDir(dir);
   dirs.push(dir);
   return dir;
 }

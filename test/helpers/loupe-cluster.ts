@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createApp, type LoupeApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { projectPath } from '../../src/platform/project-path.js';
+import { copyMigratedAnalytics } from './migrated-store.js';
 import { startServer, waitForHealth, type ServerProcess } from './server-process.js';
 import { createPostgresDatabase } from './test-app.js';
 
@@ -75,8 +76,10 @@ export interface LoupeCluster {
 
 export async function startLoupeCluster(options: ClusterOptions): Promise<LoupeCluster> {
   const root = await mkdtemp(join(tmpdir(), 'loupe-cluster-'));
+  // Both shared stores start migrated (from the run's templates); the bootstrap app finds nothing left to apply.
+  copyMigratedAnalytics(join(root, 'clickhouse'));
   const standIn = await startStandInProcess(join(root, 'clickhouse'));
-  const database = await createPostgresDatabase(options.adminDatabaseUrl);
+  const database = await createPostgresDatabase(options.adminDatabaseUrl, { migrated: true });
   const shared: Record<string, string> = {
     CLICKHOUSE_URL: standIn.url,
     DATABASE_URL: database.url,
@@ -96,7 +99,7 @@ export async function startLoupeCluster(options: ClusterOptions): Promise<LoupeC
   }
 
   async function withApp<T>(work: (loupe: LoupeApp) => Promise<T>): Promise<T> {
-    // Runs the migrations on first use (PostgreSQL and the analytics store), as the first node would.
+    // Would run the migrations on first use, as the first node would (the stores start migrated in a tiered run).
     const loupe = await createApp(loadConfig({ ...shared, DATA_DIR: join(root, 'bootstrap'), LOG_LEVEL: 'silent', ENRICHMENT_THREAD: 'false' }), { authRateLimitPerMinute: 1000 });
     try {
       return await work(loupe);

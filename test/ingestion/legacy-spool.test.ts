@@ -8,6 +8,7 @@ import { createApp, type LoupeApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { newSegmentName } from '../../src/ingestion/event-buffer/segment-file.js';
 import { rows } from '../helpers/analytics-rows.js';
+import { seedMigratedDataDir } from '../helpers/migrated-store.js';
 
 const EVENT = { site_id: 41, timestamp: '2026-04-01 10:00:00.000', event_id: '3f1c2a4e-3b7d-4e8f-9a0b-1c2d3e4f5a61', session_id: '77', user_id: 'a1b2c3d4e5f6', type: 'pageview', pathname: '/legacy' };
 const BOT = { site_id: 41, timestamp: '2026-04-01 10:00:01.000', event_id: '3f1c2a4e-3b7d-4e8f-9a0b-1c2d3e4f5a62', type: 'pageview', pathname: '/legacy-bot', user_agent: 'curl/8.5.0', ua_pattern: 1 };
@@ -22,6 +23,7 @@ describe('spools of an earlier version', () => {
 
   it('inserts the rows left in spool/events and spool/bot_events once, and empties both', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'loupe-legacy-spool-'));
+    seedMigratedDataDir(dataDir);
     dirs.push(dataDir);
     for (const [table, row] of [['events', EVENT], ['bot_events', BOT]] as const) {
       await mkdir(join(dataDir, 'spool', table), { recursive: true });

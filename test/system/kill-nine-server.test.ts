@@ -7,6 +7,7 @@ import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { startServer, waitForHealth, type ServerProcess } from '../helpers/server-process.js';
+import { seedMigratedDataDir } from '../helpers/migrated-store.js';
 import { createTrackingFixture } from '../helpers/tracking-fixture.js';
 
 const WORKERS = 12;
@@ -26,6 +27,7 @@ interface Target {
 
 /** Creates the account, organization, site and key in-process, then releases DATA_DIR for the server. */
 async function bootstrap(dataDir: string): Promise<Target> {
+  seedMigratedDataDir(dataDir);
   const loupe = await createApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { authRateLimitPerMinute: 1000 });
   try {
     const fixture = await createTrackingFixture(loupe.app, 'kill-nine', 'example.com');
