@@ -103,9 +103,26 @@ export function testPage(h: Harness, siteId: string | number, options: { attribu
 <body><h1>Tracker test page</h1><p>Some text so that the page paints a largest contentful element.</p>${options.body ?? ''}</body></html>`;
 }
 
+/**
+ * Records in `window.__scriptsRun` the address of every script element once it has run (its load event, caught on
+ * the way down since it does not bubble): a module has run, not merely been added, when its address is there.
+ */
+export const RECORD_SCRIPTS_RUN = `window.__scriptsRun = [];
+  document.addEventListener('load', (event) => { if (event.target instanceof HTMLScriptElement) window.__scriptsRun.push(event.target.src); }, true);`;
+
+/** Browser-side condition: the module `name`.js has run. */
+export const moduleRan = (name: string) => `window.__scriptsRun.some((src) => src.endsWith('/${name}.js'))`;
+
+/** A new page (in its own context) that records the scripts that have run. */
+export async function newPage(h: Harness): Promise<Page> {
+  const page = await h.browser.newPage();
+  await page.addInitScript(RECORD_SCRIPTS_RUN);
+  return page;
+}
+
 /** Opens `path`, collecting console errors; the caller asserts there are none. */
 export async function openPage(h: Harness, path: string): Promise<{ page: Page; consoleErrors: string[]; trackRequests: string[] }> {
-  const page = await h.browser.newPage();
+  const page = await newPage(h);
   const consoleErrors: string[] = [];
   const trackRequests: string[] = [];
   page.on('console', (message) => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/platform/project-path.js';
-import { eventually, openPage, screenshot, SCREENSHOT_DIR, startHarness, testPage, type Harness } from './tracker-harness.js';
+import { eventually, moduleRan, newPage, openPage, RECORD_SCRIPTS_RUN, screenshot, SCREENSHOT_DIR, startHarness, testPage, type Harness } from './tracker-harness.js';
 
 interface EventRow { type: string; event_name: string; pathname: string; props: Record<string, unknown>; session_id: string; user_id: string; identified_user_id: string }
 
@@ -14,12 +14,21 @@ let h: Harness;
 const day = new Date().toISOString().slice(0, 10);
 const range = `start_date=${day}&end_date=${day}&time_zone=UTC`;
 const events = (siteId: number) => h.get<{ data: EventRow[] }>(`/api/sites/${siteId}/events?${range}&page_size=100`).then((body) => body.data.reverse());
-const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * For the checks that something does NOT happen (no request, no module, no second error): a window in which it
+ * would have happened (the SPA debounce is 100 ms; the optional modules load at once after the site's settings).
+ * What a test waits FOR it waits for as a condition.
+ */
+const quietWindow = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));
 // Browser-side code is passed as strings: the test files are type-checked without the DOM library.
 const hide = `Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
   document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));`;
-const moduleLoaded = (name: string) => `[...document.scripts].some((s) => s.src.endsWith('/${name}.js'))`;
 const apiReady = (ns: string) => `typeof window.${ns}?.getUserId === 'function'`;
+/** Resolves once the browser has recorded a performance entry of `type` (buffered: also one recorded before). */
+const PERFORMANCE_ENTRY = (type: string) => `new Promise((resolve) => new PerformanceObserver((list, observer) => {
+  observer.disconnect();
+  resolve(list.getEntries().length);
+}).observe({ type: '${type}', buffered: true }))`;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -31,13 +40,20 @@ describe('tracking script in the browser', () => {
   it('tracks the initial pageview, SPA and hash navigation (debounced), and applies skip and mask globs', async () => {
     const site = await h.site();
     h.page('/home', testPage(h, site.siteId, { attributes: `data-debounce="100" data-skip-patterns='["/private/**"]' data-mask-patterns='["/users/*"]'` }));
-    const { page, consoleErrors } = await openPage(h, '/home?ref=x');
-    await page.waitForFunction(moduleLoaded('spa'));
-    await settle();
-    for (const step of ["history.pushState({}, '', '/spa/one')", "location.hash = '#/hash/two'", "history.pushState({}, '', '/a'); history.pushState({}, '', '/b'); history.pushState({}, '', '/c')",
-      "history.pushState({}, '', '/private/secret/page')", "history.pushState({}, '', '/users/42')", "history.replaceState({}, '', '/users/42')"]) {
+    const { page, consoleErrors, trackRequests } = await openPage(h, '/home?ref=x');
+    await page.waitForFunction(moduleRan('spa'));
+    await eventually(async () => trackRequests.length, (sent) => sent === 1);
+    // Each step with the pageviews sent once it has been handled: a step that sends one is awaited; one that
+    // must send none (a skipped path, a replaced state of the same page) gets the debounce's quiet window.
+    const steps: Array<[string, number]> = [["history.pushState({}, '', '/spa/one')", 2], ["location.hash = '#/hash/two'", 3],
+      ["history.pushState({}, '', '/a'); history.pushState({}, '', '/b'); history.pushState({}, '', '/c')", 4],
+      ["history.pushState({}, '', '/private/secret/page')", 4], ["history.pushState({}, '', '/users/42')", 5], ["history.replaceState({}, '', '/users/42')", 5]];
+    for (const [step, sent] of steps) {
+      const before = trackRequests.length;
       await page.evaluate(step);
-      await settle();
+      if (sent > before) await eventually(async () => trackRequests.length, (count) => count >= sent);
+      else await quietWindow();
+      expect([step, trackRequests.length]).toEqual([step, sent]);
     }
     await screenshot(page, 'pageviews');
     const rows = await eventually(() => events(site.siteId), (r) => r.length >= 5);
@@ -73,14 +89,15 @@ describe('tracking script in the browser', () => {
     const on = await h.site({ trackSpaNavigation: true, trackErrors: true, webVitals: true, trackButtonClicks: true });
     const fetched = async (siteId: number, path: string) => {
       h.page(path, testPage(h, siteId));
-      const page = await h.browser.newPage();
+      const page = await newPage(h);
       const scripts: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       });
       await page.goto(h.pagesUrl + path);
       await page.waitForFunction(apiReady('loupe'));
-      await settle(500);
+      // The modules a site asks for are requested as soon as its settings arrive; none may follow.
+      await quietWindow(500);
       await page.close();
       return scripts.sort();
     };
@@ -136,13 +153,12 @@ function reject() { Promise.reject(new Error('own rejection')); }</script>`,
     const { page, consoleErrors } = await openPage(h, '/errors');
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.waitForFunction(moduleLoaded('errors'));
-    await settle();
+    await page.waitForFunction(moduleRan('errors'));
     await page.evaluate('foreignBoom(); boom(); reject();');
-    await settle(500);
     await screenshot(page, 'errors');
     const rows = await eventually(() => events(site.siteId), (r) => r.filter((e) => e.type === 'error').length >= 2);
-    await settle(500);
+    // The third-party error must not follow.
+    await quietWindow(500);
     const errors = (await events(site.siteId)).filter((r) => r.type === 'error');
     expect(errors.map((r) => [r.event_name, r.props.message])).toEqual([['RangeError', 'own boom'], ['Error', 'own rejection']]);
     expect(errors[0]!.props.fileName).toBe(`${h.pagesUrl}/errors`);
@@ -160,10 +176,11 @@ function reject() { Promise.reject(new Error('own rejection')); }</script>`,
     const site = await h.site({ webVitals: true });
     h.page('/vitals', testPage(h, site.siteId, { body: '<button id="b">Press</button>' }));
     const { page, consoleErrors } = await openPage(h, '/vitals');
-    await page.waitForFunction(moduleLoaded('metrics'));
-    await settle(500);
+    await page.waitForFunction(moduleRan('metrics'));
+    // The page's own record of what the metrics module observes: its largest paint, then the first input.
+    await page.evaluate(PERFORMANCE_ENTRY('largest-contentful-paint'));
     await page.click('#b');
-    await settle();
+    await page.evaluate(PERFORMANCE_ENTRY('first-input'));
     await screenshot(page, 'vitals');
     await page.evaluate(hide);
     await page.evaluate(hide);
@@ -212,13 +229,16 @@ function reject() { Promise.reject(new Error('own rejection')); }</script>`,
     for (const path of ['/optout-flag', '/optout-storage', '/optout-rybbit', '/remote']) {
       const context = await h.browser.newContext();
       const page = await context.newPage();
+      await page.addInitScript(RECORD_SCRIPTS_RUN);
       const sent: string[] = [];
       page.on('request', (request) => request.method() === 'POST' && sent.push(request.url()));
       await page.goto(h.pagesUrl + path);
-      await settle(500);
+      await page.waitForFunction(moduleRan('script'));
+      // No pageview may leave, nor the event below.
+      await quietWindow(500);
       const ns = path === '/optout-rybbit' ? 'rybbit' : 'loupe';
       await page.evaluate(`window.${ns}('event', 'should-not-arrive')`);
-      await settle();
+      await quietWindow();
       expect(sent, path).toEqual([]);
       await context.close();
     }
@@ -248,11 +268,11 @@ function reject() { Promise.reject(new Error('own rejection')); }</script>`,
 <form id="signup" name="signup-form" action="/join" method="post" onsubmit="event.preventDefault()"><label>Email <input id="email" name="email" type="email"></label><button type="submit">Join</button></form>`,
     }));
     const page = await context.newPage();
+    await page.addInitScript(RECORD_SCRIPTS_RUN);
     const consoleErrors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     await page.goto(h.pagesUrl + '/interactions');
-    await page.waitForFunction(moduleLoaded('interactions'));
-    await settle();
+    await page.waitForFunction(moduleRan('interactions'));
     await page.click('#plain');
     await page.evaluate(`const range = document.createRange();
       range.selectNodeContents(document.getElementById('quote'));
