@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { ensureTestCertificate } from './test/helpers/test-certificate.js';
 import { TEST_CERT_DIR } from './test/helpers/test-cert-dir.js';
+import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
 import { testTemporaryRoot } from './test/setup/temporary-root.js';
 import { testGlobs } from './test/tiers.js';
 
@@ -23,6 +24,8 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: '.tmp/test-results.json' }]],
     // Two workers on the two cores of the machines this runs on, in every tier.
     poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
+    // Longest files first, by the committed file times (test/file-durations.json), also in a fresh clone.
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { durationsOf, longestFirst } from './file-durations.js';
 import { fileTimes, slowestTable, tierTotals } from './test-times.js';
 
 const result = (name: string, startTime: number, endTime: number, tests: number, status = 'passed') => ({
@@ -47,5 +48,26 @@ describe('test times', () => {
 
   it('refuses a file that is not a vitest JSON report', () => {
     expect(() => fileTimes({ testResults: 'none' }, '/repo')).toThrow();
+  });
+});
+
+describe('file durations', () => {
+  const files = fileTimes(report, '/repo');
+
+  it('records every file of a run by name, keeping the earlier files the run did not have', () => {
+    expect(durationsOf(files, { 'test/old.test.ts': 5, 'test/reports/overview.test.ts': 1 })).toEqual({
+      'src/stats/filters.test.ts': 250,
+      'test/browser/dashboard-site.test.ts': 40_000,
+      'test/old.test.ts': 5,
+      'test/reports/overview.test.ts': 12_500,
+      'test/system/multi-node.test.ts': 60_000,
+    });
+    expect(Object.keys(durationsOf(files))).toEqual(['src/stats/filters.test.ts', 'test/browser/dashboard-site.test.ts', 'test/reports/overview.test.ts', 'test/system/multi-node.test.ts']);
+  });
+
+  it('orders files longest first, files without a recorded time before them, largest first', () => {
+    const sizes: Record<string, number> = { a: 10, b: 20, c: 30, d: 40, e: 50 };
+    const ordered = longestFirst(['a', 'b', 'c', 'd', 'e'], { a: 100, c: 300, e: 200 }, (file) => file, (file) => sizes[file] ?? 0);
+    expect(ordered).toEqual(['d', 'b', 'c', 'e', 'a']);
   });
 });
