@@ -6,12 +6,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { projectPath } from '../../src/platform/project-path.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { closeContexts, workerChromium } from './worker-chromium.js';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const SCREENSHOT_DIR = projectPath('.tmp', 'screenshots', 'dashboard');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -71,7 +71,7 @@ export async function startDashboardHarness(
     else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
   });
   const pagesPort = await listen(server, '127.0.0.1');
-  const launched = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launched = await workerChromium();
   const browser = instrumented(launched, { bypassContentSecurityPolicy: !options.enforceContentSecurityPolicy });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const consoleErrors: string[] = [];
@@ -93,7 +93,7 @@ export async function startDashboardHarness(
       return page;
     },
     async close() {
-      await browser.close();
+      await closeContexts(launched);
       await new Promise((resolve) => server.close(resolve));
       await loupe.close();
     },

@@ -5,13 +5,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildTracker } from '../../tracker/build.js';
 import { createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { projectPath } from '../../src/platform/project-path.js';
+import { closeContexts, workerChromium } from './worker-chromium.js';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 export const SCREENSHOT_DIR = projectPath('.tmp', 'screenshots', 'tracker');
 
 export interface Harness {
@@ -66,7 +66,7 @@ export async function startHarness(): Promise<Harness> {
   });
   const port = await listen(server, '127.0.0.1');
   const pagesUrl = `http://localhost:${port}`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await workerChromium();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
   return {
@@ -85,7 +85,7 @@ export async function startHarness(): Promise<Harness> {
       return (await response.json()) as T;
     },
     async close() {
-      await browser.close();
+      await closeContexts(browser);
       await new Promise((resolve) => server.close(resolve));
       await loupe.close();
       rmSync(distDir, { recursive: true, force: true });
