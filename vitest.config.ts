@@ -10,6 +10,11 @@ import { testGlobs } from './test/tiers.js';
 // through NODE_EXTRA_CA_CERTS, which Node reads only at start-up, so it is set before they are forked.
 const certificate = ensureTestCertificate(TEST_CERT_DIR);
 process.env.NODE_EXTRA_CA_CERTS = certificate.certPath;
+function testWorkers(): number {
+  const asked = Number(process.env.LOUPE_TEST_WORKERS ?? '2');
+  return Number.isInteger(asked) && asked >= 1 ? asked : 2;
+}
+
 // Every temporary folder of the run in memory where the machine allows (test/setup/temporary-root.ts).
 process.env.TMPDIR = testTemporaryRoot();
 
@@ -22,8 +27,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Every run also leaves its JSON report for `npm run test:slowest`.
     reporters: ['default', ['json', { outputFile: '.tmp/test-results.json' }]],
-    // Two workers on the two cores of the machines this runs on, in every tier.
-    poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
+    // Two workers on the two cores of the machines this runs on, in every tier (LOUPE_TEST_WORKERS to try others).
+    poolOptions: { forks: { maxForks: testWorkers(), minForks: 1, isolate: false } },
     // Longest files first, by the committed file times (test/file-durations.json), also in a fresh clone.
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
