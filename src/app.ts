@@ -67,6 +67,7 @@ import { webhookSettingsFrom } from './webhooks/webhook-settings.js';
 import type { Resolver } from './webhooks/webhook-url-policy.js';
 import { mcpRoutes } from './mcp/mcp.routes.js';
 import { registerAlerts, type AlertsModule } from './alerts/alerts-module.js';
+import { registerEmailReports, type EmailReportsModule } from './email-reports/email-reports-module.js';
 import { MailOutbox } from './platform/mail/mail-outbox.js';
 import { MailOutboxSender } from './platform/mail/mail-outbox-sender.js';
 import { PeriodicTask } from './platform/periodic-task.js';
@@ -121,6 +122,7 @@ export interface AppServices {
   readonly webhooks: WebhooksModule;
   readonly imports: ImportService;
   readonly alerts: AlertsModule;
+  readonly emailReports: EmailReportsModule;
   /** Sends queued mail (alerts, reports); `kick` runs a pass now. */
   readonly mailQueue: PeriodicTask;
   /** Deletes each site's data older than its `retentionDays`. */
@@ -249,9 +251,13 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     db: metadata.db, guards, analytics, sites, segments, outbox, webhooks, baseUrl: config.baseUrl,
     intervalMs: parseRetryDelays(config.alertCheckInterval)[0] ?? 60_000, clock, onMailQueued: () => mailQueue.kick(),
   });
+  const emailReports = await registerEmailReports(app, {
+    db: metadata.db, guards, access, analytics, sites, outbox, instanceSecret, baseUrl: config.baseUrl,
+    intervalMs: parseRetryDelays(config.reportCheckInterval)[0] ?? 300_000, clock, onMailQueued: () => mailQueue.kick(),
+  });
   const retention = new RetentionWorker({ sites, analytics, clock, log: app.log });
   retention.start();
-  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, imports, alerts, mailQueue, retention, clock };
+  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, imports, alerts, emailReports, mailQueue, retention, clock };
 
   let closed = false;
   return {
@@ -263,6 +269,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
       await app.close();
       await retention.stop();
       await alerts.close();
+      await emailReports.close();
       await mailQueue.stop();
       await ingestion.close();
       await webhooks.close();

@@ -6,8 +6,7 @@ import type { AnalyticsStore } from '../platform/analytics-store/analytics-store
 import type { Guards } from '../platform/http/guards.js';
 import type { MailOutbox } from '../platform/mail/mail-outbox.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
-import { ScheduleLease } from '../platform/metadata-store/schedule-lease.js';
-import { PeriodicTask } from '../platform/periodic-task.js';
+import { LeasedSchedule } from '../platform/leased-schedule.js';
 import { GoalRepository } from '../goals/goal.repository.js';
 import type { SegmentRepository } from '../segments/segment.repository.js';
 import type { SiteRepository } from '../sites/site.repository.js';
@@ -48,21 +47,9 @@ export async function registerAlerts(app: FastifyInstance, deps: AlertsModuleDep
     db: deps.db, rules, analytics: deps.analytics, sites: deps.sites, goals, segments: deps.segments, outbox: deps.outbox, webhooks: deps.webhooks,
     baseUrl: deps.baseUrl, clock: deps.clock, log: app.log, onMailQueued: deps.onMailQueued,
   });
-  // A node that stops without giving the lease up (a crash) holds it three intervals, at least a minute.
-  const lease = new ScheduleLease(deps.db, 'alert-evaluation', Math.max(3 * deps.intervalMs, 60_000), deps.clock);
-  const task = new PeriodicTask('alert evaluation', async () => {
-    if (await lease.acquire()) await evaluator.evaluateAll();
-  }, deps.intervalMs, app.log);
-  task.start();
-  return {
-    async evaluateNow() {
-      await task.idle();
-      task.kick();
-      await task.idle();
-    },
-    async close() {
-      await task.stop();
-      await lease.release().catch(() => undefined);
-    },
-  };
+  const schedule = new LeasedSchedule({ db: deps.db, name: 'alert evaluation', intervalMs: deps.intervalMs, clock: deps.clock, log: app.log, pass: async () => {
+    await evaluator.evaluateAll();
+  } });
+  schedule.start();
+  return { evaluateNow: () => schedule.runNow(), close: () => schedule.close() };
 }

@@ -84,6 +84,7 @@ export const SITE_READ_AUDIENCE: Readonly<Record<string, ReadAudience>> = {
   ['GET /api/sites/:siteId/alerts/:alertId']: 'members',
   ['GET /api/sites/:siteId/alert-firings']: 'members',
   ['GET /api/sites/:siteId/alert-presets']: 'members',
+  ['GET /api/sites/:siteId/email-reports']: 'members',
 };
 
 /**

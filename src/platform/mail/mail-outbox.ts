@@ -85,6 +85,13 @@ export class MailOutbox {
       .execute();
   }
 
+  /** Which of these ids are queued already (in any state). */
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.selectFrom('mail_outbox').select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   /** The site's mails about these references (firings, report periods), oldest first. */
   async statusOf(siteId: number, references: readonly string[]): Promise<MailStatus[]> {
     if (references.length === 0) return [];

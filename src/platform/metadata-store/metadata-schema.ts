@@ -286,6 +286,18 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
+/** A member's scheduled report mails of a site (migration 0023); 0 or 1 flags. */
+export interface ReportSubscriptionsTable {
+  user_id: string;
+  site_id: number;
+  weekly: number;
+  monthly: number;
+  /** IANA zone the periods are cut in. */
+  time_zone: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A named schedule run by one node at a time: the holder renews its lease while it runs. */
 export interface ScheduleLeasesTable {
   name: string;
@@ -304,6 +316,7 @@ export interface MetadataDatabase {
   alert_firings: AlertFiringsTable;
   mail_outbox: MailOutboxTable;
   schedule_leases: ScheduleLeasesTable;
+  report_subscriptions: ReportSubscriptionsTable;
   segments: SegmentsTable;
   daily_salts: DailySaltsTable;
   sites: SitesTable;

@@ -1228,6 +1228,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/email-reports/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unsubscribe page of a report mail (a button that confirms) */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** One-click unsubscribe (RFC 8058): turns the report of the signed token off */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -8666,6 +8722,123 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/sites/{siteId}/email-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's weekly / monthly report mails of the site and their latest deliveries */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The latest report mails of this site to the caller, newest first */
+                                deliveries: {
+                                    attempts: number;
+                                    created_at: string;
+                                    /** @description The last attempt's failure (retried with growing delays until MAIL_RETRY_DELAYS run out) */
+                                    error: string | null;
+                                    id: string;
+                                    last_attempt_at: string | null;
+                                    next_attempt_at: string | null;
+                                    recipient: string;
+                                    /** @description `weekly:<first day>` or `monthly:<first day>` */
+                                    reference: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "retrying" | "sent" | "failed";
+                                }[];
+                                /** @description Where the reports go: the account address */
+                                email: string;
+                                monthly: boolean;
+                                time_zone: string;
+                                weekly: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Opt in to (or out of) the site's weekly and monthly report mails, sent to the caller's address */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A report of the last month on the 1st */
+                        monthly: boolean;
+                        /** @description IANA time zone the weeks and months are cut in; default: the one saved before, else UTC */
+                        timeZone?: string;
+                        /** @description A report of the last week (Monday to Sunday) every Monday */
+                        weekly: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The latest report mails of this site to the caller, newest first */
+                                deliveries: {
+                                    attempts: number;
+                                    created_at: string;
+                                    /** @description The last attempt's failure (retried with growing delays until MAIL_RETRY_DELAYS run out) */
+                                    error: string | null;
+                                    id: string;
+                                    last_attempt_at: string | null;
+                                    next_attempt_at: string | null;
+                                    recipient: string;
+                                    /** @description `weekly:<first day>` or `monthly:<first day>` */
+                                    reference: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "retrying" | "sent" | "failed";
+                                }[];
+                                /** @description Where the reports go: the account address */
+                                email: string;
+                                monthly: boolean;
+                                time_zone: string;
+                                weekly: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/sites/{siteId}/webhooks": {
