@@ -84,10 +84,11 @@ export class AlertRuleRepository {
 
   /**
    * A changed definition starts over in the ok state: a rule that fired under other terms neither stays firing
-   * nor sends a "resolved" nobody can relate to.
+   * nor sends a "resolved" nobody can relate to. Pausing and resuming keep the state: a rule resumed while its
+   * condition still holds does not fire again.
    */
   async update(rule: AlertRule, patch: { name: string; enabled: boolean; definition: AlertDefinition }, nowIso: string): Promise<AlertRule> {
-    const redefined = JSON.stringify(patch.definition) !== JSON.stringify(rule.definition) || (!patch.enabled && rule.enabled);
+    const redefined = JSON.stringify(patch.definition) !== JSON.stringify(rule.definition);
     const row = await this.db
       .updateTable('alert_rules')
       .set({

@@ -140,6 +140,9 @@ describe.each(await metadataBackends())('alert rules (%s)', (backend) => {
     expect(changed.json().data).toMatchObject({ state: 'ok', threshold: 5, last_value: null, last_evaluated_at: null });
     const renamed = await call(t.app, owner, { method: 'PATCH', url: `${base()}/${ids.signups}`, payload: { name: 'Sign-ups' } });
     expect(renamed.json().data).toMatchObject({ name: 'Sign-ups', state: 'firing' });
+    // Pausing keeps the state (a rule resumed while its condition holds does not fire again).
+    const paused = await call(t.app, owner, { method: 'PATCH', url: `${base()}/${ids.lcp}`, payload: { enabled: false } });
+    expect(paused.json().data).toMatchObject({ enabled: false, state: 'firing' });
     const goalGone = await call(t.app, owner, { method: 'DELETE', url: `/api/sites/${siteId}/goals/${goalId}` });
     expect(goalGone.statusCode).toBe(200);
     clock.advance(60_000);
