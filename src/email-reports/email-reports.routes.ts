@@ -13,6 +13,9 @@ export interface EmailReportsRoutesDeps {
   readonly service: ReportSubscriptionService;
 }
 
+/** No credential: the link's signed token is the proof. */
+const NO_CREDENTIAL: Array<Record<string, string[]>> = [{}];
+
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
 
@@ -29,7 +32,7 @@ export const emailReportsRoutes: FastifyPluginAsyncZod<EmailReportsRoutesDeps> =
   // Mail clients send `List-Unsubscribe=One-Click` form-encoded; the body says nothing the token does not.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, body));
 
-  app.get('/api/email-reports/unsubscribe', { schema: { tags: ['Sites'], summary: 'The unsubscribe page of a report mail (a button that confirms)', querystring: UnsubscribeQuery } },
+  app.get('/api/email-reports/unsubscribe', { schema: { tags: ['Sites'], summary: 'The unsubscribe page of a report mail (a button that confirms); the signed token is the credential', security: NO_CREDENTIAL, querystring: UnsubscribeQuery } },
     async (request, reply) => {
       const token = request.query.token;
       void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
@@ -37,7 +40,7 @@ export const emailReportsRoutes: FastifyPluginAsyncZod<EmailReportsRoutesDeps> =
       return page('Unsubscribe', `<form method="post" action="/api/email-reports/unsubscribe?token=${token}"><p>Stop receiving this report by email?</p><button type="submit">Unsubscribe</button></form>`);
     });
 
-  app.post('/api/email-reports/unsubscribe', { schema: { tags: ['Sites'], summary: 'One-click unsubscribe (RFC 8058): turns the report of the signed token off', querystring: UnsubscribeQuery } },
+  app.post('/api/email-reports/unsubscribe', { schema: { tags: ['Sites'], summary: 'One-click unsubscribe (RFC 8058): turns the report of the signed token off', security: NO_CREDENTIAL, querystring: UnsubscribeQuery } },
     async (request, reply) => {
       void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       if (!(await service.unsubscribe(request.query.token))) return reply.code(400).send(page('Invalid link', '<p>This unsubscribe link is not valid.</p>'));

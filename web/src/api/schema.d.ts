@@ -1235,7 +1235,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The unsubscribe page of a report mail (a button that confirms) */
+        /** The unsubscribe page of a report mail (a button that confirms); the signed token is the credential */
         get: {
             parameters: {
                 query: {
