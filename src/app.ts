@@ -66,6 +66,12 @@ import { registerWebhooks, type WebhooksModule } from './webhooks/webhooks-modul
 import { webhookSettingsFrom } from './webhooks/webhook-settings.js';
 import type { Resolver } from './webhooks/webhook-url-policy.js';
 import { mcpRoutes } from './mcp/mcp.routes.js';
+import { registerAlerts, type AlertsModule } from './alerts/alerts-module.js';
+import { registerEmailReports, type EmailReportsModule } from './email-reports/email-reports-module.js';
+import { MailOutbox } from './platform/mail/mail-outbox.js';
+import { MailOutboxSender } from './platform/mail/mail-outbox-sender.js';
+import { PeriodicTask } from './platform/periodic-task.js';
+import { parseRetryDelays } from './webhooks/retry-schedule.js';
 import { readableSitesOf } from './mcp/readable-sites.js';
 import { createSharedState, type SharedState } from './platform/shared-state/create-shared-state.js';
 import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
@@ -115,6 +121,10 @@ export interface AppServices {
   readonly ingestion: IngestionModule;
   readonly webhooks: WebhooksModule;
   readonly imports: ImportService;
+  readonly alerts: AlertsModule;
+  readonly emailReports: EmailReportsModule;
+  /** Sends queued mail (alerts, reports); `kick` runs a pass now. */
+  readonly mailQueue: PeriodicTask;
   /** Deletes each site's data older than its `retentionDays`. */
   readonly retention: RetentionWorker;
   readonly clock: () => number;
@@ -231,9 +241,23 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(exportRoutes, { guards, analytics, clock });
   await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
   await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
+  const outbox = new MailOutbox(metadata.db, config.webhookClaimMs);
+  const mailSender = new MailOutboxSender({ outbox, mailer, retryDelaysMs: parseRetryDelays(config.mailRetryDelays), clock, log: app.log });
+  const mailQueue = new PeriodicTask('mail queue', async () => {
+    await mailSender.pass();
+  }, 1_000, app.log);
+  mailQueue.start();
+  const alerts = await registerAlerts(app, {
+    db: metadata.db, guards, analytics, sites, segments, outbox, webhooks, baseUrl: config.baseUrl,
+    intervalMs: parseRetryDelays(config.alertCheckInterval)[0] ?? 60_000, clock, onMailQueued: () => mailQueue.kick(),
+  });
+  const emailReports = await registerEmailReports(app, {
+    db: metadata.db, guards, access, analytics, sites, outbox, instanceSecret, baseUrl: config.baseUrl,
+    intervalMs: parseRetryDelays(config.reportCheckInterval)[0] ?? 300_000, clock, onMailQueued: () => mailQueue.kick(),
+  });
   const retention = new RetentionWorker({ sites, analytics, clock, log: app.log });
   retention.start();
-  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, imports, retention, clock };
+  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, imports, alerts, emailReports, mailQueue, retention, clock };
 
   let closed = false;
   return {
@@ -244,6 +268,9 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
       closed = true;
       await app.close();
       await retention.stop();
+      await alerts.close();
+      await emailReports.close();
+      await mailQueue.stop();
       await ingestion.close();
       await webhooks.close();
       await shared.close();

@@ -49,6 +49,9 @@ const EnvSchema = z.object({
   WEBHOOK_RETRY_DELAYS: optionalString.refine((value) => value === undefined || /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*(,\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*)*$/.test(value), 'expected a list such as 1m,5m,30m,2h,6h'),
   WEBHOOKS_PAID_ONLY: booleanFlag.default(false),
   WEBHOOK_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  ALERT_CHECK_INTERVAL: z.string().default('1m').refine((value) => /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*$/.test(value), 'expected a duration such as 30s, 1m or 5m'),
+  REPORT_CHECK_INTERVAL: z.string().default('5m').refine((value) => /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*$/.test(value), 'expected a duration such as 1m or 15m'),
+  MAIL_RETRY_DELAYS: z.string().default('1m,5m,30m,2h,6h').refine((value) => /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*(,\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*)*$/.test(value), 'expected a list such as 1m,5m,30m,2h,6h'),
   ENRICHMENT_THREAD: booleanFlag.default(true),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
@@ -101,6 +104,12 @@ export interface AppConfig {
   readonly webhooksPaidOnly: boolean;
   /** How long a claimed webhook attempt is held before another process may take it over (after a crash). */
   readonly webhookClaimMs: number;
+  /** How often alert rules are evaluated, e.g. `1m` (one node at a time). */
+  readonly alertCheckInterval: string;
+  /** How often due report mails are looked for, e.g. `5m` (one node at a time). */
+  readonly reportCheckInterval: string;
+  /** Delays between attempts of a queued mail (alerts, reports) that failed, e.g. `1m,5m,30m,2h,6h`. */
+  readonly mailRetryDelays: string;
   /** Enrich spooled events on a worker thread (default) rather than on the event loop. */
   readonly enrichmentThread: boolean;
   /** When the tracking spool reaches stable storage: when a segment is sealed (default) or before every acknowledgement. */
@@ -153,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookRetryDelays: e.WEBHOOK_RETRY_DELAYS,
     webhooksPaidOnly: e.WEBHOOKS_PAID_ONLY,
     webhookClaimMs: e.WEBHOOK_CLAIM_SECONDS * 1000,
+    alertCheckInterval: e.ALERT_CHECK_INTERVAL,
+    mailRetryDelays: e.MAIL_RETRY_DELAYS,
+    reportCheckInterval: e.REPORT_CHECK_INTERVAL,
     enrichmentThread: e.ENRICHMENT_THREAD,
     spoolSync: e.SPOOL_SYNC,
     backgroundThreadNiceness: e.BACKGROUND_THREAD_NICENESS,

@@ -13,6 +13,7 @@ export const SCOPE_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   sites: ['read', 'write'],
   ingest: ['write'],
   webhooks: ['read', 'write'],
+  alerts: ['read', 'write'],
   imports: ['read', 'write'],
   replay: ['read'],
 };

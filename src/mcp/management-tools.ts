@@ -1,4 +1,4 @@
-// MCP tools that read and change saved definitions: goals, funnels, annotations and webhooks.
+// MCP tools that read and change saved definitions: goals, funnels, annotations, webhooks and alert rules.
 import { z } from 'zod';
 import { commonParams, queryString, sitePath, siteId, tool } from './tool-definition.js';
 
@@ -143,5 +143,43 @@ export const MANAGEMENT_TOOLS = [
     scope: 'webhooks:write',
     input: { siteId, webhookId: z.string().min(1) },
     route: ({ siteId: id, webhookId }) => ({ method: 'DELETE', url: `${site(id)}/webhooks/${encodeURIComponent(webhookId)}` }),
+  }),
+  tool({
+    name: 'list_alerts',
+    title: 'List alert rules',
+    effect: 'read',
+    description: "The site's alert rules: metric, window, condition, channels, state (ok or firing) and the figures of the last evaluation.",
+    scope: 'alerts:read',
+    input: { siteId },
+    route: ({ siteId: id }) => ({ method: 'GET', url: `${site(id)}/alerts` }),
+  }),
+  tool({
+    name: 'create_alert',
+    title: 'Create an alert rule',
+    effect: 'create',
+    description:
+      'Create an alert that emails and/or calls webhooks once when its condition starts to hold and once when it resolves. ' +
+      'metric: visitors, pageviews, sessions, goal_conversions (goalId), errors, web_vital (vital, percentile), bot_share; window: hour or day; ' +
+      'condition: above / below threshold, or increase_pct / decrease_pct against the same window a week earlier. ' +
+      'preset traffic_spike, traffic_drop or error_surge fills metric, window, condition and threshold. At least one of emails or webhookIds.',
+    scope: 'alerts:write',
+    input: {
+      siteId,
+      name: z.string().min(1).max(120),
+      preset: z.enum(['traffic_spike', 'traffic_drop', 'error_surge']).optional(),
+      metric: z.enum(['visitors', 'pageviews', 'sessions', 'goal_conversions', 'errors', 'web_vital', 'bot_share']).optional(),
+      goalId: z.number().int().optional(),
+      vital: z.enum(['lcp', 'cls', 'inp', 'fcp', 'ttfb']).optional(),
+      percentile: z.enum(['p50', 'p75', 'p90', 'p99']).optional(),
+      filters: z.array(z.object({ parameter: z.string(), type: z.string(), value: z.array(z.union([z.string(), z.number()])) })).optional(),
+      segmentId: z.number().int().optional(),
+      window: z.enum(['hour', 'day']).optional(),
+      condition: z.enum(['above', 'below', 'increase_pct', 'decrease_pct']).optional(),
+      threshold: z.number().optional(),
+      emails: z.array(z.string()).optional(),
+      webhookIds: z.array(z.string()).optional(),
+      webhookFormat: z.enum(['json', 'slack']).optional(),
+    },
+    route: ({ siteId: id, ...body }) => ({ method: 'POST', url: `${site(id)}/alerts`, body }),
   }),
 ];

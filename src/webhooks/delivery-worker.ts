@@ -4,6 +4,7 @@
 // expires: sent again if its request was never released in full, closed without sending if it was.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Delivery, DeliveryRepository } from './delivery.repository.js';
+import { PeriodicTask } from '../platform/periodic-task.js';
 import { sendAttempt, type AttemptResult } from './delivery-sender.js';
 import { nextDelay } from './retry-schedule.js';
 import type { UrlPolicyOptions } from './webhook-url-policy.js';
@@ -23,46 +24,29 @@ const BATCH = 20;
 const PURGE_EVERY_MS = 3_600_000;
 
 export class DeliveryWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
   private lastPurge = 0;
-  private stopped = false;
+  private readonly task: PeriodicTask;
 
-  constructor(private readonly deps: DeliveryWorkerDeps) {}
+  constructor(private readonly deps: DeliveryWorkerDeps) {
+    this.task = new PeriodicTask('webhook delivery pass', () => this.pass(), deps.settings.pollIntervalMs, deps.log);
+  }
 
   start(): void {
-    this.timer = setInterval(() => this.kick(), this.deps.settings.pollIntervalMs);
-    this.timer.unref();
+    this.task.start();
   }
 
   /** Runs a pass now (new deliveries go out at once); passes never overlap. */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pass()
-      .catch((err: unknown) => this.deps.log.error({ err }, 'webhook delivery pass failed'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.task.kick();
   }
 
   /** Waits for the pass in flight (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
+  idle(): Promise<void> {
+    return this.task.idle();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.idle();
+  stop(): Promise<void> {
+    return this.task.stop();
   }
 
   private async pass(): Promise<void> {

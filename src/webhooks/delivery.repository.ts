@@ -1,8 +1,9 @@
-// Deliveries and their schedule. Claiming a due delivery is one conditional UPDATE (a row lock that works
-// on SQLite and PostgreSQL): several server processes never take the same attempt. Releasing an attempt's
-// request in full is recorded the same way, so a claim taken over after a crash never sends it a second time.
+// Deliveries and their schedule. Claims follow the metadata store's queue protocol (platform/metadata-store/
+// claimed-rows.ts): several processes never take the same attempt, and releasing an attempt's request in full
+// is recorded before its last byte, so a claim taken over after a crash never sends it a second time.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { ClaimedRows } from '../platform/metadata-store/claimed-rows.js';
 import type { MetadataDatabase, WebhookDeliveriesTable } from '../platform/metadata-store/metadata-schema.js';
 import type { Trigger } from './webhook-payload.js';
 
@@ -32,11 +33,15 @@ export function newDeliveryId(): string {
 }
 
 export class DeliveryRepository {
+  private readonly claims: ClaimedRows;
+
   /** `claimMs`: how long a claim holds (the operator's WEBHOOK_CLAIM_SECONDS). */
   constructor(
     private readonly db: Kysely<MetadataDatabase>,
-    private readonly claimMs = DEFAULT_CLAIM_MS,
-  ) {}
+    claimMs = DEFAULT_CLAIM_MS,
+  ) {
+    this.claims = new ClaimedRows(db, 'webhook_deliveries', claimMs);
+  }
 
   async insert(rows: ReadonlyArray<Pick<Delivery, 'id' | 'webhook_id' | 'site_id' | 'trigger' | 'payload' | 'created_at'>>): Promise<void> {
     if (rows.length === 0) return;
@@ -62,16 +67,10 @@ export class DeliveryRepository {
 
   /** Deliveries whose next attempt is due and that nobody holds. */
   async due(nowIso: string, limit: number): Promise<Array<{ id: string; webhook_id: string }>> {
-    return this.db
-      .selectFrom('webhook_deliveries')
-      .select(['id', 'webhook_id'])
-      .where('status', 'in', ['pending', 'retrying'])
-      .where('released_attempt', 'is', null)
-      .where('next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
-      .orderBy('next_attempt_at')
-      .limit(limit)
-      .execute();
+    const ids = await this.claims.due(nowIso, limit);
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('webhook_deliveries').select(['id', 'webhook_id']).where('id', 'in', ids).execute();
+    return ids.flatMap((id) => rows.filter((row) => row.id === id));
   }
 
   /**
@@ -79,17 +78,7 @@ export class DeliveryRepository {
    * won it, undefined when another did (or it is no longer due).
    */
   async claim(id: string, nowMs: number): Promise<Delivery | undefined> {
-    const nowIso = new Date(nowMs).toISOString();
-    const result = await this.db
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: new Date(nowMs + this.claimMs).toISOString(), last_attempt_at: nowIso }))
-      .where('id', '=', id)
-      .where('status', 'in', ['pending', 'retrying'])
-      .where('released_attempt', 'is', null)
-      .where('next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return undefined;
+    if (!(await this.claims.claim(id, nowMs))) return undefined;
     return this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
@@ -98,31 +87,16 @@ export class DeliveryRepository {
    * still this attempt's to send; false when another process took the claim over meanwhile (a sender stalled
    * past its claim), and then the request must not be completed.
    */
-  async release(id: string, attempt: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('webhook_deliveries')
-      .set({ released_attempt: attempt })
-      .where('id', '=', id)
-      .where('attempts', '=', attempt)
-      .where('released_attempt', 'is', null)
-      .where('status', 'in', ['pending', 'retrying'])
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  release(id: string, attempt: number): Promise<boolean> {
+    return this.claims.release(id, attempt);
   }
 
   /**
    * Closes attempts released in full whose sender stopped before recording the answer (its claim expired):
    * the endpoint has the request, so it is not sent again. Returns how many were closed.
    */
-  async settleReleased(nowIso: string): Promise<number> {
-    const result = await this.db
-      .updateTable('webhook_deliveries')
-      .set({ status: 'succeeded', response_code: null, error: ANSWER_NOT_READ, next_attempt_at: null, locked_until: null, released_attempt: null })
-      .where('status', 'in', ['pending', 'retrying'])
-      .where('released_attempt', 'is not', null)
-      .where('locked_until', '<', nowIso)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+  settleReleased(nowIso: string): Promise<number> {
+    return this.claims.settleReleased(nowIso, { status: 'succeeded', error: ANSWER_NOT_READ });
   }
 
   async finish(id: string, outcome: { status: Delivery['status']; responseCode: number | null; error: string | null; nextAttemptAt: string | null }): Promise<void> {
@@ -141,6 +115,12 @@ export class DeliveryRepository {
       .where('webhook_id', '=', webhookId)
       .where('status', 'in', ['pending', 'retrying'])
       .execute();
+  }
+
+  /** The current state of these deliveries (those that exist). */
+  async statesOf(ids: readonly string[]): Promise<Array<Pick<Delivery, 'id' | 'webhook_id' | 'status' | 'attempts' | 'error'>>> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('webhook_deliveries').select(['id', 'webhook_id', 'status', 'attempts', 'error']).where('id', 'in', ids).execute();
   }
 
   async log(webhookId: string, limit: number): Promise<DeliveryLogEntry[]> {

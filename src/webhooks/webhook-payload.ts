@@ -1,7 +1,11 @@
-// Delivery bodies: `event.matched` with the triggering event, and the reduced `test.ping`.
+// Delivery bodies: `event.matched` with the triggering event, and the reduced `test.ping` (alerts/ writes the
+// `alert.fired` / `alert.resolved` bodies).
 import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
 
-export type Trigger = { kind: 'goal'; goal_id: number; name: string } | { kind: 'event'; name: string };
+export type Trigger =
+  | { kind: 'goal'; goal_id: number; name: string }
+  | { kind: 'event'; name: string }
+  | { kind: 'alert'; alert_id: string; name: string; event: 'alert.fired' | 'alert.resolved' };
 
 function text(row: AnalyticsRow, column: string): string {
   const value = row[column];

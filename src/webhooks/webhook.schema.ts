@@ -59,6 +59,7 @@ export const TestPingResultSchema = z.object({
 const TriggerSchema = z.union([
   z.object({ kind: z.literal('goal'), goal_id: z.number(), name: z.string() }),
   z.object({ kind: z.literal('event'), name: z.string() }),
+  z.object({ kind: z.literal('alert'), alert_id: z.string(), name: z.string(), event: z.enum(['alert.fired', 'alert.resolved']) }),
 ]);
 
 export const DeliveryLogSchema = z.object({

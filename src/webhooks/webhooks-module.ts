@@ -6,7 +6,7 @@ import type { Guards } from '../platform/http/guards.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import { GoalRepository } from '../goals/goal.repository.js';
 import { OrganizationPlans } from '../organizations/organization-plans.js';
-import { DeliveryRepository } from './delivery.repository.js';
+import { DeliveryRepository, type Delivery } from './delivery.repository.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { goalSourceOf } from './goal-source.js';
 import { payloadMentions, type EventOwner } from './webhook-payload.js';
@@ -15,7 +15,7 @@ import { WebhookService } from './webhook-service.js';
 import type { WebhookSettings } from './webhook-settings.js';
 import { WebhookTriggers } from './webhook-triggers.js';
 import { systemResolver, type Resolver } from './webhook-url-policy.js';
-import { WebhookRepository } from './webhook.repository.js';
+import { WebhookRepository, type Webhook } from './webhook.repository.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 
 export interface WebhooksModuleDeps {
@@ -34,6 +34,16 @@ export interface WebhooksModule {
   readonly worker: DeliveryWorker;
   /** Deletes the delivery log entries carrying the owner's events (an erase for a privacy request); returns how many. */
   forgetEvents(siteId: number, owner: EventOwner): Promise<number>;
+  /** The site's webhooks (alert rules name them as channels). */
+  listForSite(siteId: number): Promise<Webhook[]>;
+  /**
+   * Queues deliveries written elsewhere (alert firings), in the caller's transaction `db`; call `kick` once it
+   * is committed so they go out at once.
+   */
+  enqueue(db: Kysely<MetadataDatabase>, deliveries: ReadonlyArray<Pick<Delivery, 'id' | 'webhook_id' | 'site_id' | 'trigger' | 'payload' | 'created_at'>>): Promise<void>;
+  kick(): void;
+  /** The state of deliveries by id (the alert firing log shows them). */
+  deliveryStates(ids: readonly string[]): ReturnType<DeliveryRepository['statesOf']>;
   /** Deliveries waiting for an attempt, in the shared metadata store (every process sees the same queue). */
   queueDepth(): Promise<{ pending: number; retrying: number }>;
   close(): Promise<void>;
@@ -56,6 +66,10 @@ export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModul
   return {
     listener: { watchedSites: () => triggers.watchedSites(), onStored: (row) => triggers.onEventStored(row) },
     worker,
+    listForSite: (siteId) => webhooks.list(siteId),
+    enqueue: (db, rows) => new DeliveryRepository(db, deps.settings.claimMs).insert(rows),
+    kick: () => worker.kick(),
+    deliveryStates: (ids) => deliveries.statesOf(ids),
     forgetEvents: (siteId, owner) => deliveries.deleteMentioning(siteId, payloadMentions(owner)),
     queueDepth: () => deliveries.countWaiting(),
     close: () => worker.stop(),

@@ -19,3 +19,45 @@ export function linkIn(mail: ReceivedMail, prefix: string): URL {
   if (links.length !== 1) throw new Error(`expected one link starting ${prefix} in: ${mail.text}`);
   return new URL(links[0] ?? '');
 }
+
+/** One leaf part of a MIME message: its headers (lower-case names) and its decoded bytes. */
+export interface MailPart {
+  readonly headers: Record<string, string>;
+  readonly bytes: Buffer;
+}
+
+function headersOf(head: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of head.split('\r\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** The leaf parts of a (possibly nested) multipart body, base64 decoded, in order. */
+function leaves(headers: Record<string, string>, body: string): MailPart[] {
+  const boundary = /boundary="([^"]+)"/.exec(headers['content-type'] ?? '')?.[1];
+  if (!boundary) {
+    const bytes = headers['content-transfer-encoding'] === 'base64' ? Buffer.from(body.replace(/\r\n/g, ''), 'base64') : Buffer.from(body, 'utf8');
+    return [{ headers, bytes }];
+  }
+  const sections = body.split(`--${boundary}`).slice(1, -1);
+  return sections.flatMap((section) => {
+    const trimmed = section.replace(/^\r\n/, '').replace(/\r\n$/, '');
+    const split = trimmed.indexOf('\r\n\r\n');
+    return leaves(headersOf(trimmed.slice(0, split)), trimmed.slice(split + 4));
+  });
+}
+
+/** A received mail's text and HTML parts and its inline images. */
+export function mailParts(mail: ReceivedMail): { text: string; html: string; images: MailPart[] } {
+  const split = mail.data.indexOf('\r\n\r\n');
+  const parts = leaves(mail.headers, mail.data.slice(split + 4));
+  const ofType = (type: string) => parts.filter((part) => (part.headers['content-type'] ?? '').startsWith(type));
+  return {
+    text: ofType('text/plain').map((part) => part.bytes.toString('utf8')).join(''),
+    html: ofType('text/html').map((part) => part.bytes.toString('utf8')).join(''),
+    images: ofType('image/'),
+  };
+}

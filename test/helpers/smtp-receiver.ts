@@ -26,6 +26,8 @@ export interface SmtpReceiver {
   readonly received: ReceivedMail[];
   /** Every command line the server read, in order. */
   readonly commands: string[];
+  /** From now on answer 550 to every RCPT TO (true) or accept them again (false). */
+  refuseRecipients(refuse: boolean): void;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
   const commands: string[] = [];
   const sockets = new Set<net.Socket>();
   const offerStartTls = options.tls !== undefined && !options.implicitTls;
+  let refusing = options.refuseRecipients === true;
 
   function serve(socket: net.Socket, greet: boolean): void {
     let buffer = '';
@@ -81,7 +84,7 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
           } else if (verb === 'AUTH') reply('235 accepted');
           else if (verb === 'MAIL') { from = line.slice(line.indexOf('<') + 1, line.lastIndexOf('>')); to = []; reply('250 ok'); }
           else if (verb === 'RCPT') {
-            if (options.refuseRecipients) reply('550 no such user here');
+            if (refusing) reply('550 no such user here');
             else { to.push(line.slice(line.indexOf('<') + 1, line.lastIndexOf('>'))); reply('250 ok'); }
           } else if (verb === 'DATA') { inData = true; lines = []; reply('354 go ahead'); }
           else if (verb === 'QUIT') { reply('221 bye'); socket.end(); }
@@ -106,6 +109,9 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
     url: `${options.implicitTls ? 'smtps' : 'smtp'}://127.0.0.1:${port}`,
     received,
     commands,
+    refuseRecipients: (refuse) => {
+      refusing = refuse;
+    },
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

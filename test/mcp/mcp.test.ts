@@ -50,7 +50,7 @@ describe('MCP endpoint', () => {
   it('lists every tool for a full-access key and only the analytics and site-id tools for an analytics:read key', async () => {
     const full = await (await connect(fullKey)).listTools();
     expect(full.tools.map((tool) => tool.name).sort()).toEqual(ALL_TOOLS.map((tool) => tool.name).sort());
-    expect(full.tools).toHaveLength(32);
+    expect(full.tools).toHaveLength(34);
     const overview = full.tools.find((tool) => tool.name === 'get_overview');
     expect(overview?.description).toContain('bounce_rate');
     expect(Object.keys((overview?.inputSchema as { properties: object }).properties)).toContain('siteId');
@@ -117,6 +117,21 @@ describe('MCP endpoint', () => {
     const deleted = await client.callTool({ name: 'delete_webhook', arguments: { siteId: site.siteId, webhookId: webhook.id } });
     expect(deleted.structuredContent).toEqual({ success: true });
     expect((await call(t.app, { key: fullKey }, { method: 'GET', url: `/api/sites/${site.siteId}/webhooks` })).json().data).toEqual([]);
+  });
+
+  it('creates an alert rule from a preset and lists it through the tools, as the HTTP API answers', async () => {
+    const client = await connect(fullKey);
+    const created = await client.callTool({ name: 'create_alert', arguments: { siteId: site.siteId, name: 'Spike', preset: 'traffic_spike', emails: ['ops@example.com'] } });
+    expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
+    const alert = (created.structuredContent as { data: { id: string } }).data;
+    expect(alert).toMatchObject({ name: 'Spike', metric: 'visitors', window: 'hour', condition: 'increase_pct', threshold: 100, emails: ['ops@example.com'], state: 'ok' });
+    const listed = await client.callTool({ name: 'list_alerts', arguments: { siteId: site.siteId } });
+    expect(listed.structuredContent).toEqual((await call(t.app, { key: fullKey }, { method: 'GET', url: `/api/sites/${site.siteId}/alerts` })).json());
+    expect((listed.structuredContent as { data: Array<{ id: string }> }).data.map((rule) => rule.id)).toEqual([alert.id]);
+    const refused = await client.callTool({ name: 'create_alert', arguments: { siteId: site.siteId, name: 'No channel', preset: 'traffic_drop' } });
+    expect(refused.isError).toBe(true);
+    expect((refused.content as Array<{ text: string }>)[0]!.text).toBe('Choose at least one channel: emails or webhookIds (HTTP 400)');
+    expect((await call(t.app, { key: fullKey }, { method: 'DELETE', url: `/api/sites/${site.siteId}/alerts/${alert.id}` })).statusCode).toBe(200);
   });
 
   it("returns a tool error with the API's message for another organization's site", async () => {

@@ -41,6 +41,8 @@ const router = createBrowserRouter([
           { path: '/sites/:site/install', element: <SiteInstallPage /> },
           { path: '/sites/:site/settings', lazy: () => import('./routes/settings/site-settings') },
           { path: '/sites/:site/webhooks', lazy: () => import('./routes/webhooks') },
+          { path: '/sites/:site/alerts', lazy: () => import('./routes/alerts') },
+          { path: '/sites/:site/email-reports', lazy: () => import('./routes/email-reports') },
           { path: '/sites/:site/webhooks/:webhookId', lazy: () => import('./routes/webhook') },
           { path: '/organizations', lazy: () => import('./routes/organizations') },
           { path: '/organizations/:organizationId', lazy: () => import('./routes/organization') },

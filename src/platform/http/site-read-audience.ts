@@ -80,6 +80,11 @@ export const SITE_READ_AUDIENCE: Readonly<Record<string, ReadAudience>> = {
   ['GET /api/sites/:siteId/webhooks']: 'members',
   ['GET /api/sites/:siteId/webhooks/:webhookId']: 'members',
   ['GET /api/sites/:siteId/webhooks/:webhookId/deliveries']: 'members',
+  ['GET /api/sites/:siteId/alerts']: 'members',
+  ['GET /api/sites/:siteId/alerts/:alertId']: 'members',
+  ['GET /api/sites/:siteId/alert-firings']: 'members',
+  ['GET /api/sites/:siteId/alert-presets']: 'members',
+  ['GET /api/sites/:siteId/email-reports']: 'members',
 };
 
 /**

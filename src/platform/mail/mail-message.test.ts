@@ -40,3 +40,30 @@ describe('renderMessage', () => {
     expect(() => renderMessage({ from: 'loupe@example.com', to: 'ann@example.com>\r\nRCPT TO:<eve@example.com', subject: 'x', text: 'x' }, new Date(0), 'x@y')).toThrow('Unsafe email address');
   });
 });
+
+describe('renderMessage with HTML', () => {
+  it('puts the text and the HTML with its inline image in alternatives, and the extra headers on their own lines', () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64');
+    const rendered = renderMessage({
+      from: 'loupe@example.com', to: 'ann@example.com', subject: 'Weekly', text: 'plain', html: '<p>rich</p>',
+      images: [{ cid: 'chart.png', contentType: 'image/png', base64: png }],
+      headers: { 'List-Unsubscribe': '<https://x.example/u?t=1>\r\nBcc: eve@example.com', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    }, new Date(0), 'id@x');
+    const [head] = rendered.split('\r\n\r\n') as [string];
+    expect(head).toContain('List-Unsubscribe: <https://x.example/u?t=1>  Bcc: eve@example.com');
+    expect(head).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(head).toMatch(/Content-Type: multipart\/alternative; boundary="loupe-[0-9a-f]{24}"/);
+    expect(rendered).toContain('Content-Type: text/plain; charset=utf-8');
+    expect(rendered).toContain('Content-Type: text/html; charset=utf-8');
+    expect(rendered).toMatch(/Content-Type: multipart\/related; boundary="loupe-[0-9a-f]{24}"/);
+    expect(rendered).toContain('Content-ID: <chart.png>');
+    expect(rendered).toContain(`\r\n${png}\r\n`);
+  });
+
+  it.each([
+    [{ headers: { 'Bad Name': 'x' } }, 'Unsafe header name'],
+    [{ html: '<p/>', images: [{ cid: 'a>b', contentType: 'image/png' as const, base64: '' }] }, 'Unsafe image content id'],
+  ])('refuses %j', (extra, message) => {
+    expect(() => renderMessage({ from: 'loupe@example.com', to: 'ann@example.com', subject: 'x', text: 'x', ...extra }, new Date(0), 'x@y')).toThrow(message);
+  });
+});

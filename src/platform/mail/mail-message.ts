@@ -1,10 +1,28 @@
-// Builds a plain-text email (RFC 5322 headers, UTF-8 body in base64) that no header value can break out of.
+// Builds an email (RFC 5322 headers, UTF-8 parts in base64) that no header value can break out of: plain text,
+// or text and HTML alternatives with inline images (multipart/alternative around multipart/related).
+import { randomBytes } from 'node:crypto';
 
-export interface MailMessage {
-  readonly from: string;
-  readonly to: string;
+/** An image the HTML part shows with `<img src="cid:<cid>">`. */
+export interface InlineImage {
+  readonly cid: string;
+  readonly contentType: 'image/png' | 'image/svg+xml';
+  /** The image's bytes in base64. */
+  readonly base64: string;
+}
+
+/** What a mail says, without its envelope. */
+export interface MailContent {
   readonly subject: string;
   readonly text: string;
+  readonly html?: string;
+  readonly images?: readonly InlineImage[];
+  /** Extra headers such as List-Unsubscribe; names of letters, digits and dashes only. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export interface MailMessage extends MailContent {
+  readonly from: string;
+  readonly to: string;
 }
 
 /** True for an address that is safe inside `<...>` on an SMTP command line and in a header. */
@@ -19,19 +37,59 @@ export function headerText(value: string): string {
   return `=?UTF-8?B?${Buffer.from(oneLine, 'utf8').toString('base64')}?=`;
 }
 
+const base64Lines = (bytes: Buffer): string => bytes.toString('base64').replace(/.{1,76}/g, '$&\r\n');
+const utf8Part = (text: string): string => base64Lines(Buffer.from(text.replace(/\r?\n/g, '\r\n'), 'utf8'));
+
+function part(contentType: string, body: string, extra: readonly string[] = []): string {
+  return [`Content-Type: ${contentType}`, 'Content-Transfer-Encoding: base64', ...extra, '', body].join('\r\n');
+}
+
+function multipart(subtype: string, parts: readonly string[]): { contentType: string; body: string } {
+  const boundary = `loupe-${randomBytes(12).toString('hex')}`;
+  const body = `${parts.map((each) => `--${boundary}\r\n${each}`).join('\r\n')}\r\n--${boundary}--\r\n`;
+  return { contentType: `multipart/${subtype}; boundary="${boundary}"`, body };
+}
+
+/** The body and its Content-Type: one text part, or the alternatives with the HTML's inline images. */
+function bodyOf(message: MailContent): { head: string[]; body: string } {
+  if (message.html === undefined) {
+    return { head: ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64'], body: utf8Part(message.text) };
+  }
+  const images = message.images ?? [];
+  const html = part('text/html; charset=utf-8', utf8Part(message.html));
+  const related = images.length === 0
+    ? html
+    : (() => {
+        const inner = multipart('related', [
+          html,
+          ...images.map((image) => {
+            if (!/^[A-Za-z0-9._-]{1,64}$/.test(image.cid)) throw new Error('Unsafe image content id');
+            return part(image.contentType, base64Lines(Buffer.from(image.base64, 'base64')), [`Content-ID: <${image.cid}>`, `Content-Disposition: inline; filename="${image.cid}"`]);
+          }),
+        ]);
+        return `Content-Type: ${inner.contentType}\r\n\r\n${inner.body}`;
+      })();
+  const outer = multipart('alternative', [part('text/plain; charset=utf-8', utf8Part(message.text)), related]);
+  return { head: [`Content-Type: ${outer.contentType}`], body: outer.body };
+}
+
 /** The DATA section of the message, CRLF line endings, without the terminating dot line. */
 export function renderMessage(message: MailMessage, date: Date, messageId: string): string {
   if (!isSafeAddress(message.from) || !isSafeAddress(message.to)) throw new Error('Unsafe email address');
-  const body = Buffer.from(message.text.replace(/\r?\n/g, '\r\n'), 'utf8').toString('base64').replace(/.{1,76}/g, '$&\r\n');
+  const extra = Object.entries(message.headers ?? {}).map(([name, value]) => {
+    if (!/^[A-Za-z][A-Za-z0-9-]{0,63}$/.test(name)) throw new Error('Unsafe header name');
+    return `${name}: ${headerText(value)}`;
+  });
+  const { head, body } = bodyOf(message);
   const headers = [
     `From: <${message.from}>`,
     `To: <${message.to}>`,
     `Subject: ${headerText(message.subject)}`,
     `Date: ${date.toUTCString()}`,
     `Message-ID: <${messageId}>`,
+    ...extra,
     'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: base64',
+    ...head,
   ];
   return `${headers.join('\r\n')}\r\n\r\n${body}`;
 }

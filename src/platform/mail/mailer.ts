@@ -1,9 +1,11 @@
 // The outgoing mail of the instance: SMTP when SMTP_URL is set, otherwise none (callers hand out links instead).
+import type { MailContent } from './mail-message.js';
 import { sendMail } from './smtp-client.js';
 import { parseSmtpUrl } from './smtp-url.js';
 
 export interface Mailer {
-  send(message: { readonly to: string; readonly subject: string; readonly text: string }): Promise<void>;
+  /** With `release`, the message is completed only once it agrees (see sendMail). */
+  send(message: MailContent & { readonly to: string }, release?: () => Promise<boolean>): Promise<void>;
 }
 
 export interface MailerConfig {
@@ -22,6 +24,6 @@ export function createMailer(config: MailerConfig): Mailer | undefined {
   const clientName = new URL(config.baseUrl).hostname || 'localhost';
   const from = config.smtpFrom ?? `loupe@${clientName}`;
   return {
-    send: (message) => sendMail({ settings, clientName, ...(config.tlsCa ? { tlsCa: config.tlsCa } : {}) }, { from, ...message }),
+    send: (message, release) => sendMail({ settings, clientName, ...(config.tlsCa ? { tlsCa: config.tlsCa } : {}) }, { from, ...message }, release),
   };
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpReceiver, type SmtpReceiver } from '../../../test/helpers/smtp-receiver.js';
 import { TEST_CERT_DIR } from '../../../test/helpers/test-cert-dir.js';
 import { ensureTestCertificate } from '../../../test/helpers/test-certificate.js';
-import { sendMail } from './smtp-client.js';
+import { MailWithheld, sendMail } from './smtp-client.js';
 import { parseSmtpUrl } from './smtp-url.js';
 
 const certificate = ensureTestCertificate(TEST_CERT_DIR);
@@ -28,6 +28,20 @@ describe('sendMail', () => {
     await sendMail({ settings: parseSmtpUrl(receiver.url), clientName: 'stats.example.com' }, message);
     expect(receiver.commands).toEqual(['EHLO stats.example.com', 'MAIL FROM:<loupe@example.com>', 'RCPT TO:<ann@example.com>', 'DATA', 'QUIT']);
     expect(receiver.received.map((mail) => [mail.from, mail.to, mail.headers.subject, mail.text])).toEqual([['loupe@example.com', ['ann@example.com'], 'Hello', 'Body']]);
+  });
+
+  it('completes the message only once its release agrees, and leaves the server nothing when it refuses', async () => {
+    receiver = await startSmtpReceiver();
+    const settings = parseSmtpUrl(receiver.url);
+    let releasedAfterData = false;
+    await sendMail({ settings, clientName: 'x' }, message, async () => {
+      releasedAfterData = receiver?.commands.at(-1) === 'DATA' && receiver.received.length === 0;
+      return true;
+    });
+    expect([releasedAfterData, receiver.received.length]).toEqual([true, 1]);
+    await expect(sendMail({ settings, clientName: 'x' }, message, async () => false)).rejects.toBeInstanceOf(MailWithheld);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // a fixed wait: shows that no second message arrives
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('upgrades with STARTTLS when offered and only then sends the credentials', async () => {

@@ -16,6 +16,9 @@ export interface SmtpClientOptions {
 
 export class SmtpError extends Error {}
 
+/** The message was not completed because `release` refused it: the server got no whole message. */
+export class MailWithheld extends SmtpError {}
+
 interface Reply {
   readonly code: number;
   readonly lines: string[];
@@ -133,8 +136,11 @@ function connect(options: SmtpClientOptions): Promise<net.Socket> {
   });
 }
 
-/** Sends one message; resolves once the server accepted it for delivery. */
-export async function sendMail(options: SmtpClientOptions, message: MailMessage): Promise<void> {
+/**
+ * Sends one message; resolves once the server accepted it for delivery. With `release`, the final dot (which
+ * alone makes the server take the message) waits for it: false aborts, and the server discards what it got.
+ */
+export async function sendMail(options: SmtpClientOptions, message: MailMessage, release?: () => Promise<boolean>): Promise<void> {
   const socket = await connect(options);
   socket.setTimeout(options.timeoutMs ?? 15_000, () => socket.destroy(new SmtpError('SMTP server timed out')));
   const talk = new Conversation(socket);
@@ -161,7 +167,9 @@ export async function sendMail(options: SmtpClientOptions, message: MailMessage)
     await talk.command(`RCPT TO:<${message.to}>`, [250, 251], 'RCPT TO');
     await talk.command('DATA', [354], 'DATA');
     const stuffed = rendered.split('\r\n').map((line) => (line.startsWith('.') ? `.${line}` : line)).join('\r\n');
-    talk.write(`${stuffed}\r\n.\r\n`);
+    talk.write(`${stuffed}\r\n`);
+    if (release && !(await release())) throw new MailWithheld('Another sender took this message over');
+    talk.write('.\r\n');
     await talk.expect([250], 'message');
     await talk.command('QUIT', [221], 'QUIT').catch(() => undefined);
     talk.end();

@@ -237,6 +237,74 @@ export interface ImportsTable {
   completed_at: string | null;
 }
 
+/** Alert rules (migration 0021); `definition` is JSON of the rule's metric, filters, window, condition and channels. */
+export interface AlertRulesTable {
+  id: string;
+  site_id: number;
+  name: string;
+  definition: string;
+  enabled: number;
+  state: 'ok' | 'firing';
+  last_value: number | null;
+  last_baseline: number | null;
+  last_evaluated_at: string | null;
+  last_error: string | null;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AlertFiringsTable {
+  id: string;
+  rule_id: string;
+  site_id: number;
+  kind: 'fired' | 'resolved';
+  value: number;
+  baseline: number | null;
+  window_from: string;
+  window_to: string;
+  created_at: string;
+}
+
+/** Outgoing mail with its schedule and claim (like webhook deliveries): sent once across restarts and nodes. */
+export interface MailOutboxTable {
+  id: string;
+  kind: 'alert' | 'report';
+  site_id: number;
+  reference: string;
+  recipient: string;
+  /** JSON of the queued message. */
+  message: string;
+  status: 'pending' | 'retrying' | 'sent' | 'failed';
+  attempts: number;
+  error: string | null;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  locked_until: string | null;
+  /** The attempt whose message was handed over up to its final dot; set just before that dot is sent. */
+  released_attempt: number | null;
+  created_at: string;
+}
+
+/** A member's scheduled report mails of a site (migration 0023); 0 or 1 flags. */
+export interface ReportSubscriptionsTable {
+  user_id: string;
+  site_id: number;
+  weekly: number;
+  monthly: number;
+  /** IANA zone the periods are cut in. */
+  time_zone: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A named schedule run by one node at a time: the holder renews its lease while it runs. */
+export interface ScheduleLeasesTable {
+  name: string;
+  holder: string;
+  locked_until: string;
+}
+
 export interface MetadataDatabase {
   imports: ImportsTable;
   goals: GoalsTable;
@@ -244,6 +312,11 @@ export interface MetadataDatabase {
   annotations: AnnotationsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  alert_rules: AlertRulesTable;
+  alert_firings: AlertFiringsTable;
+  mail_outbox: MailOutboxTable;
+  schedule_leases: ScheduleLeasesTable;
+  report_subscriptions: ReportSubscriptionsTable;
   segments: SegmentsTable;
   daily_salts: DailySaltsTable;
   sites: SitesTable;

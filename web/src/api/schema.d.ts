@@ -1228,6 +1228,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/email-reports/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unsubscribe page of a report mail (a button that confirms); the signed token is the credential */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** One-click unsubscribe (RFC 8058): turns the report of the signed token off */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -8152,6 +8208,639 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{siteId}/alert-firings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The firing log (of one alert with alertId), newest first, with each mail and webhook delivery */
+        get: {
+            parameters: {
+                query?: {
+                    alertId?: string;
+                };
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alert_id: string;
+                                alert_name: string;
+                                baseline: number | null;
+                                created_at: string;
+                                deliveries: {
+                                    attempts: number;
+                                    /** @enum {string} */
+                                    channel: "email" | "webhook";
+                                    error: string | null;
+                                    /** @description email: pending, retrying, sent, failed; webhook: pending, retrying, succeeded, failed */
+                                    status: string;
+                                    /** @description The recipient address or the webhook id */
+                                    target: string;
+                                }[];
+                                id: string;
+                                /** @enum {string} */
+                                kind: "fired" | "resolved";
+                                value: number;
+                                window_from: string;
+                                window_to: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/alert-presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The built-in alert presets (traffic spike, traffic drop, error surge) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                condition: "above" | "below" | "increase_pct" | "decrease_pct";
+                                description: string;
+                                /** @enum {string} */
+                                metric: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                                /** @enum {string} */
+                                name: "traffic_spike" | "traffic_drop" | "error_surge";
+                                threshold: number;
+                                title: string;
+                                /** @enum {string} */
+                                window: "hour" | "day";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the site's alert rules with their state and last figures */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                condition: "above" | "below" | "increase_pct" | "decrease_pct";
+                                created_at: string;
+                                emails: string[];
+                                enabled: boolean;
+                                filters: {
+                                    parameter: string;
+                                    type: string;
+                                    value: (string | number)[];
+                                }[];
+                                goal_id: number | null;
+                                id: string;
+                                /** @description The same window a week earlier, at the last evaluation (change conditions) */
+                                last_baseline: number | null;
+                                /** @description Why the last evaluation could not run (a deleted goal or segment) */
+                                last_error: string | null;
+                                last_evaluated_at: string | null;
+                                /** @description The metric at the last evaluation */
+                                last_value: number | null;
+                                /** @enum {string} */
+                                metric: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                                name: string;
+                                percentile: ("p50" | "p75" | "p90" | "p99") | null;
+                                segment_id: number | null;
+                                site_id: number;
+                                /** @enum {string} */
+                                state: "ok" | "firing";
+                                threshold: number;
+                                updated_at: string;
+                                vital: ("lcp" | "cls" | "inp" | "fcp" | "ttfb") | null;
+                                /** @enum {string} */
+                                webhook_format: "json" | "slack";
+                                webhook_ids: string[];
+                                /** @enum {string} */
+                                window: "hour" | "day";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an alert rule (a preset may fill metric, window, condition and threshold) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description above / below threshold, or increase_pct / decrease_pct: a change of more than threshold % against the same window a week earlier
+                         * @enum {string}
+                         */
+                        condition?: "above" | "below" | "increase_pct" | "decrease_pct";
+                        /** @description Recipients of the fired and resolved mails */
+                        emails?: string[];
+                        enabled?: boolean;
+                        /** @description The dashboard's filters: [{parameter, type, value}] */
+                        filters?: unknown[];
+                        /** @description The goal whose conversions are watched (metric goal_conversions) */
+                        goalId?: number;
+                        /**
+                         * @description visitors, pageviews, sessions, goal_conversions (with goalId), errors (error events), web_vital (with vital and percentile; milliseconds, CLS unitless), bot_share (% of requests)
+                         * @enum {string}
+                         */
+                        metric?: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                        name: string;
+                        /**
+                         * @description metric web_vital; default p75
+                         * @enum {string}
+                         */
+                        percentile?: "p50" | "p75" | "p90" | "p99";
+                        /**
+                         * @description Fills metric, window, condition and threshold; fields given here win
+                         * @enum {string}
+                         */
+                        preset?: "traffic_spike" | "traffic_drop" | "error_surge";
+                        /** @description A saved segment of the site; its filters are added */
+                        segmentId?: number;
+                        threshold?: number;
+                        /**
+                         * @description metric web_vital
+                         * @enum {string}
+                         */
+                        vital?: "lcp" | "cls" | "inp" | "fcp" | "ttfb";
+                        /**
+                         * @description json (default): the documented signed payload; slack: {"text": ...} only, for Slack-compatible incoming webhooks
+                         * @enum {string}
+                         */
+                        webhookFormat?: "json" | "slack";
+                        /** @description The site's webhooks that receive alert.fired and alert.resolved deliveries */
+                        webhookIds?: string[];
+                        /**
+                         * @description The metric over the last hour or the last day, at every evaluation
+                         * @enum {string}
+                         */
+                        window?: "hour" | "day";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                condition: "above" | "below" | "increase_pct" | "decrease_pct";
+                                created_at: string;
+                                emails: string[];
+                                enabled: boolean;
+                                filters: {
+                                    parameter: string;
+                                    type: string;
+                                    value: (string | number)[];
+                                }[];
+                                goal_id: number | null;
+                                id: string;
+                                /** @description The same window a week earlier, at the last evaluation (change conditions) */
+                                last_baseline: number | null;
+                                /** @description Why the last evaluation could not run (a deleted goal or segment) */
+                                last_error: string | null;
+                                last_evaluated_at: string | null;
+                                /** @description The metric at the last evaluation */
+                                last_value: number | null;
+                                /** @enum {string} */
+                                metric: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                                name: string;
+                                percentile: ("p50" | "p75" | "p90" | "p99") | null;
+                                segment_id: number | null;
+                                site_id: number;
+                                /** @enum {string} */
+                                state: "ok" | "firing";
+                                threshold: number;
+                                updated_at: string;
+                                vital: ("lcp" | "cls" | "inp" | "fcp" | "ttfb") | null;
+                                /** @enum {string} */
+                                webhook_format: "json" | "slack";
+                                webhook_ids: string[];
+                                /** @enum {string} */
+                                window: "hour" | "day";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/alerts/{alertId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an alert rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    alertId: string;
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                condition: "above" | "below" | "increase_pct" | "decrease_pct";
+                                created_at: string;
+                                emails: string[];
+                                enabled: boolean;
+                                filters: {
+                                    parameter: string;
+                                    type: string;
+                                    value: (string | number)[];
+                                }[];
+                                goal_id: number | null;
+                                id: string;
+                                /** @description The same window a week earlier, at the last evaluation (change conditions) */
+                                last_baseline: number | null;
+                                /** @description Why the last evaluation could not run (a deleted goal or segment) */
+                                last_error: string | null;
+                                last_evaluated_at: string | null;
+                                /** @description The metric at the last evaluation */
+                                last_value: number | null;
+                                /** @enum {string} */
+                                metric: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                                name: string;
+                                percentile: ("p50" | "p75" | "p90" | "p99") | null;
+                                segment_id: number | null;
+                                site_id: number;
+                                /** @enum {string} */
+                                state: "ok" | "firing";
+                                threshold: number;
+                                updated_at: string;
+                                vital: ("lcp" | "cls" | "inp" | "fcp" | "ttfb") | null;
+                                /** @enum {string} */
+                                webhook_format: "json" | "slack";
+                                webhook_ids: string[];
+                                /** @enum {string} */
+                                window: "hour" | "day";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete an alert rule and its firing log */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    alertId: string;
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change an alert rule; a changed definition starts over in the ok state */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    alertId: string;
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description above / below threshold, or increase_pct / decrease_pct: a change of more than threshold % against the same window a week earlier
+                         * @enum {string}
+                         */
+                        condition?: "above" | "below" | "increase_pct" | "decrease_pct";
+                        /** @description Recipients of the fired and resolved mails */
+                        emails?: string[];
+                        enabled?: boolean;
+                        /** @description The dashboard's filters: [{parameter, type, value}] */
+                        filters?: unknown[];
+                        /** @description The goal whose conversions are watched (metric goal_conversions) */
+                        goalId?: number;
+                        /**
+                         * @description visitors, pageviews, sessions, goal_conversions (with goalId), errors (error events), web_vital (with vital and percentile; milliseconds, CLS unitless), bot_share (% of requests)
+                         * @enum {string}
+                         */
+                        metric?: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                        name?: string;
+                        /**
+                         * @description metric web_vital; default p75
+                         * @enum {string}
+                         */
+                        percentile?: "p50" | "p75" | "p90" | "p99";
+                        /** @description A saved segment of the site; its filters are added */
+                        segmentId?: number;
+                        threshold?: number;
+                        /**
+                         * @description metric web_vital
+                         * @enum {string}
+                         */
+                        vital?: "lcp" | "cls" | "inp" | "fcp" | "ttfb";
+                        /**
+                         * @description json (default): the documented signed payload; slack: {"text": ...} only, for Slack-compatible incoming webhooks
+                         * @enum {string}
+                         */
+                        webhookFormat?: "json" | "slack";
+                        /** @description The site's webhooks that receive alert.fired and alert.resolved deliveries */
+                        webhookIds?: string[];
+                        /**
+                         * @description The metric over the last hour or the last day, at every evaluation
+                         * @enum {string}
+                         */
+                        window?: "hour" | "day";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                condition: "above" | "below" | "increase_pct" | "decrease_pct";
+                                created_at: string;
+                                emails: string[];
+                                enabled: boolean;
+                                filters: {
+                                    parameter: string;
+                                    type: string;
+                                    value: (string | number)[];
+                                }[];
+                                goal_id: number | null;
+                                id: string;
+                                /** @description The same window a week earlier, at the last evaluation (change conditions) */
+                                last_baseline: number | null;
+                                /** @description Why the last evaluation could not run (a deleted goal or segment) */
+                                last_error: string | null;
+                                last_evaluated_at: string | null;
+                                /** @description The metric at the last evaluation */
+                                last_value: number | null;
+                                /** @enum {string} */
+                                metric: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                                name: string;
+                                percentile: ("p50" | "p75" | "p90" | "p99") | null;
+                                segment_id: number | null;
+                                site_id: number;
+                                /** @enum {string} */
+                                state: "ok" | "firing";
+                                threshold: number;
+                                updated_at: string;
+                                vital: ("lcp" | "cls" | "inp" | "fcp" | "ttfb") | null;
+                                /** @enum {string} */
+                                webhook_format: "json" | "slack";
+                                webhook_ids: string[];
+                                /** @enum {string} */
+                                window: "hour" | "day";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/sites/{siteId}/email-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's weekly / monthly report mails of the site and their latest deliveries */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The latest report mails of this site to the caller, newest first */
+                                deliveries: {
+                                    attempts: number;
+                                    created_at: string;
+                                    /** @description The last attempt's failure (retried with growing delays until MAIL_RETRY_DELAYS run out) */
+                                    error: string | null;
+                                    id: string;
+                                    last_attempt_at: string | null;
+                                    next_attempt_at: string | null;
+                                    recipient: string;
+                                    /** @description `weekly:<first day>` or `monthly:<first day>` */
+                                    reference: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "retrying" | "sent" | "failed";
+                                }[];
+                                /** @description Where the reports go: the account address */
+                                email: string;
+                                monthly: boolean;
+                                time_zone: string;
+                                weekly: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Opt in to (or out of) the site's weekly and monthly report mails, sent to the caller's address */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A report of the last month on the 1st */
+                        monthly: boolean;
+                        /** @description IANA time zone the weeks and months are cut in; default: the one saved before, else UTC */
+                        timeZone?: string;
+                        /** @description A report of the last week (Monday to Sunday) every Monday */
+                        weekly: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The latest report mails of this site to the caller, newest first */
+                                deliveries: {
+                                    attempts: number;
+                                    created_at: string;
+                                    /** @description The last attempt's failure (retried with growing delays until MAIL_RETRY_DELAYS run out) */
+                                    error: string | null;
+                                    id: string;
+                                    last_attempt_at: string | null;
+                                    next_attempt_at: string | null;
+                                    recipient: string;
+                                    /** @description `weekly:<first day>` or `monthly:<first day>` */
+                                    reference: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "retrying" | "sent" | "failed";
+                                }[];
+                                /** @description Where the reports go: the account address */
+                                email: string;
+                                monthly: boolean;
+                                time_zone: string;
+                                weekly: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{siteId}/webhooks": {
         parameters: {
             query?: never;
@@ -8433,6 +9122,13 @@ export interface paths {
                                 } | {
                                     /** @enum {string} */
                                     kind: "event";
+                                    name: string;
+                                } | {
+                                    alert_id: string;
+                                    /** @enum {string} */
+                                    event: "alert.fired" | "alert.resolved";
+                                    /** @enum {string} */
+                                    kind: "alert";
                                     name: string;
                                 };
                             }[];

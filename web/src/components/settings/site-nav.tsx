@@ -1,5 +1,5 @@
-// SiteNav: links between a site's pages (dashboard, realtime, the analyses, webhooks, settings); webhooks and
-// settings only for readers who may change things, sessions and users only for readers who may see people.
+// SiteNav: links between a site's pages (dashboard, realtime, the analyses, alerts, email reports, webhooks,
+// settings); the last four only for signed-in members, sessions and users only for readers who may see people.
 import { NavLink } from 'react-router';
 import { FOCUS_RING } from '../button';
 import { usePeopleVisible } from '../public-access/people-visible';
@@ -26,6 +26,8 @@ export function SiteNav({ site }: { site: string }) {
       <NavLink to={`${base}/errors`} className={look}>Errors</NavLink>
       <NavLink to={`${base}/performance`} className={look}>Performance</NavLink>
       <NavLink to={`${base}/bots`} className={look}>Bots</NavLink>
+      {readOnly ? null : <NavLink to={`${base}/alerts`} className={look}>Alerts</NavLink>}
+      {readOnly ? null : <NavLink to={`${base}/email-reports`} className={look}>Email reports</NavLink>}
       {readOnly ? null : <NavLink to={`${base}/webhooks`} className={look}>Webhooks</NavLink>}
       {readOnly ? null : <NavLink to={`${base}/settings`} className={look}>Settings</NavLink>}
     </nav>

@@ -24,6 +24,8 @@ describe('trigger texts', () => {
   it.each([
     [{ kind: 'goal' as const, goal_id: 3, name: 'Purchases' }, 'Goal Purchases'],
     [{ kind: 'event' as const, name: 'signup' }, 'Event signup'],
+    [{ kind: 'alert' as const, alert_id: 'alr_1', name: 'Busy hour', event: 'alert.fired' as const }, 'Alert Busy hour fired'],
+    [{ kind: 'alert' as const, alert_id: 'alr_1', name: 'Busy hour', event: 'alert.resolved' as const }, 'Alert Busy hour resolved'],
   ])('reads %j as %s', (trigger, text) => {
     expect(triggerText(trigger)).toBe(text);
   });

@@ -16,8 +16,9 @@ export function goalLabel(goal: Pick<SiteGoal, 'goalId' | 'name' | 'goalType'>):
   return goal.name ?? `${goal.goalType} goal ${goal.goalId}`;
 }
 
-/** "Goal Purchases" or "Event signup", as a delivery's trigger reads. */
+/** "Goal Purchases", "Event signup" or "Alert Busy hour fired", as a delivery's trigger reads. */
 export function triggerText(trigger: DeliveryTrigger): string {
+  if (trigger.kind === 'alert') return `Alert ${trigger.name} ${trigger.event === 'alert.fired' ? 'fired' : 'resolved'}`;
   return trigger.kind === 'goal' ? `Goal ${trigger.name}` : `Event ${trigger.name}`;
 }
 
