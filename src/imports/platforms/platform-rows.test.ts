@@ -38,7 +38,28 @@ describe('umami rows', () => {
   });
 });
 
+describe('umami event types', () => {
+  const base = { session_id: 'visitor', created_at: '2026-03-02 10:00:00', url_path: '/a' };
+  it('stores type 5 as a performance event with the vitals it has, and skips link (3) and pixel (4) rows', () => {
+    expect(row(umamiRow({ ...base, event_type: '5', lcp: '2400.0', cls: '0.0500', inp: '', fcp: '', ttfb: '300.5' }, context)))
+      .toMatchObject({ type: 'performance', event_name: '', lcp: 2400, cls: 0.05, ttfb: 300.5 });
+    expect(row(umamiRow({ ...base, event_type: 5, lcp: 1200 }, context))).not.toHaveProperty('inp');
+    expect(umamiRow({ ...base, event_type: '3' }, context)).toEqual({ kind: 'skip', reason: 'unsupported_event_type' });
+    expect(umamiRow({ ...base, event_type: 4 }, context)).toEqual({ kind: 'skip', reason: 'unsupported_event_type' });
+    expect(umamiRow({ ...base, event_type: '6' }, context)).toMatchObject({ kind: 'invalid', problems: [{ field: 'event_type' }] });
+    expect(umamiRow({ ...base, event_type: '5', lcp: '-1' }, context)).toMatchObject({ kind: 'invalid', problems: [{ field: 'lcp' }] });
+  });
+});
+
 describe('simple analytics rows', () => {
+  const base = { added_iso: '2026-03-05T08:00:00Z', session_id: 's', path: '/', hostname: 'shop.example.org' };
+  it('reads a row without datapoint as a page view, and the source from utm_source, else the query\'s utm_source, else its ref=', () => {
+    expect(row(simpleAnalyticsRow({ ...base, query: 'ref=producthunt' }, context))).toMatchObject({ type: 'pageview', utm_source: 'producthunt', channel: expect.not.stringMatching(/^Direct$/) });
+    expect(row(simpleAnalyticsRow({ ...base, query: 'ref=producthunt&utm_source=mail' }, context))).toMatchObject({ utm_source: 'mail' });
+    expect(row(simpleAnalyticsRow({ ...base, query: 'ref=x', utm_source: 'column', utm_medium: 'social' }, context))).toMatchObject({ utm_source: 'column', utm_medium: 'social' });
+    expect(row(simpleAnalyticsRow({ ...base, datapoint: 'download' }, context))).toMatchObject({ type: 'custom_event', event_name: 'download' });
+  });
+
   it('joins the language and its region; a self-referral is no referrer and the Internal channel, as in tracking', () => {
     const mapped = row(simpleAnalyticsRow({
       added_iso: '2026-03-05T08:00:00Z', session_id: 's', datapoint: 'pageview', hostname: 'Blog.Example.org', path: '/', document_referrer: 'https://blog.example.org/x',
