@@ -5704,6 +5704,7 @@ export interface paths {
                                     already_imported?: number;
                                     bot_event?: number;
                                     future_timestamp?: number;
+                                    unsupported_event_type?: number;
                                 };
                                 skippedEvents: number;
                                 startedAt: string;
@@ -5825,7 +5826,7 @@ export interface paths {
         put?: never;
         /**
          * Store a batch of rows of an import, all or nothing (admin)
-         * @description Every row is validated first: any bad row makes the whole batch a 400 naming each bad row (its index in `events`) and field, and nothing of the batch is stored. Rows already stored for the site (the same row from this or an earlier import, recognised by a content-derived id) and rows in the future are skipped and counted. `isLastBatch` completes the import; repeating a final batch after completion stores nothing and succeeds.
+         * @description Every row is validated first: any bad row makes the whole batch a 400 naming each bad row (its index in `events`) and field, and nothing of the batch is stored. Rows already stored for the site (the same row from this or an earlier import, recognised by a content-derived id) and rows in the future are skipped and counted. `isLastBatch` completes the import; repeating a final batch after completion stores nothing and succeeds. An organization's batches are stored one at a time (IMPORT_ORGANIZATION_CONCURRENCY); past its rows per 24 hours (IMPORT_DAILY_ROW_QUOTA) a batch is a 429.
          */
         post: {
             parameters: {
@@ -5865,6 +5866,7 @@ export interface paths {
                                     already_imported?: number;
                                     bot_event?: number;
                                     future_timestamp?: number;
+                                    unsupported_event_type?: number;
                                 };
                                 /** @description valid rows not stored */
                                 skippedEvents: number;
