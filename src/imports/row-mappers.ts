@@ -1,6 +1,7 @@
 // Each platform's row mapper.
 import type { ImportPlatform } from './import-platforms.js';
 import type { RowMapper } from './mapped-row.js';
+import { ga4Row } from './platforms/ga4-rows.js';
 import { loupeRow } from './platforms/loupe-rows.js';
 import { plausibleAggregateRow } from './platforms/plausible-aggregate-rows.js';
 import { plausibleEventRow } from './platforms/plausible-event-rows.js';
@@ -13,4 +14,5 @@ export const ROW_MAPPERS: Readonly<Record<ImportPlatform, RowMapper>> = {
   plausible: plausibleEventRow,
   loupe: loupeRow,
   plausible_csv: plausibleAggregateRow,
+  ga4: ga4Row,
 };

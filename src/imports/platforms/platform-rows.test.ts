@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportOfFileName } from '../files/plausible-csv-zip-file.js';
 import type { MappedRow } from '../mapped-row.js';
+import { ga4Row } from './ga4-rows.js';
 import { loupeRow } from './loupe-rows.js';
 import { plausibleAggregateRow } from './plausible-aggregate-rows.js';
 import { simpleAnalyticsRow } from './simple-analytics-rows.js';
@@ -107,5 +108,28 @@ describe('plausible aggregate rows', () => {
     ['visitors.csv', undefined],
   ])('reads the report of the file name %s', (name, report) => {
     expect(reportOfFileName(name)).toBe(report);
+  });
+});
+
+describe('ga4 rows', () => {
+  const base = {
+    event_timestamp: '1772442000123456', event_name: 'page_view', user_pseudo_id: 'p1',
+    event_params: [
+      { key: 'ga_session_id', value: { int_value: '1772442000' } },
+      { key: 'page_location', value: { string_value: 'https://Shop.example.net/a?utm_source=q&x=1' } },
+    ],
+  };
+  it('reads microseconds as milliseconds, the page from page_location, and the session from ga_session_id', () => {
+    expect(row(ga4Row(base, context))).toMatchObject({ timestamp: '2026-03-02 09:00:00.123', hostname: 'shop.example.net', pathname: '/a', querystring: 'utm_source=q&x=1', utm_source: 'q', type: 'pageview' });
+    expect(ga4Row({ ...base, event_timestamp: 1772442000123456 }, context)).toMatchObject({ kind: 'event' });
+  });
+  it('names countries by code, skips bookkeeping events, keeps other parameters as properties', () => {
+    expect(row(ga4Row({ ...base, geo: { country: 'United Kingdom', city: '(not set)' } }, context))).toMatchObject({ country: 'GB', city: '' });
+    expect(row(ga4Row({ ...base, geo: { country: 'Türkiye' } }, context))).toMatchObject({ country: 'TR' });
+    expect(row(ga4Row({ ...base, geo: { country: 'Atlantis' } }, context))).toMatchObject({ country: '' });
+    expect(ga4Row({ ...base, event_name: 'session_start' }, context)).toEqual({ kind: 'skip', reason: 'automatic_event' });
+    const custom = row(ga4Row({ ...base, event_name: 'file_download', event_params: [...base.event_params, { key: 'file_name', value: { string_value: 'a.pdf' } }, { key: 'size', value: { int_value: '12' } }] }, context));
+    expect(custom).toMatchObject({ type: 'custom_event', event_name: 'file_download', props: '{"file_name":"a.pdf","size":12}' });
+    expect(ga4Row({ ...base, user_pseudo_id: '' }, context)).toMatchObject({ kind: 'invalid', problems: [{ field: 'user_pseudo_id' }] });
   });
 });

@@ -5699,9 +5699,10 @@ export interface paths {
                                 /** @description always 0: a batch with an invalid row is refused whole */
                                 invalidEvents: number;
                                 /** @enum {string} */
-                                platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv";
+                                platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4";
                                 skipped: {
                                     already_imported?: number;
+                                    automatic_event?: number;
                                     bot_event?: number;
                                     future_timestamp?: number;
                                     unsupported_event_type?: number;
@@ -5735,10 +5736,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description umami, simple_analytics and plausible take the origin service's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report
+                         * @description umami, simple_analytics and plausible take the origin service's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report; ga4 takes the rows of Google Analytics 4's BigQuery export (events_* tables as JSON)
                          * @enum {string}
                          */
-                        platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv";
+                        platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4";
                     };
                 };
             };
@@ -5864,6 +5865,7 @@ export interface paths {
                                 /** @description skipped rows per reason */
                                 skipped: {
                                     already_imported?: number;
+                                    automatic_event?: number;
                                     bot_event?: number;
                                     future_timestamp?: number;
                                     unsupported_event_type?: number;
