@@ -5,6 +5,7 @@ import { ga4Row } from './platforms/ga4-rows.js';
 import { loupeRow } from './platforms/loupe-rows.js';
 import { plausibleAggregateRow } from './platforms/plausible-aggregate-rows.js';
 import { plausibleEventRow } from './platforms/plausible-event-rows.js';
+import { postHogRow } from './platforms/posthog-rows.js';
 import { simpleAnalyticsRow } from './platforms/simple-analytics-rows.js';
 import { umamiRow } from './platforms/umami-rows.js';
 
@@ -15,4 +16,5 @@ export const ROW_MAPPERS: Readonly<Record<ImportPlatform, RowMapper>> = {
   loupe: loupeRow,
   plausible_csv: plausibleAggregateRow,
   ga4: ga4Row,
+  posthog: postHogRow,
 };

@@ -11,7 +11,7 @@ import { umamiCsvRows } from './umami-csv-file.js';
 import { fileSource } from './zip-entries.js';
 
 /** The file formats `loupe import` reads, each the export of one platform. */
-export const FILE_FORMATS = ['umami', 'simple_analytics', 'plausible_csv', 'loupe', 'ga4'] as const satisfies readonly ImportPlatform[];
+export const FILE_FORMATS = ['umami', 'simple_analytics', 'plausible_csv', 'loupe', 'ga4', 'posthog'] as const satisfies readonly ImportPlatform[];
 
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
@@ -47,6 +47,6 @@ export async function openImportFile(path: string, format: FileFormat): Promise<
     const rest = decoder.end();
     if (rest !== '') yield rest;
   }
-  const rows = format === 'loupe' || format === 'ga4' ? ndjsonRows(chunks(), name) : format === 'umami' ? umamiCsvRows(chunks(), name) : simpleAnalyticsCsvRows(chunks(), name);
+  const rows = format === 'loupe' || format === 'ga4' || format === 'posthog' ? ndjsonRows(chunks(), name) : format === 'umami' ? umamiCsvRows(chunks(), name) : simpleAnalyticsCsvRows(chunks(), name);
   return { platform: format, rows, totalBytes, bytesRead: () => read };
 }
