@@ -2,9 +2,9 @@
 // nested, absent values null) imported over HTTP; every expected figure is counted from the file itself.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import type { TestApp } from '../helpers/test-app.js';
 import { fixture, importOverHttp, reportValues } from './import-reports.js';
+import { importSite } from './import-site.js';
 
 interface Ga4Event {
   event_name: string;
@@ -27,18 +27,10 @@ describe('GA4 BigQuery export import', () => {
   let t: TestApp;
   let key: { key: string };
   let site: number;
-  const get = async (path: string) => {
-    const res = await call(t.app, key, { method: 'GET', url: `/api/sites/${site}${path}${path.includes('?') ? '&' : '?'}${range}` });
-    expect(res.statusCode).toBe(200);
-    return (res.json() as { data: unknown }).data;
-  };
+  let get: (path: string) => Promise<unknown>;
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: () => Date.parse('2026-03-10T12:00:00Z') });
-    const owner = await signUp(t.app, 'ga4@example.com');
-    const org = await createOrganization(t.app, owner.cookie, 'ga4');
-    key = await createOrganizationKey(t.app, owner, org);
-    site = (await createSite(t.app, owner, org, { domain: 'www.example.net' })).siteId;
+    ({ t, key, site, get } = await importSite('ga4', 'www.example.net', range));
   }, 60_000);
   afterAll(async () => t.close());
 
