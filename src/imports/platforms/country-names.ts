@@ -6,6 +6,9 @@ const ALIASES: Readonly<Record<string, string>> = {
   'cape verde': 'CV', 'burma': 'MM', 'holy see': 'VA', 'iran, islamic republic of': 'IR', 'syrian arab republic': 'SY',
 };
 
+/** Codes Unicode still names that are no country's today (withdrawn, reserved, or groupings): a name maps to the assigned code. */
+const NOT_ASSIGNED = new Set(['AN', 'BU', 'CS', 'DD', 'DY', 'EU', 'EZ', 'FX', 'HV', 'NH', 'NT', 'QO', 'RH', 'SU', 'TP', 'UK', 'UN', 'VD', 'XA', 'XB', 'YD', 'YU', 'ZR']);
+
 let byName: Map<string, string> | undefined;
 
 function names(): Map<string, string> {
@@ -15,9 +18,9 @@ function names(): Map<string, string> {
   for (let first = 65; first <= 90; first++) {
     for (let second = 65; second <= 90; second++) {
       const code = String.fromCharCode(first, second);
+      if (NOT_ASSIGNED.has(code)) continue;
       const name = display.of(code);
       const key = name?.toLowerCase().replace(/’/g, "'");
-      // A name with two codes (United Kingdom: GB and the reserved UK) keeps the first, the assigned one.
       if (key && name !== code && !byName.has(key)) byName.set(key, code);
     }
   }

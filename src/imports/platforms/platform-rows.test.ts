@@ -126,6 +126,7 @@ describe('ga4 rows', () => {
   it('names countries by code, skips bookkeeping events, keeps other parameters as properties', () => {
     expect(row(ga4Row({ ...base, geo: { country: 'United Kingdom', city: '(not set)' } }, context))).toMatchObject({ country: 'GB', city: '' });
     expect(row(ga4Row({ ...base, geo: { country: 'Türkiye' } }, context))).toMatchObject({ country: 'TR' });
+    expect(row(ga4Row({ ...base, geo: { country: 'Germany' } }, context))).toMatchObject({ country: 'DE' });
     expect(row(ga4Row({ ...base, geo: { country: 'Atlantis' } }, context))).toMatchObject({ country: '' });
     expect(ga4Row({ ...base, event_name: 'session_start' }, context)).toEqual({ kind: 'skip', reason: 'automatic_event' });
     const custom = row(ga4Row({ ...base, event_name: 'file_download', event_params: [...base.event_params, { key: 'file_name', value: { string_value: 'a.pdf' } }, { key: 'size', value: { int_value: '12' } }] }, context));
