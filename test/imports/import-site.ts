@@ -24,3 +24,10 @@ export async function importSite(name: string, domain: string, range: string): P
   };
   return { t, key, site, get };
 }
+
+/** How many items have each key. */
+export function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
+  return counts;
+}

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers/test-app.js';
 import { fixture, importOverHttp, reportValues } from './import-reports.js';
-import { importSite } from './import-site.js';
+import { countBy, importSite } from './import-site.js';
 
 interface PostHogEvent {
   event: string;
@@ -14,11 +14,6 @@ interface PostHogEvent {
 
 const events = readFileSync(fixture('posthog-events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as PostHogEvent);
 const range = 'start_date=2026-03-01&end_date=2026-03-05&time_zone=UTC';
-const countBy = <T>(items: readonly T[], key: (item: T) => string) => {
-  const counts: Record<string, number> = {};
-  for (const item of items) counts[key(item)] = (counts[key(item)] ?? 0) + 1;
-  return counts;
-};
 
 describe('PostHog events export import', () => {
   let t: TestApp;

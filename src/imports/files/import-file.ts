@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { ImportPlatform } from '../import-platforms.js';
+import { matomoVisitRows } from './matomo-visits-file.js';
 import { ndjsonRows } from './ndjson-rows.js';
 import { plausibleZipRows } from './plausible-csv-zip-file.js';
 import { simpleAnalyticsCsvRows } from './simple-analytics-csv-file.js';
@@ -11,7 +12,7 @@ import { umamiCsvRows } from './umami-csv-file.js';
 import { fileSource } from './zip-entries.js';
 
 /** The file formats `loupe import` reads, each the export of one platform. */
-export const FILE_FORMATS = ['umami', 'simple_analytics', 'plausible_csv', 'loupe', 'ga4', 'posthog'] as const satisfies readonly ImportPlatform[];
+export const FILE_FORMATS = ['umami', 'simple_analytics', 'plausible_csv', 'loupe', 'ga4', 'posthog', 'matomo'] as const satisfies readonly ImportPlatform[];
 
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
@@ -47,6 +48,6 @@ export async function openImportFile(path: string, format: FileFormat): Promise<
     const rest = decoder.end();
     if (rest !== '') yield rest;
   }
-  const rows = format === 'loupe' || format === 'ga4' || format === 'posthog' ? ndjsonRows(chunks(), name) : format === 'umami' ? umamiCsvRows(chunks(), name) : simpleAnalyticsCsvRows(chunks(), name);
+  const rows = format === 'matomo' ? matomoVisitRows(chunks(), name) : format === 'loupe' || format === 'ga4' || format === 'posthog' ? ndjsonRows(chunks(), name) : format === 'umami' ? umamiCsvRows(chunks(), name) : simpleAnalyticsCsvRows(chunks(), name);
   return { platform: format, rows, totalBytes, bytesRead: () => read };
 }

@@ -13,6 +13,7 @@
 //   code, so it is not mapped.
 import { z } from 'zod';
 import { importedEventRow } from '../imported-event.js';
+import { NO_PAGE, pageOfUrl } from './page-url.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
 import { NOT_AN_OBJECT, rowProblems } from '../row-schema.js';
 import { countryCodeOfName } from './country-names.js';
@@ -71,15 +72,6 @@ function paramsOf(params: Params): Map<string, string | number> {
   return values;
 }
 
-function pageOf(location: string): { hostname: string; pathname: string; querystring: string } {
-  try {
-    const url = new URL(location);
-    return { hostname: url.hostname, pathname: url.pathname.slice(0, 2048), querystring: url.search.replace(/^\?/, '').slice(0, 2048) };
-  } catch {
-    return { hostname: '', pathname: '', querystring: '' };
-  }
-}
-
 /** `en-us` as `en-US`. */
 function language(tag: string): string {
   const [base = '', region] = tag.split('-');
@@ -94,7 +86,7 @@ export function ga4Row(raw: unknown, context: MappingContext): MappedRow {
   if (BOOKKEEPING_EVENTS.has(row.event_name)) return { kind: 'skip', reason: 'automatic_event' };
   const params = paramsOf(row.event_params ?? []);
   const text = (key: string) => String(params.get(key) ?? '');
-  const page = pageOf(text('page_location'));
+  const page = pageOfUrl(text('page_location')) ?? NO_PAGE;
   const pageview = row.event_name === 'page_view';
   const props = Object.fromEntries([...params].filter(([key]) => !READ_PARAMS.has(key)));
   const device = row.device;

@@ -9,6 +9,7 @@
 //   $screen_height, $browser_language, $geoip_country_code, $geoip_subdivision_1_code, $geoip_city_name.
 import { z } from 'zod';
 import { importedEventRow } from '../imported-event.js';
+import { pageOfUrl, type PageParts } from './page-url.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
 import { NOT_AN_OBJECT, rowProblems, timestamp } from '../row-schema.js';
 
@@ -46,13 +47,8 @@ function side(props: Record<string, unknown>, key: string): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 65_535 ? value : 0;
 }
 
-function pageOf(props: Record<string, unknown>): { hostname: string; pathname: string; querystring: string } {
-  try {
-    const url = new URL(textOf(props, '$current_url', 4096));
-    return { hostname: url.hostname, pathname: url.pathname.slice(0, 2048), querystring: url.search.replace(/^\?/, '').slice(0, 2048) };
-  } catch {
-    return { hostname: textOf(props, '$host', 253), pathname: textOf(props, '$pathname', 2048), querystring: '' };
-  }
+function pageOf(props: Record<string, unknown>): PageParts {
+  return pageOfUrl(textOf(props, '$current_url', 4096)) ?? { hostname: textOf(props, '$host', 253), pathname: textOf(props, '$pathname', 2048), querystring: '' };
 }
 
 export function postHogRow(raw: unknown, context: MappingContext): MappedRow {

@@ -5699,7 +5699,7 @@ export interface paths {
                                 /** @description always 0: a batch with an invalid row is refused whole */
                                 invalidEvents: number;
                                 /** @enum {string} */
-                                platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4" | "posthog";
+                                platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4" | "posthog" | "matomo";
                                 skipped: {
                                     already_imported?: number;
                                     automatic_event?: number;
@@ -5736,10 +5736,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description umami, simple_analytics and plausible take the origin service's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report; ga4 takes the rows of Google Analytics 4's BigQuery export (events_* tables as JSON); posthog takes PostHog's events export (its batch export's events model)
+                         * @description umami, simple_analytics and plausible take the origin service's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report; ga4 takes the rows of Google Analytics 4's BigQuery export (events_* tables as JSON); posthog takes PostHog's events export (its batch export's events model); matomo takes one row per action of Matomo's visit log (a visit's fields with the action under `action`)
                          * @enum {string}
                          */
-                        platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4" | "posthog";
+                        platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4" | "posthog" | "matomo";
                     };
                 };
             };
