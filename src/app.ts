@@ -80,6 +80,7 @@ import { importsRoutes } from './imports/imports.routes.js';
 import { ImportService } from './imports/import-service.js';
 import { ImportRepository } from './imports/import.repository.js';
 import { ImportedRowsStore } from './imports/imported-rows.store.js';
+import { inlineImportMapper, WorkerImportMapper } from './imports/mapping/import-mapper.js';
 import { exportRoutes } from './exports/export.routes.js';
 import { eraseRoutes } from './user-data/erase.routes.js';
 import { RetentionWorker } from './data-retention/retention-worker.js';
@@ -235,7 +236,12 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
   await app.register(segmentsRoutes, { guards, segments, analytics });
   await app.register(userDataRoutes, { guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush() });
-  const imports = new ImportService(new ImportRepository(metadata.db), new ImportedRowsStore(analytics), clock);
+  const imports = new ImportService(new ImportRepository(metadata.db), new ImportedRowsStore(analytics), clock, {
+    mapper: config.importMappingThread ? new WorkerImportMapper() : inlineImportMapper,
+    limits: config.importLimits,
+    // Tracking first: an import slice waits while a tracking spool has more than the segment being inserted.
+    trackingBehind: () => ingestion.buffers.some((buffer) => buffer.counters().segments > 1),
+  });
   await app.register(importsRoutes, { guards, imports });
   await app.register(eraseRoutes, { guards, analytics, flushSpools: () => ingestion.flush(), forgetDeliveries: (siteId, owner) => webhooks.forgetEvents(siteId, owner) });
   await app.register(exportRoutes, { guards, analytics, clock });
@@ -271,6 +277,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
       await alerts.close();
       await emailReports.close();
       await mailQueue.stop();
+      await imports.close();
       await ingestion.close();
       await webhooks.close();
       await shared.close();

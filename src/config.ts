@@ -53,6 +53,10 @@ const EnvSchema = z.object({
   REPORT_CHECK_INTERVAL: z.string().default('5m').refine((value) => /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*$/.test(value), 'expected a duration such as 1m or 15m'),
   MAIL_RETRY_DELAYS: z.string().default('1m,5m,30m,2h,6h').refine((value) => /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*(,\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*)*$/.test(value), 'expected a list such as 1m,5m,30m,2h,6h'),
   ENRICHMENT_THREAD: booleanFlag.default(true),
+  IMPORT_MAPPING_THREAD: booleanFlag.default(true),
+  IMPORT_ORGANIZATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  IMPORT_DAILY_ROW_QUOTA: z.coerce.number().int().min(0).default(20_000_000),
+  IMPORT_WRITE_SLICE_ROWS: z.coerce.number().int().min(100).max(100_000).default(5_000),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), 'expected smtp://[user:password@]host[:port] or smtps://...'),
@@ -112,6 +116,9 @@ export interface AppConfig {
   readonly mailRetryDelays: string;
   /** Enrich spooled events on a worker thread (default) rather than on the event loop. */
   readonly enrichmentThread: boolean;
+  /** Batch posts of imports are parsed and mapped on a worker thread (else on the event loop). */
+  readonly importMappingThread: boolean;
+  readonly importLimits: { readonly organizationConcurrency: number; readonly dailyRowQuota: number; readonly writeSliceRows: number };
   /** When the tracking spool reaches stable storage: when a segment is sealed (default) or before every acknowledgement. */
   readonly spoolSync: 'seal' | 'commit';
   /** How much nicer than the event loop the process's other threads run (0: equal). */
@@ -166,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetryDelays: e.MAIL_RETRY_DELAYS,
     reportCheckInterval: e.REPORT_CHECK_INTERVAL,
     enrichmentThread: e.ENRICHMENT_THREAD,
+    importMappingThread: e.IMPORT_MAPPING_THREAD,
+    importLimits: { organizationConcurrency: e.IMPORT_ORGANIZATION_CONCURRENCY, dailyRowQuota: e.IMPORT_DAILY_ROW_QUOTA, writeSliceRows: e.IMPORT_WRITE_SLICE_ROWS },
     spoolSync: e.SPOOL_SYNC,
     backgroundThreadNiceness: e.BACKGROUND_THREAD_NICENESS,
     trackerPath: e.TRACKER_PATH?.replace(/\/$/, ''),

@@ -1,14 +1,18 @@
 // Imports of a site: start one, list them, store a batch of rows (all or nothing), delete one with its rows.
-import { randomUUID } from 'node:crypto';
-import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
-import { wellFormedRow } from '../ingestion/build-rows.js';
-import { BadRequestError, NotFoundError } from '../platform/http/app-errors.js';
-import { batchProblemsError, type IndexedProblem } from './batch-problems.js';
+// A batch post is parsed and mapped on the import mapping thread; its rows are written in bounded slices,
+// each after tracking's own inserts have caught up; an organization has at most `organizationConcurrency`
+// batches at work at once and `dailyRowQuota` rows a day.
+import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { BadRequestError, NotFoundError, RateLimitError } from '../platform/http/app-errors.js';
+import { isBodyProblem, type BodyProblem } from './batch-body.js';
+import { batchProblemsError } from './batch-problems.js';
 import type { ImportPlatform } from './import-platforms.js';
 import type { ImportRecord, ImportRepository, SkipCounts } from './import.repository.js';
 import type { ImportedRowsStore } from './imported-rows.store.js';
-import type { MappedRow, SkipReason } from './mapped-row.js';
-import { ROW_MAPPERS } from './row-mappers.js';
+import { countSkip, linesAt, mapBatch, type MappedBatch } from './map-batch.js';
+import { inlineImportMapper, type ImportMapper } from './mapping/import-mapper.js';
+import { OrganizationLimiter } from './organization-limiter.js';
 
 export interface StartedImport {
   readonly importId: string;
@@ -21,24 +25,55 @@ export interface BatchOutcome {
   readonly skipped: SkipCounts;
 }
 
+export interface ImportLimits {
+  /** Batches of one organization's imports at work at once. */
+  readonly organizationConcurrency: number;
+  /** Rows one organization's imports may send in 24 hours (0: no limit). */
+  readonly dailyRowQuota: number;
+  /** Rows per insert: between two, the event loop and tracking's inserts get their turn. */
+  readonly writeSliceRows: number;
+}
+
+export const DEFAULT_IMPORT_LIMITS: ImportLimits = { organizationConcurrency: 1, dailyRowQuota: 0, writeSliceRows: 5_000 };
+
+export interface ImportServiceOptions {
+  readonly mapper?: ImportMapper;
+  readonly limits?: ImportLimits;
+  /** True while tracking has inserts waiting: an import slice waits for them (tracking first). */
+  readonly trackingBehind?: () => boolean;
+}
+
 /** Self-hosted imports have no plan window: any day from the Unix epoch to today (UTC) is accepted. */
 const EARLIEST_DATE = '1970-01-01';
+const DAY_MS = 86_400_000;
+/** How long a slice waits at most for tracking's backlog (then it goes, so imports are never starved). */
+const MAX_TRACKING_WAIT_MS = 2_000;
+const TRACKING_POLL_MS = 20;
 
-type Stored = Extract<MappedRow, { kind: 'event' | 'aggregate' }>;
-
-function count(skipped: SkipCounts, reason: SkipReason, n = 1): void {
-  if (n > 0) skipped[reason] = (skipped[reason] ?? 0) + n;
+export interface ImportSite {
+  readonly siteId: number;
+  readonly organizationId: string;
 }
 
 export class ImportService {
   /** Batches of one import run one after the other, so a row sent twice at once is stored once. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly mapper: ImportMapper;
+  private readonly limits: ImportLimits;
+  private readonly limiter: OrganizationLimiter;
+  private readonly trackingBehind: () => boolean;
 
   constructor(
     private readonly imports: ImportRepository,
     private readonly rows: ImportedRowsStore,
     private readonly clock: () => number,
-  ) {}
+    options: ImportServiceOptions = {},
+  ) {
+    this.mapper = options.mapper ?? inlineImportMapper;
+    this.limits = options.limits ?? DEFAULT_IMPORT_LIMITS;
+    this.limiter = new OrganizationLimiter(this.limits.organizationConcurrency);
+    this.trackingBehind = options.trackingBehind ?? (() => false);
+  }
 
   async start(siteId: number, platform: ImportPlatform): Promise<StartedImport> {
     const importId = randomUUID();
@@ -58,9 +93,33 @@ export class ImportService {
     return record;
   }
 
+  /** A batch of rows already parsed (the command line's direct import): mapped here, no quota. */
   addBatch(siteId: number, importId: string, events: readonly unknown[], isLastBatch: boolean): Promise<BatchOutcome> {
+    return this.inOrder(importId, async () => {
+      const record = await this.open(siteId, importId, isLastBatch);
+      if (!record) return { importedEvents: 0, skippedEvents: 0, skipped: {} };
+      const mapped = mapBatch(record.platform, { siteId, importId }, events, this.clock());
+      return this.store(siteId, importId, mapped, isLastBatch);
+    });
+  }
+
+  /** A batch post's body as received: parsed and mapped off the event loop, within the organization's limits. */
+  addBody(site: ImportSite, importId: string, body: Uint8Array): Promise<BatchOutcome> {
+    return this.inOrder(importId, () => this.limiter.run(site.organizationId, async () => {
+      const record = await this.imports.get(importId);
+      const found = record && record.siteId === site.siteId ? record : undefined;
+      const mapped = await this.mapper.map({ platform: found?.platform ?? null, context: { siteId: site.siteId, importId }, now: this.clock(), body });
+      if (isBodyProblem(mapped)) throw refusedBody(mapped);
+      if (!found) throw new NotFoundError('Import not found');
+      if (!(await this.open(site.siteId, importId, mapped.isLastBatch))) return { importedEvents: 0, skippedEvents: 0, skipped: {} };
+      if (mapped.badRows === 0) await this.checkQuota(site.organizationId, mapped);
+      return this.store(site.siteId, importId, mapped, mapped.isLastBatch);
+    }));
+  }
+
+  private inOrder<T>(importId: string, work: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(importId) ?? Promise.resolve();
-    const next = previous.catch(() => undefined).then(() => this.storeBatch(siteId, importId, events, isLastBatch));
+    const next = previous.catch(() => undefined).then(work);
     this.queues.set(importId, next);
     const forget = () => {
       if (this.queues.get(importId) === next) this.queues.delete(importId);
@@ -69,72 +128,80 @@ export class ImportService {
     return next;
   }
 
-  private async storeBatch(siteId: number, importId: string, events: readonly unknown[], isLastBatch: boolean): Promise<BatchOutcome> {
+  /** The import if batches may still be added; undefined when a repeated final batch finds it complete. */
+  private async open(siteId: number, importId: string, isLastBatch: boolean): Promise<ImportRecord | undefined> {
     const record = await this.find(siteId, importId);
-    if (record.completedAt !== null) {
-      // The answer to a final batch can be lost: its retry succeeds without storing anything again.
-      if (isLastBatch) return { importedEvents: 0, skippedEvents: 0, skipped: {} };
-      throw new BadRequestError('Import is already complete');
+    if (record.completedAt === null) return record;
+    // The answer to a final batch can be lost: its retry succeeds without storing anything again.
+    if (isLastBatch) return undefined;
+    throw new BadRequestError('Import is already complete');
+  }
+
+  private async checkQuota(organizationId: string, mapped: MappedBatch): Promise<void> {
+    const quota = this.limits.dailyRowQuota;
+    if (quota === 0) return;
+    const rows = mapped.events.ids.length + mapped.aggregates.keys.length + Object.values(mapped.skipped).reduce((sum, n) => sum + n, 0);
+    const used = await this.imports.rowsOfOrganizationSince(organizationId, new Date(this.clock() - DAY_MS).toISOString());
+    if (used + rows > quota) {
+      throw new RateLimitError(`The organization's imports may send ${quota} rows in 24 hours; ${used} were sent, this batch has ${rows}`, 3600);
     }
-    const mapper = ROW_MAPPERS[record.platform];
-    const context = { siteId, importId };
-    const now = this.clock();
-    const skipped: SkipCounts = {};
-    const problems: IndexedProblem[] = [];
-    let badRows = 0;
-    const stored: Stored[] = [];
-    events.forEach((raw, index) => {
-      const mapped = mapper(raw, context);
-      if (mapped.kind === 'invalid') {
-        badRows++;
-        for (const problem of mapped.problems) problems.push({ index, ...problem });
-      } else if (mapped.kind === 'skip') count(skipped, mapped.reason);
-      else if (mapped.at > now) count(skipped, 'future_timestamp');
-      else stored.push(mapped);
-    });
-    if (badRows > 0) throw batchProblemsError(problems, badRows);
-    const fresh = await this.freshRows(siteId, stored, skipped);
-    await this.rows.insert('events', importId, fresh.events.ids, fresh.events.rows);
-    await this.rows.insert('imported_aggregates', importId, fresh.aggregates.ids, fresh.aggregates.rows);
-    const imported = fresh.events.rows.length + fresh.aggregates.rows.length;
+  }
+
+  private async store(siteId: number, importId: string, mapped: MappedBatch, isLastBatch: boolean): Promise<BatchOutcome> {
+    if (mapped.badRows > 0) throw batchProblemsError(mapped.problems, mapped.badRows);
+    const skipped: SkipCounts = { ...mapped.skipped };
+    const events = await this.freshEvents(siteId, mapped, skipped);
+    const aggregates = await this.freshAggregates(siteId, mapped, skipped);
+    await this.writeSlices('events', importId, events.map((index) => mapped.events.ids[index] ?? ''), events, mapped.events.lines);
+    await this.writeSlices('imported_aggregates', importId, aggregates.map((index) => mapped.aggregates.keys[index] ?? ''), aggregates, mapped.aggregates.lines);
+    const imported = events.length + aggregates.length;
     await this.imports.recordBatch(importId, { imported, skipped }, isLastBatch ? new Date(this.clock()).toISOString() : undefined);
     const skippedEvents = Object.values(skipped).reduce((sum, n) => sum + n, 0);
     return { importedEvents: imported, skippedEvents, skipped };
   }
 
-  /** The rows not stored yet (not earlier in the batch, not by any import of the site); the others count as already imported. */
-  private async freshRows(siteId: number, stored: readonly Stored[], skipped: SkipCounts) {
-    const events = { ids: [] as string[], rows: [] as AnalyticsRow[] };
-    const aggregates = { ids: [] as string[], rows: [] as AnalyticsRow[] };
-    const eventRows = stored.filter((row): row is Extract<Stored, { kind: 'event' }> => row.kind === 'event');
-    const aggregateRows = stored.filter((row): row is Extract<Stored, { kind: 'aggregate' }> => row.kind === 'aggregate');
-    const span = { from: Number.POSITIVE_INFINITY, to: Number.NEGATIVE_INFINITY };
-    for (const row of eventRows) {
-      span.from = Math.min(span.from, row.at);
-      span.to = Math.max(span.to, row.at);
-    }
-    const [storedIds, storedKeys] = await Promise.all([
-      this.rows.storedEventIds(siteId, eventRows.map((row) => row.eventId), span),
-      this.rows.storedAggregateKeys(siteId, aggregateRows.map((row) => row.key)),
-    ]);
-    for (const row of eventRows) {
-      if (storedIds.has(row.eventId)) count(skipped, 'already_imported');
+  /** Indexes of the events not stored yet (not earlier in the batch, not by any import of the site); the others count as already imported. */
+  private async freshEvents(siteId: number, mapped: MappedBatch, skipped: SkipCounts): Promise<number[]> {
+    const { ids, ats } = mapped.events;
+    if (ids.length === 0) return [];
+    const span = { from: Math.min(...ats), to: Math.max(...ats) };
+    const stored = await this.rows.storedEventIds(siteId, ids, span);
+    return this.unseen(ids, stored, skipped);
+  }
+
+  private async freshAggregates(siteId: number, mapped: MappedBatch, skipped: SkipCounts): Promise<number[]> {
+    const { keys } = mapped.aggregates;
+    if (keys.length === 0) return [];
+    return this.unseen(keys, await this.rows.storedAggregateKeys(siteId, keys), skipped);
+  }
+
+  private unseen(ids: readonly string[], stored: Set<string>, skipped: SkipCounts): number[] {
+    const fresh: number[] = [];
+    ids.forEach((id, index) => {
+      if (stored.has(id)) countSkip(skipped, 'already_imported');
       else {
-        storedIds.add(row.eventId);
-        events.ids.push(row.eventId);
-        // A JSON row may hold a lone UTF-16 surrogate, which the store refuses (and with it the batch): U+FFFD instead.
-        events.rows.push(wellFormedRow(row.row));
+        stored.add(id);
+        fresh.push(index);
       }
+    });
+    return fresh;
+  }
+
+  /** Inserts the rows in slices; before each, the event loop gets a turn and tracking's waiting inserts go first. */
+  private async writeSlices(table: 'events' | 'imported_aggregates', importId: string, ids: readonly string[], indexes: readonly number[], lines: MappedBatch['events']['lines']): Promise<void> {
+    const size = this.limits.writeSliceRows;
+    for (let start = 0; start < indexes.length; start += size) {
+      await this.trackingFirst();
+      const sliceIds = ids.slice(start, start + size);
+      const token = createHash('sha256').update(importId).update(table).update(sliceIds.join(',')).digest('hex');
+      await this.rows.insertLines(table, linesAt(lines, indexes.slice(start, start + size)), `import-${token}`);
     }
-    for (const row of aggregateRows) {
-      if (storedKeys.has(row.key)) count(skipped, 'already_imported');
-      else {
-        storedKeys.add(row.key);
-        aggregates.ids.push(row.key);
-        aggregates.rows.push(wellFormedRow(row.row));
-      }
-    }
-    return { events, aggregates };
+  }
+
+  private async trackingFirst(): Promise<void> {
+    await yieldToEventLoop();
+    const until = Date.now() + MAX_TRACKING_WAIT_MS;
+    while (this.trackingBehind() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, TRACKING_POLL_MS));
   }
 
   /** Deletes the import's rows, then the import; a failed import's client calls it too, so a running import may be deleted. */
@@ -143,4 +210,12 @@ export class ImportService {
     await this.rows.deleteImport(siteId, importId);
     await this.imports.delete(importId);
   }
+
+  close(): Promise<void> {
+    return this.mapper.close();
+  }
+}
+
+function refusedBody(problem: BodyProblem): BadRequestError {
+  return new BadRequestError(problem.message, { fieldErrors: problem.fieldErrors, formErrors: problem.formErrors });
 }

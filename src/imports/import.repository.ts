@@ -80,6 +80,18 @@ export class ImportRepository {
     });
   }
 
+  /** Rows (stored and skipped) of the organization's imports started at or after `since` (ISO 8601): what its row quota counts. */
+  async rowsOfOrganizationSince(organizationId: string, since: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('imports')
+      .innerJoin('sites', 'sites.site_id', 'imports.site_id')
+      .select(sql<number>`coalesce(sum(imports.imported_events + imports.skipped_events), 0)`.as('rows'))
+      .where('sites.organization_id', '=', organizationId)
+      .where('imports.started_at', '>=', since)
+      .executeTakeFirst();
+    return Number(row?.rows ?? 0);
+  }
+
   async delete(importId: string): Promise<void> {
     await this.db.deleteFrom('imports').where('import_id', '=', importId).execute();
   }

@@ -14,7 +14,7 @@ export const ImportPathParams = z.object({
 
 export const CreateImportBodySchema = z.object({
   platform: z.enum(IMPORT_PLATFORMS).describe(
-    'umami, simple_analytics and plausible take the origin service\'s row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report',
+    'umami, simple_analytics and plausible take the origin service\'s row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report; ga4 takes the rows of Google Analytics 4\'s BigQuery export (events_* tables as JSON); posthog takes PostHog\'s events export (its batch export\'s events model); matomo takes one row per action of Matomo\'s visit log (a visit\'s fields with the action under `action`)',
   ),
 });
 

@@ -17,7 +17,7 @@ export interface ImportedEvent {
   /** The source's id of the visitor (device). */
   readonly visitor: string;
   readonly identifiedUserId: string;
-  readonly type: 'pageview' | 'custom_event';
+  readonly type: 'pageview' | 'custom_event' | 'performance';
   readonly eventName: string;
   /** Custom properties as JSON text, '' without any. */
   readonly props: string;
@@ -44,9 +44,24 @@ export interface ImportedEvent {
   readonly screenHeight: number;
   /** The source's own id of the event, when it has one. */
   readonly sourceEventId: string;
+  /** Web vitals of a performance event (null where the source has none). */
+  readonly vitals?: WebVitals;
+}
+
+export interface WebVitals {
+  readonly lcp: number | null;
+  readonly cls: number | null;
+  readonly inp: number | null;
+  readonly fcp: number | null;
+  readonly ttfb: number | null;
 }
 
 const DAY_MS = 86_400_000;
+
+/** The vitals a performance event has, as columns (a missing one stays NULL). */
+function vitalColumns(vitals: WebVitals): AnalyticsRow {
+  return Object.fromEntries(Object.entries(vitals).filter((entry) => entry[1] !== null));
+}
 
 /** UTM values: the source's own when set, else those of the query string. */
 function utmOf(event: ImportedEvent, fromQuery: UtmFields): UtmFields {
@@ -71,6 +86,9 @@ export function importedEventRow(event: ImportedEvent, platform: ImportPlatform,
   const day = Math.floor(event.at / DAY_MS) * DAY_MS;
   const hostname = event.hostname.toLowerCase();
   const urlParameters = parseUrlParameters(event.querystring);
+  const utm = utmOf(event, utmFields(urlParameters));
+  // The channel reads the UTM values the source kept apart too, not only those of the query string.
+  const tagged = { ...urlParameters, ...Object.fromEntries(Object.entries(utm).filter((entry) => entry[1] !== '')) };
   const eventId = derivedUuid([String(context.siteId), platform, event.sourceEventId || JSON.stringify(event)]);
   const row: AnalyticsRow = {
     site_id: context.siteId,
@@ -89,8 +107,8 @@ export function importedEventRow(event: ImportedEvent, platform: ImportPlatform,
     url_parameters: urlParameters,
     page_title: event.pageTitle,
     referrer: cleanReferrer(event.referrer, hostname),
-    channel: classifyChannel({ referrer: event.referrer, hostname, urlParameters }),
-    ...utmOf(event, utmFields(urlParameters)),
+    channel: classifyChannel({ referrer: event.referrer, hostname, urlParameters: tagged }),
+    ...utm,
     browser: event.browser,
     browser_version: event.browserVersion,
     operating_system: event.operatingSystem,
@@ -103,6 +121,7 @@ export function importedEventRow(event: ImportedEvent, platform: ImportPlatform,
     screen_width: event.screenWidth,
     screen_height: event.screenHeight,
     import_id: context.importId,
+    ...(event.type === 'performance' && event.vitals ? vitalColumns(event.vitals) : {}),
   };
   return { kind: 'event', row, eventId, at: event.at };
 }

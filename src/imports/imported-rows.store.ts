@@ -1,7 +1,5 @@
 // The analytics store's side of imports: which rows are already stored, storing a batch, deleting an import.
-import { createHash } from 'node:crypto';
-import type { AnalyticsRow, AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
-import { compactJsonLine } from '../ingestion/build-rows.js';
+import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { storeTime } from './import-time.js';
 
 /** Tables that hold copies of event rows (filled by views on `events`); they carry no import id, so go by event id. */
@@ -34,16 +32,13 @@ export class ImportedRowsStore {
   }
 
   /**
-   * Stores a batch's rows in one insert per table, as JSONEachRow lines without their empty columns (the
-   * store fills the same defaults; neither table has a DEFAULT expression), so the engine parses less. The
-   * insert's deduplication token is derived from the import and the rows' ids, so a batch replayed after a
-   * lost answer adds nothing.
+   * Stores rows given as JSONEachRow lines without their empty columns (the store fills the same defaults;
+   * neither table has a DEFAULT expression), so the engine parses less. The insert's deduplication token is
+   * derived from the import and the rows' ids, so a slice replayed after a lost answer adds nothing.
    */
-  async insert(table: 'events' | 'imported_aggregates', importId: string, ids: readonly string[], rows: readonly AnalyticsRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    const token = createHash('sha256').update(importId).update(table).update(ids.join(',')).digest('hex');
-    const payload = Buffer.from(`${rows.map(compactJsonLine).join('\n')}\n`);
-    await this.store.insertJsonEachRow(table, payload, { dedupToken: `import-${token}` });
+  async insertLines(table: 'events' | 'imported_aggregates', payload: Buffer, dedupToken: string): Promise<void> {
+    if (payload.length === 0) return;
+    await this.store.insertJsonEachRow(table, payload, { dedupToken });
   }
 
   /** Removes every row of the import: the copies of its events first (found through them), its events, sessions and aggregates. */

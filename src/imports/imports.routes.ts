@@ -1,5 +1,7 @@
 // The origin service's import API: create and list a site's imports, post batches of rows, delete an import.
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { BadRequestError } from '../platform/http/app-errors.js';
 import type { Guards } from '../platform/http/guards.js';
 import { siteOf } from '../platform/http/guards.js';
 import { ANY_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
@@ -40,21 +42,31 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesDeps> = async (ap
     },
   }, async (request) => ({ data: await imports.start(siteOf(request).siteId, request.body.platform) }));
 
-  app.post('/api/sites/:site/imports/:importId/events', {
-    onRequest: guards.site(ADMIN_WRITE),
-    bodyLimit: MAX_BATCH_BYTES,
-    schema: {
-      tags: ['Imports'], summary: 'Store a batch of rows of an import, all or nothing (admin)',
-      description:
-        'Every row is validated first: any bad row makes the whole batch a 400 naming each bad row (its index in `events`) ' +
-        'and field, and nothing of the batch is stored. Rows already stored for the site (the same row from this or an earlier ' +
-        'import, recognised by a content-derived id) and rows in the future are skipped and counted. `isLastBatch` completes ' +
-        'the import; repeating a final batch after completion stores nothing and succeeds.',
-      security: ANY_CREDENTIAL, params: ImportPathParams, body: BatchBodySchema, response: { 200: BatchResponseSchema },
-    },
-  }, async (request) => ({
-    data: await imports.addBatch(siteOf(request).siteId, request.params.importId, request.body.events, request.body.isLastBatch ?? false),
-  }));
+  // The batch's body reaches the mapping thread as bytes: this route parses JSON there, not on the event loop
+  // (its schema still documents the body, which the thread checks against the same schema).
+  await app.register(async (batches) => {
+    batches.removeContentTypeParser('application/json');
+    batches.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: MAX_BATCH_BYTES }, (_request, body, done) => done(null, body));
+    batches.setValidatorCompiler<z.ZodType>((route) => (route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route)));
+    batches.withTypeProvider<ZodTypeProvider>().post('/api/sites/:site/imports/:importId/events', {
+      onRequest: guards.site(ADMIN_WRITE),
+      bodyLimit: MAX_BATCH_BYTES,
+      schema: {
+        tags: ['Imports'], summary: 'Store a batch of rows of an import, all or nothing (admin)',
+        description:
+          'Every row is validated first: any bad row makes the whole batch a 400 naming each bad row (its index in `events`) ' +
+          'and field, and nothing of the batch is stored. Rows already stored for the site (the same row from this or an earlier ' +
+          'import, recognised by a content-derived id) and rows in the future are skipped and counted. `isLastBatch` completes ' +
+          'the import; repeating a final batch after completion stores nothing and succeeds. An organization\'s batches are ' +
+          'stored one at a time (IMPORT_ORGANIZATION_CONCURRENCY); past its rows per 24 hours (IMPORT_DAILY_ROW_QUOTA) a batch is a 429.',
+        security: ANY_CREDENTIAL, params: ImportPathParams, body: BatchBodySchema, response: { 200: BatchResponseSchema },
+      },
+    }, async (request) => {
+      const body: unknown = request.body;
+      if (!(body instanceof Uint8Array)) throw new BadRequestError('Invalid body: expected a JSON object with events');
+      return { data: await imports.addBody(siteOf(request), request.params.importId, body) };
+    });
+  });
 
   app.delete('/api/sites/:site/imports/:importId', {
     onRequest: guards.site(ADMIN_WRITE),

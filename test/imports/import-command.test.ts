@@ -84,7 +84,7 @@ describe('loupe import against a running server', () => {
   });
 
   it('refuses wrong arguments with the usage', async () => {
-    const run = await runCli(['import', '--site', '1', '--format', 'matomo', '--file', 'x.csv'], { DATA_DIR: t.dataDir });
+    const run = await runCli(['import', '--site', '1', '--format', 'mixpanel', '--file', 'x.csv'], { DATA_DIR: t.dataDir });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('loupe import --site <siteId>');
   });

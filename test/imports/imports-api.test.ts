@@ -181,7 +181,7 @@ describe('imports over HTTP', () => {
   });
 
   it.each([
-    ['an unknown platform', 'POST', '', { platform: 'matomo' }, 400],
+    ['an unknown platform', 'POST', '', { platform: 'mixpanel' }, 400],
     ['an import id that is not a UUID', 'POST', '/not-a-uuid/events', { events: [] }, 400],
     ['an unknown import', 'POST', '/6f1c2a30-1111-4a00-8000-00000000ffff/events', { events: [] }, 404],
     ['events that are not an array', 'POST', '/6f1c2a30-1111-4a00-8000-00000000ffff/events', { events: 'x' }, 400],

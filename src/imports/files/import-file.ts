@@ -1,16 +1,18 @@
 // Opens an export file of a supported format: its rows as they stream in, and how far through the file they are.
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { ImportPlatform } from '../import-platforms.js';
-import { loupeNdjsonRows } from './loupe-ndjson-file.js';
+import { matomoVisitRows } from './matomo-visits-file.js';
+import { ndjsonRows } from './ndjson-rows.js';
 import { plausibleZipRows } from './plausible-csv-zip-file.js';
 import { simpleAnalyticsCsvRows } from './simple-analytics-csv-file.js';
 import { umamiCsvRows } from './umami-csv-file.js';
+import { fileSource } from './zip-entries.js';
 
 /** The file formats `loupe import` reads, each the export of one platform. */
-export const FILE_FORMATS = ['umami', 'simple_analytics', 'plausible_csv', 'loupe'] as const satisfies readonly ImportPlatform[];
+export const FILE_FORMATS = ['umami', 'simple_analytics', 'plausible_csv', 'loupe', 'ga4', 'posthog', 'matomo'] as const satisfies readonly ImportPlatform[];
 
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
@@ -31,12 +33,12 @@ export interface OpenedImportFile {
 export async function openImportFile(path: string, format: FileFormat): Promise<OpenedImportFile> {
   const name = basename(path);
   const totalBytes = (await stat(path)).size;
-  if (format === 'plausible_csv') {
-    // A ZIP is read from its end (the central directory): it is read whole, and counts as read at once.
-    const zip = await readFile(path);
-    return { platform: format, rows: plausibleZipRows(zip, name), totalBytes, bytesRead: () => totalBytes };
-  }
   let read = 0;
+  if (format === 'plausible_csv') {
+    // A ZIP is read from its end (the central directory), then entry by entry as they inflate.
+    const rows = plausibleZipRows(await fileSource(path), name, (bytes) => { read += bytes; });
+    return { platform: format, rows, totalBytes, bytesRead: () => read };
+  }
   async function* chunks(): AsyncGenerator<string> {
     const decoder = new StringDecoder('utf8');
     for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
@@ -46,6 +48,6 @@ export async function openImportFile(path: string, format: FileFormat): Promise<
     const rest = decoder.end();
     if (rest !== '') yield rest;
   }
-  const rows = format === 'loupe' ? loupeNdjsonRows(chunks(), name) : format === 'umami' ? umamiCsvRows(chunks(), name) : simpleAnalyticsCsvRows(chunks(), name);
+  const rows = format === 'matomo' ? matomoVisitRows(chunks(), name) : format === 'loupe' || format === 'ga4' || format === 'posthog' ? ndjsonRows(chunks(), name) : format === 'umami' ? umamiCsvRows(chunks(), name) : simpleAnalyticsCsvRows(chunks(), name);
   return { platform: format, rows, totalBytes, bytesRead: () => read };
 }

@@ -1,5 +1,7 @@
-// Newline-delimited JSON read as it streams in: one value per non-empty line, with its line number.
+// Newline-delimited JSON read as it streams in: one value per non-empty line, with its line number; a line
+// nested too deep is refused before it is parsed.
 import { ImportFileError } from './import-file-error.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 
 export interface NdjsonRow {
   readonly where: string;
@@ -16,6 +18,7 @@ export async function* ndjsonRows(chunks: AsyncIterable<string>, name: string): 
     line++;
     const trimmed = text.endsWith('\r') ? text.slice(0, -1) : text;
     if (trimmed.trim() === '') return undefined;
+    if (nestsDeeperThan(trimmed, MAX_JSON_DEPTH)) throw new ImportFileError(`${name} line ${line}`, `nested deeper than ${MAX_JSON_DEPTH} levels`);
     try {
       return { where: `${name} line ${line}`, row: JSON.parse(trimmed) as unknown };
     } catch {

@@ -1,10 +1,12 @@
-// ZIP entries from the central directory: stored and deflated files, and what is not a (sound) ZIP.
+// ZIP entries from the central directory, streamed: stored and deflated files, what is not a (sound) ZIP, and
+// archives that inflate past the total or the ratio allowed (also when their directory understates the size).
+import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { zipEntries } from './zip-entries.js';
+import { bufferSource, entryData, InflateBudget, zipEntries, type ZipLimits } from './zip-entries.js';
 
 /** A ZIP archive of the files, each stored or deflated, with a CRC of zero (the reader does not check CRCs). */
-function zipOf(files: ReadonlyArray<{ name: string; text: string; deflate: boolean }>): Buffer {
+function zipOf(files: ReadonlyArray<{ name: string; text: string | Buffer; deflate: boolean; declaredSize?: number }>): Buffer {
   const locals: Buffer[] = [];
   const directory: Buffer[] = [];
   let offset = 0;
@@ -22,7 +24,7 @@ function zipOf(files: ReadonlyArray<{ name: string; text: string; deflate: boole
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(file.deflate ? 8 : 0, 10);
     entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(raw.length, 24);
+    entry.writeUInt32LE(file.declaredSize ?? raw.length, 24);
     entry.writeUInt16LE(name.length, 28);
     entry.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
@@ -39,22 +41,51 @@ function zipOf(files: ReadonlyArray<{ name: string; text: string; deflate: boole
   return Buffer.concat([...locals, dir, end]);
 }
 
-describe('zipEntries', () => {
-  it('reads stored and deflated entries by name', () => {
+async function read(zip: Buffer, limits?: ZipLimits): Promise<Array<[string, string]>> {
+  const source = bufferSource(zip);
+  const budget = new InflateBudget(limits);
+  const out: Array<[string, string]> = [];
+  for (const entry of await zipEntries(source, 'x.zip', limits)) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entryData(source, entry, 'x.zip', budget)) chunks.push(chunk);
+    out.push([entry.name, Buffer.concat(chunks).toString()]);
+  }
+  return out;
+}
+
+describe('zipEntries and entryData', () => {
+  it('reads stored and deflated entries by name', async () => {
     const zip = zipOf([
       { name: 'imported_visitors_20260101_20260102.csv', text: 'date,visitors\n2026-01-01,3\n', deflate: true },
       { name: 'notes.txt', text: 'plain', deflate: false },
     ]);
-    expect(zipEntries(zip, 'x.zip').map((entry) => [entry.name, entry.data.toString()])).toEqual([
+    expect(await read(zip)).toEqual([
       ['imported_visitors_20260101_20260102.csv', 'date,visitors\n2026-01-01,3\n'],
       ['notes.txt', 'plain'],
     ]);
   });
 
-  it('refuses what is not a ZIP, and a damaged one, naming the file', () => {
-    expect(() => zipEntries(Buffer.from('date,visitors\n'), 'x.zip')).toThrow('x.zip: not a ZIP archive');
+  it('refuses what is not a ZIP, and a damaged one, naming the file', async () => {
+    await expect(read(Buffer.from('date,visitors\n'))).rejects.toThrow('x.zip: not a ZIP archive');
     const zip = zipOf([{ name: 'a.csv', text: 'hello world', deflate: true }]);
     zip.writeUInt32LE(0, 0);
-    expect(() => zipEntries(zip, 'x.zip')).toThrow('x.zip a.csv: damaged ZIP entry header');
+    await expect(read(zip)).rejects.toThrow('x.zip a.csv: damaged ZIP entry header');
+  });
+
+  const limits: ZipLimits = { maxTotalBytes: 3_000_000, maxRatio: 50, ratioFloorBytes: 100_000 };
+  const zeros = (n: number) => Buffer.alloc(n, 0x30);
+
+  it('refuses an entry that inflates past the ratio, from its directory or, when that understates it, while inflating', async () => {
+    await expect(read(zipOf([{ name: 'bomb.csv', text: zeros(2_000_000), deflate: true }]), limits)).rejects.toThrow('x.zip bomb.csv: the entry inflates more than 50 times');
+    const liar = zipOf([{ name: 'bomb.csv', text: zeros(2_000_000), deflate: true, declaredSize: 1000 }]);
+    await expect(read(liar, limits)).rejects.toThrow('x.zip bomb.csv: the entry inflates to another size than recorded');
+    await expect(read(zipOf([{ name: 'rows.csv', text: zeros(90_000), deflate: true }]), limits)).resolves.toHaveLength(1);
+  });
+
+  it('refuses an archive whose entries inflate past the total together', async () => {
+    const random = (n: number) => randomBytes(n);
+    const files = [1, 2].map((n) => ({ name: `part${n}.csv`, text: random(1_600_000), deflate: true }));
+    await expect(read(zipOf(files), limits)).rejects.toThrow('x.zip part2.csv: the archive inflates to more than 3000000 bytes');
+    await expect(read(zipOf(files), { ...limits, maxTotalBytes: 3_200_000 })).resolves.toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportOfFileName } from '../files/plausible-csv-zip-file.js';
 import type { MappedRow } from '../mapped-row.js';
+import { ga4Row } from './ga4-rows.js';
 import { loupeRow } from './loupe-rows.js';
 import { plausibleAggregateRow } from './plausible-aggregate-rows.js';
 import { simpleAnalyticsRow } from './simple-analytics-rows.js';
@@ -38,7 +39,28 @@ describe('umami rows', () => {
   });
 });
 
+describe('umami event types', () => {
+  const base = { session_id: 'visitor', created_at: '2026-03-02 10:00:00', url_path: '/a' };
+  it('stores type 5 as a performance event with the vitals it has, and skips link (3) and pixel (4) rows', () => {
+    expect(row(umamiRow({ ...base, event_type: '5', lcp: '2400.0', cls: '0.0500', inp: '', fcp: '', ttfb: '300.5' }, context)))
+      .toMatchObject({ type: 'performance', event_name: '', lcp: 2400, cls: 0.05, ttfb: 300.5 });
+    expect(row(umamiRow({ ...base, event_type: 5, lcp: 1200 }, context))).not.toHaveProperty('inp');
+    expect(umamiRow({ ...base, event_type: '3' }, context)).toEqual({ kind: 'skip', reason: 'unsupported_event_type' });
+    expect(umamiRow({ ...base, event_type: 4 }, context)).toEqual({ kind: 'skip', reason: 'unsupported_event_type' });
+    expect(umamiRow({ ...base, event_type: '6' }, context)).toMatchObject({ kind: 'invalid', problems: [{ field: 'event_type' }] });
+    expect(umamiRow({ ...base, event_type: '5', lcp: '-1' }, context)).toMatchObject({ kind: 'invalid', problems: [{ field: 'lcp' }] });
+  });
+});
+
 describe('simple analytics rows', () => {
+  const base = { added_iso: '2026-03-05T08:00:00Z', session_id: 's', path: '/', hostname: 'shop.example.org' };
+  it('reads a row without datapoint as a page view, and the source from utm_source, else the query\'s utm_source, else its ref=', () => {
+    expect(row(simpleAnalyticsRow({ ...base, query: 'ref=producthunt' }, context))).toMatchObject({ type: 'pageview', utm_source: 'producthunt', channel: expect.not.stringMatching(/^Direct$/) });
+    expect(row(simpleAnalyticsRow({ ...base, query: 'ref=producthunt&utm_source=mail' }, context))).toMatchObject({ utm_source: 'mail' });
+    expect(row(simpleAnalyticsRow({ ...base, query: 'ref=x', utm_source: 'column', utm_medium: 'social' }, context))).toMatchObject({ utm_source: 'column', utm_medium: 'social' });
+    expect(row(simpleAnalyticsRow({ ...base, datapoint: 'download' }, context))).toMatchObject({ type: 'custom_event', event_name: 'download' });
+  });
+
   it('joins the language and its region; a self-referral is no referrer and the Internal channel, as in tracking', () => {
     const mapped = row(simpleAnalyticsRow({
       added_iso: '2026-03-05T08:00:00Z', session_id: 's', datapoint: 'pageview', hostname: 'Blog.Example.org', path: '/', document_referrer: 'https://blog.example.org/x',
@@ -86,5 +108,29 @@ describe('plausible aggregate rows', () => {
     ['visitors.csv', undefined],
   ])('reads the report of the file name %s', (name, report) => {
     expect(reportOfFileName(name)).toBe(report);
+  });
+});
+
+describe('ga4 rows', () => {
+  const base = {
+    event_timestamp: '1772442000123456', event_name: 'page_view', user_pseudo_id: 'p1',
+    event_params: [
+      { key: 'ga_session_id', value: { int_value: '1772442000' } },
+      { key: 'page_location', value: { string_value: 'https://Shop.example.net/a?utm_source=q&x=1' } },
+    ],
+  };
+  it('reads microseconds as milliseconds, the page from page_location, and the session from ga_session_id', () => {
+    expect(row(ga4Row(base, context))).toMatchObject({ timestamp: '2026-03-02 09:00:00.123', hostname: 'shop.example.net', pathname: '/a', querystring: 'utm_source=q&x=1', utm_source: 'q', type: 'pageview' });
+    expect(ga4Row({ ...base, event_timestamp: 1772442000123456 }, context)).toMatchObject({ kind: 'event' });
+  });
+  it('names countries by code, skips bookkeeping events, keeps other parameters as properties', () => {
+    expect(row(ga4Row({ ...base, geo: { country: 'United Kingdom', city: '(not set)' } }, context))).toMatchObject({ country: 'GB', city: '' });
+    expect(row(ga4Row({ ...base, geo: { country: 'Türkiye' } }, context))).toMatchObject({ country: 'TR' });
+    expect(row(ga4Row({ ...base, geo: { country: 'Germany' } }, context))).toMatchObject({ country: 'DE' });
+    expect(row(ga4Row({ ...base, geo: { country: 'Atlantis' } }, context))).toMatchObject({ country: '' });
+    expect(ga4Row({ ...base, event_name: 'session_start' }, context)).toEqual({ kind: 'skip', reason: 'automatic_event' });
+    const custom = row(ga4Row({ ...base, event_name: 'file_download', event_params: [...base.event_params, { key: 'file_name', value: { string_value: 'a.pdf' } }, { key: 'size', value: { int_value: '12' } }] }, context));
+    expect(custom).toMatchObject({ type: 'custom_event', event_name: 'file_download', props: '{"file_name":"a.pdf","size":12}' });
+    expect(ga4Row({ ...base, user_pseudo_id: '' }, context)).toMatchObject({ kind: 'invalid', problems: [{ field: 'user_pseudo_id' }] });
   });
 });

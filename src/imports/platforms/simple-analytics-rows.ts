@@ -1,4 +1,7 @@
 // Simple Analytics' datapoints (the columns of its CSV export): pageviews and events, with the user agent.
+// Its export documentation: `datapoint` (the event's name) is a column of the events export only, so a row
+// without it is a page view; `utm_source` is filled from `ref=` or `utm_source` in the landing URL, and the
+// export has its own utm_* columns, read before the query string.
 import { z } from 'zod';
 import { parseUserAgent } from '../../ingestion/enrichment/user-agent.js';
 import { importedEventRow } from '../imported-event.js';
@@ -9,7 +12,7 @@ export const SimpleAnalyticsRowSchema = z.object({
   added_iso: timestamp,
   uuid: text(64),
   session_id: requiredText(64),
-  datapoint: z.string().min(1, "Required: 'pageview' or an event name").max(256, 'At most 256 characters'),
+  datapoint: z.string().max(256, 'At most 256 characters').default('pageview').transform((value) => value || 'pageview'),
   hostname: text(253),
   path: text(2048),
   query: text(2048),
@@ -20,7 +23,18 @@ export const SimpleAnalyticsRowSchema = z.object({
   screen_width: screenSide,
   screen_height: screenSide,
   user_agent: text(1024),
+  utm_source: text(255),
+  utm_medium: text(255),
+  utm_campaign: text(255),
+  utm_content: text(255),
+  utm_term: text(255),
 });
+
+/** The `ref=` of the query string, which Simple Analytics counts as the UTM source when no utm_source is there. */
+function refOf(query: string): string {
+  const params = new URLSearchParams(query);
+  return params.has('utm_source') ? '' : (params.get('ref') ?? '').slice(0, 255);
+}
 
 export function simpleAnalyticsRow(raw: unknown, context: MappingContext): MappedRow {
   const parsed = SimpleAnalyticsRowSchema.safeParse(raw);
@@ -41,7 +55,13 @@ export function simpleAnalyticsRow(raw: unknown, context: MappingContext): Mappe
     querystring: row.query.replace(/^\?/, ''),
     pageTitle: '',
     referrer: row.document_referrer,
-    utm: {},
+    utm: {
+      utm_source: row.utm_source || refOf(row.query),
+      utm_medium: row.utm_medium,
+      utm_campaign: row.utm_campaign,
+      utm_content: row.utm_content,
+      utm_term: row.utm_term,
+    },
     browser: ua.browser,
     browserVersion: ua.browser_version,
     operatingSystem: ua.operating_system,

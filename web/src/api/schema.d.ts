@@ -5755,11 +5755,13 @@ export interface paths {
                                 /** @description always 0: a batch with an invalid row is refused whole */
                                 invalidEvents: number;
                                 /** @enum {string} */
-                                platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv";
+                                platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4" | "posthog" | "matomo";
                                 skipped: {
                                     already_imported?: number;
+                                    automatic_event?: number;
                                     bot_event?: number;
                                     future_timestamp?: number;
+                                    unsupported_event_type?: number;
                                 };
                                 skippedEvents: number;
                                 startedAt: string;
@@ -5790,10 +5792,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description umami, simple_analytics and plausible take the origin service's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report
+                         * @description umami, simple_analytics and plausible take the origin service's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report; ga4 takes the rows of Google Analytics 4's BigQuery export (events_* tables as JSON); posthog takes PostHog's events export (its batch export's events model); matomo takes one row per action of Matomo's visit log (a visit's fields with the action under `action`)
                          * @enum {string}
                          */
-                        platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv";
+                        platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4" | "posthog" | "matomo";
                     };
                 };
             };
@@ -5881,7 +5883,7 @@ export interface paths {
         put?: never;
         /**
          * Store a batch of rows of an import, all or nothing (admin)
-         * @description Every row is validated first: any bad row makes the whole batch a 400 naming each bad row (its index in `events`) and field, and nothing of the batch is stored. Rows already stored for the site (the same row from this or an earlier import, recognised by a content-derived id) and rows in the future are skipped and counted. `isLastBatch` completes the import; repeating a final batch after completion stores nothing and succeeds.
+         * @description Every row is validated first: any bad row makes the whole batch a 400 naming each bad row (its index in `events`) and field, and nothing of the batch is stored. Rows already stored for the site (the same row from this or an earlier import, recognised by a content-derived id) and rows in the future are skipped and counted. `isLastBatch` completes the import; repeating a final batch after completion stores nothing and succeeds. An organization's batches are stored one at a time (IMPORT_ORGANIZATION_CONCURRENCY); past its rows per 24 hours (IMPORT_DAILY_ROW_QUOTA) a batch is a 429.
          */
         post: {
             parameters: {
@@ -5919,8 +5921,10 @@ export interface paths {
                                 /** @description skipped rows per reason */
                                 skipped: {
                                     already_imported?: number;
+                                    automatic_event?: number;
                                     bot_event?: number;
                                     future_timestamp?: number;
+                                    unsupported_event_type?: number;
                                 };
                                 /** @description valid rows not stored */
                                 skippedEvents: number;
