@@ -11,6 +11,7 @@ export type DropReason =
   | 'excluded_path'
   | 'excluded_hostname'
   | 'excluded_user_agent'
+  | 'do_not_track'
   | 'bot';
 
 export interface Drop {

@@ -36,6 +36,8 @@ export const SITE_READ_AUDIENCE: Readonly<Record<string, ReadAudience>> = {
   [`GET ${SITE}/goals/time-series`]: 'aggregate',
   [`GET ${SITE}/goals/:goalId/time-series`]: 'aggregate',
   [`POST ${SITE}/goals/preview`]: 'aggregate',
+  [`GET ${SITE}/revenue`]: 'aggregate',
+  [`GET ${SITE}/revenue/breakdown`]: 'aggregate',
   [`GET ${SITE}/funnels`]: 'aggregate',
   [`POST ${SITE}/funnels/analyze`]: 'aggregate',
   [`GET ${SITE}/events/time-series`]: 'aggregate',
