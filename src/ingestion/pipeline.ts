@@ -12,6 +12,7 @@ export type DropReason =
   | 'excluded_hostname'
   | 'excluded_user_agent'
   | 'do_not_track'
+  | 'visit_ended'
   | 'bot';
 
 export interface Drop {

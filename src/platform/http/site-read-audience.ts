@@ -20,6 +20,8 @@ export const SITE_READ_AUDIENCE: Readonly<Record<string, ReadAudience>> = {
   // Aggregate reports.
   [`GET ${SITE}/overview`]: 'aggregate',
   [`GET ${SITE}/overview/time-series`]: 'aggregate',
+  [`GET ${SITE}/engagement`]: 'aggregate',
+  [`GET ${SITE}/engagement/pages`]: 'aggregate',
   [`GET ${SITE}/metric`]: 'aggregate',
   [`GET ${SITE}/page-titles`]: 'aggregate',
   [`GET ${SITE}/live-user-count`]: 'aggregate',
