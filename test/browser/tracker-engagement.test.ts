@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventually, screenshot, SCREENSHOT_DIR, startHarness, testPage, type Harness } from './tracker-harness.js';
 
-interface Engagement { type: string; pathname: string; engaged_ms: number; scroll_depth: number; page_title: string }
+interface Engagement { type: string; pathname: string; engaged_ms: number; scroll_depth: number; page_title: string; event_name: string; properties?: string }
 interface PageRow { value: string; visits: number; time_on_page_seconds: number; scroll_depth: number; scroll_reach: Record<string, number> }
 
 let h: Harness;
@@ -133,5 +133,31 @@ describe('engagement in the browser', () => {
     expect(overview.data.sessions).toBe(1);
     expect(Math.abs(overview.data.engaged_session_duration - 12)).toBeLessThanOrEqual(1);
     await page.close();
+  });
+
+  it('tracks file downloads by extension, as the site configures them', async () => {
+    const links = `<a id="pdf" href="/files/Report.PDF" onclick="event.preventDefault()">Annual report</a>
+<a id="csv" href="/data/export.csv?v=2" onclick="event.preventDefault()">Data</a>
+<a id="page" href="/docs/intro.html" onclick="event.preventDefault()">Intro</a>`;
+    const clicked = async (settings: Record<string, unknown>, path: string) => {
+      const site = await h.site(settings);
+      h.page(path, testPage(h, site.siteId, { body: links }));
+      const page = await h.browser.newPage();
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().startsWith(h.loupeUrl + '/api/track')) sent.push(request.postData() ?? '');
+      });
+      await page.goto(h.pagesUrl + path);
+      await eventually(() => page.evaluate(moduleLoaded('engage')), (loaded) => loaded === true);
+      for (const id of ['pdf', 'csv', 'page']) await page.click(`#${id}`);
+      // Requests leave in order: once a marker event sent after the clicks has gone out, so have theirs.
+      await page.evaluate("loupe.event('marker')");
+      const bodies = await eventually(async () => sent.map((text) => JSON.parse(text) as Engagement), (list) => list.some((body) => body.event_name === 'marker'));
+      await page.close();
+      return bodies.filter((body) => body.event_name === 'file_download').map((body) => JSON.parse(body.properties ?? '{}') as { url: string; text: string });
+    };
+    expect(await clicked({}, '/downloads-default')).toEqual([{ url: `${h.pagesUrl}/files/Report.PDF`, text: 'Annual report' }, { url: `${h.pagesUrl}/data/export.csv?v=2`, text: 'Data' }]);
+    expect(await clicked({ downloadExtensions: ['csv'] }, '/downloads-csv')).toEqual([{ url: `${h.pagesUrl}/data/export.csv?v=2`, text: 'Data' }]);
+    expect(await clicked({ trackDownloads: false }, '/downloads-off')).toEqual([]);
   });
 });

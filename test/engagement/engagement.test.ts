@@ -124,6 +124,19 @@ describe('engagement', () => {
     });
   });
 
+  describe('site settings', () => {
+    it('validates the download extensions and hands them to the tracker', async () => {
+      const put = (payload: Record<string, unknown>) => call(t.app, owner, { method: 'PUT', url: `/api/sites/${reports}/config`, payload });
+      expect((await put({ downloadExtensions: ['.pdf'] })).statusCode).toBe(400);
+      expect((await put({ downloadExtensions: ['a'.repeat(11)] })).statusCode).toBe(400);
+      expect((await put({ trackDownloads: 'yes' })).statusCode).toBe(400);
+      const ok = await put({ downloadExtensions: ['PDF', 'epub'], trackDownloads: true });
+      expect(ok.json()).toMatchObject({ downloadExtensions: ['pdf', 'epub'], trackDownloads: true });
+      const config = await t.app.inject({ method: 'GET', url: `/api/site/tracking-config/${reports}`, headers: { origin: 'https://reports.example.com' } });
+      expect(config.json()).toMatchObject({ trackDownloads: true, downloadExtensions: ['pdf', 'epub'] });
+    });
+  });
+
   describe('Do Not Track and Global Privacy Control', () => {
     it('are ignored by default, and honoured for browser calls once the site asks', async () => {
       const dnt = { ...browserHeaders({ origin: ORIGIN, userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Safari/537.36' }), dnt: '1' };
