@@ -43,16 +43,12 @@ export interface PageEngagement extends PageVisitFigures {
 export async function pageEngagement(store: AnalyticsStore, query: StatsQuery, paging: Paging): Promise<{ data: PageEngagement[]; totalCount: number }> {
   const visits = pageVisitsSql(baseWhere(query));
   const offset = (paging.page - 1) * paging.limit;
-  const [rows, total] = await Promise.all([
-    store.query<PageVisitFiguresRow & { value: string }>(
-      `SELECT value, ${PAGE_VISIT_FIGURES} FROM (${visits.sql})
-       GROUP BY value ORDER BY visits DESC, value ASC LIMIT {engagement_limit:UInt32} OFFSET {engagement_offset:UInt32}`,
-      mergeParams([visits, { sql: '', params: { engagement_limit: paging.limit, engagement_offset: offset } }]),
-    ),
-    store.query<{ total: number | string }>(`SELECT uniqExact(value) AS total FROM (${visits.sql})`, visits.params),
-  ]);
-  return {
-    data: rows.map((row) => ({ value: row.value, ...pageVisitFigures(row) })),
-    totalCount: Number(total[0]?.total ?? 0),
-  };
+  // One pass: the window counts the paths before LIMIT. Only a page beyond the last has no row to carry it.
+  const rows = await store.query<PageVisitFiguresRow & { value: string; total: number | string }>(
+    `SELECT value, ${PAGE_VISIT_FIGURES}, count() OVER () AS total FROM (${visits.sql})
+     GROUP BY value ORDER BY visits DESC, value ASC LIMIT {engagement_limit:UInt32} OFFSET {engagement_offset:UInt32}`,
+    mergeParams([visits, { sql: '', params: { engagement_limit: paging.limit, engagement_offset: offset } }]),
+  );
+  const total = rows[0]?.total ?? (offset === 0 ? 0 : (await store.query<{ total: number | string }>(`SELECT uniqExact(value) AS total FROM (${visits.sql})`, visits.params))[0]?.total);
+  return { data: rows.map((row) => ({ value: row.value, ...pageVisitFigures(row) })), totalCount: Number(total ?? 0) };
 }
