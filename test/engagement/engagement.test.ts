@@ -124,6 +124,25 @@ describe('engagement', () => {
     });
   });
 
+  describe('MCP', () => {
+    it('get_engagement answers the figures, and per page with per_page', async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      const tool = async (args: Record<string, unknown>): Promise<unknown> => {
+        const response = await fetch(`http://127.0.0.1:${port}/api/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${f.key}` },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_engagement', arguments: { siteId: reports, start_date: '2026-03-01', end_date: '2026-03-15', ...args } } }),
+        });
+        const body = (await response.json()) as { result: { content: Array<{ text: string }> } };
+        return JSON.parse(body.result.content[0]?.text ?? 'null');
+      };
+      expect(await tool({})).toMatchObject({ data: { visits: 3, time_on_page_seconds: 11.67, engaged_session_duration: 11.67 } });
+      expect(await tool({ per_page: true, limit: 1 })).toMatchObject({ data: { totalCount: 2, data: [{ value: '/a', time_on_page_seconds: 16 }] } });
+    });
+  });
+
   describe('site settings', () => {
     it('validates the download extensions and hands them to the tracker', async () => {
       const put = (payload: Record<string, unknown>) => call(t.app, owner, { method: 'PUT', url: `/api/sites/${reports}/config`, payload });
