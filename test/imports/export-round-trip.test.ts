@@ -97,6 +97,9 @@ describe('export, then loupe import --format loupe into a fresh instance', () =>
     lines = nonEmptyLines(exported.body);
     sessionIds = [...(await exportedSessionIds(lines))];
     original = await reports(source, sourceSite, sessionIds.slice(0, 12));
+    // The data set has revenue in two currencies and engagement: the round trip compares figures, not zeros.
+    expect(original[`revenue?${UTC_RANGE}`]).toMatch(/"by_currency":\[\{"currency":"(EUR|JPY)","total":"[1-9]/);
+    expect(original[`engagement?${UTC_RANGE}`]).toMatch(/^200 \{"data":\{"visits":[1-9]/);
     // One embedded store per process: the source closes before the fresh instance opens.
     await source.t.close();
 
