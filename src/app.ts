@@ -231,7 +231,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   });
   pipelineMetrics.watch({ buffers: ingestion.buffers, webhookQueue: () => webhooks.queueDepth() });
   const segments = new SegmentRepository(metadata.db);
-  const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db };
+  const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db, currencyRates: config.currencyRates };
   await registerReports(app, reportDeps);
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
   await app.register(segmentsRoutes, { guards, segments, analytics });

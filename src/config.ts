@@ -1,4 +1,5 @@
 // Environment -> validated, typed configuration. Every knob here is documented in the README.
+import { loadCurrencyRates, type CurrencyRates } from './revenue/currency-rates.js';
 import { z } from 'zod';
 import { CLUSTER_NAME } from './platform/analytics-store/cluster-naming.js';
 import { parseOrganizationRules, type OidcSettings } from './platform/auth/oidc-settings.js';
@@ -75,6 +76,7 @@ const EnvSchema = z.object({
   OIDC_EMAIL_DOMAIN_ROLES: optionalString,
   OIDC_ROLE_CLAIM: optionalString,
   OIDC_CLAIM_ROLES: optionalString,
+  CURRENCY_RATES_FILE: optionalString,
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -133,6 +135,8 @@ export interface AppConfig {
   readonly metricsToken: string | undefined;
   /** Sign-in with the operator's OpenID Connect / OAuth 2.0 provider (OIDC_*); undefined: none. */
   readonly oidc: OidcSettings | undefined;
+  /** The operator's exchange rates (CURRENCY_RATES_FILE) revenue reports convert with; empty without the file. */
+  readonly currencyRates: CurrencyRates;
 }
 
 export class ConfigError extends Error {}
@@ -182,7 +186,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpFrom: e.SMTP_FROM,
     metricsToken: e.METRICS_TOKEN,
     oidc: oidcSettings(e),
+    currencyRates: currencyRatesOf(e.CURRENCY_RATES_FILE),
   };
+}
+
+/** The rates file's rates, read once at start; a missing or malformed file stops the start with its problem. */
+function currencyRatesOf(path: string | undefined): CurrencyRates {
+  try {
+    return loadCurrencyRates(path);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: CURRENCY_RATES_FILE: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** The OIDC_* variables as one provider, undefined when none is set; incomplete or contradictory settings throw. */

@@ -21,7 +21,7 @@ const SOURCE_DIR = join(TRACKER_DIR, 'src');
 export const DEFAULT_OUT_DIR = join(TRACKER_DIR, 'dist');
 
 /** The core first; every other entry is a module the core loads only when the site enables it. */
-export const TRACKER_ENTRIES = ['script', 'patterns', 'spa', 'metrics', 'errors', 'interactions'] as const;
+export const TRACKER_ENTRIES = ['script', 'patterns', 'spa', 'metrics', 'errors', 'interactions', 'engage'] as const;
 
 /** Keys of TagConfig (tracker/src/tag-config.ts), internal to the core bundle. */
 const MANGLED_KEYS = /^(site|ns|api|dir|debounce|skip|mask)$/;

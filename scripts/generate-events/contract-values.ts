@@ -9,7 +9,7 @@ export const CONTRACT_CHANNELS: readonly string[] = [
 export const CONTRACT_DEVICE_TYPES: readonly string[] = ['Desktop', 'Mobile', 'Tablet', 'TV', 'Console', 'Embedded'];
 
 export const CONTRACT_EVENT_TYPES: readonly string[] = [
-  'pageview', 'custom_event', 'performance', 'outbound', 'error', 'button_click', 'copy', 'form_submit', 'input_change',
+  'pageview', 'custom_event', 'performance', 'outbound', 'error', 'button_click', 'copy', 'form_submit', 'input_change', 'engagement',
 ];
 
 /** The AI crawl purposes the bots report counts (training, search, agent requests). */

@@ -25,6 +25,10 @@ export interface EventDetail {
   readonly name: string;
   readonly props: string;
   readonly vitals?: VitalsSample;
+  /** A purchase's revenue: decimal text and ISO currency. */
+  readonly revenue?: { readonly amount: string; readonly currency: string };
+  /** An engagement event's engaged milliseconds and deepest scroll (percent). */
+  readonly engagement?: { readonly ms: number; readonly depth: number };
 }
 
 /** Exactly sized arrays: a chunk holds tens of thousands of records, and grown arrays waste most of their room. */
@@ -70,6 +74,10 @@ export class RecordBuilder {
       x_inp: sized(sizes.details),
       x_fcp: sized(sizes.details),
       x_ttfb: sized(sizes.details),
+      x_rev: sized(sizes.details),
+      x_cur: sized(sizes.details),
+      x_eng: sized(sizes.details),
+      x_depth: sized(sizes.details),
     };
     this.addVisitorExtras(visitor, arrival);
   }
@@ -120,6 +128,10 @@ export class RecordBuilder {
     record.x_inp[index] = vitals ? vitals.inp : null;
     record.x_fcp[index] = vitals ? vitals.fcp : null;
     record.x_ttfb[index] = vitals ? vitals.ttfb : null;
+    record.x_rev[index] = detail.revenue?.amount ?? '';
+    record.x_cur[index] = detail.revenue?.currency ?? '';
+    record.x_eng[index] = detail.engagement?.ms ?? 0;
+    record.x_depth[index] = detail.engagement?.depth ?? 0;
     this.addEvent(eventTypeCode(type), pageNumber, offsetMs, index + 1);
   }
 

@@ -11,6 +11,7 @@ import { shapeSize, type PageExtra, type SessionShape } from './session-shape.js
 import { drawPageQuery, type SitePage, type SitePages } from './site-pages.js';
 import type { Arrival, TrafficSources } from './traffic-sources.js';
 import { drawVitals } from './web-vitals.js';
+import { drawEngagement, drawRevenue } from './engagement-and-revenue.js';
 
 export const SESSION_TIMEOUT_MS = 30 * 60_000;
 const HOUR_MS = 3_600_000;
@@ -105,12 +106,16 @@ export class SessionGenerator {
       if (extra === 'interaction') {
         const interaction = fitInteraction(interactions[next++], page, tools.interactions, rng);
         const at = offset + pageDwell * rng.between(0.1, 0.9);
-        builder.addDetailedEvent(pageNumber, interaction.type, at, { name: interaction.eventName, props: interaction.props.pick(rng) });
+        const revenue = interaction.type === 'custom_event' ? drawRevenue(rng, interaction.eventName) : undefined;
+        builder.addDetailedEvent(pageNumber, interaction.type, at, { name: interaction.eventName, props: interaction.props.pick(rng), ...(revenue ? { revenue } : {}) });
         signedUp ||= interaction.identifies;
       } else if (extra === 'error') {
         const report = tools.errors.draw(rng, device.engine, page.pathname);
         const at = offset + pageDwell * rng.between(0.02, 0.9);
         builder.addDetailedEvent(pageNumber, 'error', at, { name: report.eventName, props: report.props });
+      } else if (extra === 'engagement') {
+        // Sent when the page is left: at the end of its dwell.
+        builder.addDetailedEvent(pageNumber, 'engagement', offset + pageDwell * 0.995, { name: '', props: '', engagement: drawEngagement(rng, pageDwell) });
       } else {
         const at = offset + pageDwell * rng.between(0.85, 0.99);
         const vitals = drawVitals(rng, device.deviceType, device.engine, place.latency, page.loadFactor);

@@ -51,6 +51,11 @@ export type SessionRecord = {
   x_inp: (number | null)[];
   x_fcp: (number | null)[];
   x_ttfb: (number | null)[];
+  /** Per event with details: revenue as decimal text ('' = none) and its currency; engaged ms and scroll depth. */
+  x_rev: string[];
+  x_cur: string[];
+  x_eng: number[];
+  x_depth: number[];
 };
 
 /** Event types by code (the contract's closed list); records store the position. */

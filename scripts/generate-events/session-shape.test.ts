@@ -26,14 +26,17 @@ describe('session shapes', () => {
     expect(shapeSize(truncated)).toBe(Math.min(max, shapeSize(shape)));
   });
 
-  it('starts every page with a pageview and draws ~40% bounces and ~4 events per session', () => {
+  it('starts every page with a pageview and draws ~40% bounces, ~4 events per session and an engagement for ~90% of pageviews', () => {
     const rng = new Prng(12);
     const shapes = Array.from({ length: 50_000 }, () => drawSessionShape(rng));
     const bounces = shapes.filter((shape) => shape.length === 1).length / shapes.length;
-    const meanSize = shapes.reduce((sum, shape) => sum + shapeSize(shape), 0) / shapes.length;
+    const pages = shapes.flat();
+    const engagements = pages.filter((extras) => extras.includes('engagement')).length;
+    const meanSize = (shapes.reduce((sum, shape) => sum + shapeSize(shape), 0) - engagements) / shapes.length;
     expect(bounces).toBeCloseTo(BOUNCE_RATE, 1);
     expect(meanSize).toBeGreaterThan(3.6);
     expect(meanSize).toBeLessThan(4.4);
+    expect(engagements / pages.length).toBeCloseTo(0.9, 1);
     expect(Math.max(...shapes.map((shape) => shape.length))).toBeLessThanOrEqual(40);
   });
 });

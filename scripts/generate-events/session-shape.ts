@@ -3,7 +3,7 @@ import { geometric } from './distributions.js';
 import type { Prng } from './prng.js';
 
 /** Events that happen on a page after its pageview. */
-export type PageExtra = 'performance' | 'interaction' | 'error';
+export type PageExtra = 'performance' | 'interaction' | 'error' | 'engagement';
 
 /** One entry per pageview, listing the extra events that follow it on that page. */
 export type SessionShape = PageExtra[][];
@@ -17,6 +17,8 @@ const PERFORMANCE_PER_PAGE = 0.42;
 const INTERACTION_PER_PAGE = 0.16;
 const SECOND_INTERACTION = 0.2;
 const ERROR_PER_PAGE = 0.012;
+/** Pageviews whose engagement event arrives (the rest: tabs closed before the tracker reported, old trackers). */
+const ENGAGEMENT_PER_PAGE = 0.9;
 
 export function drawSessionShape(rng: Prng): SessionShape {
   const pageviews = rng.chance(BOUNCE_RATE) ? 1 : Math.min(MAX_PAGEVIEWS, 2 + geometric(rng, MORE_PAGES_P));
@@ -29,6 +31,7 @@ export function drawSessionShape(rng: Prng): SessionShape {
     }
     if (rng.chance(ERROR_PER_PAGE)) extras.push('error');
     if (rng.chance(PERFORMANCE_PER_PAGE)) extras.push('performance');
+    if (rng.chance(ENGAGEMENT_PER_PAGE)) extras.push('engagement');
     shape.push(extras);
   }
   return shape;

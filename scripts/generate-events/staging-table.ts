@@ -19,7 +19,8 @@ export function createStagingSql(table: string): string {
     pg_id Array(UInt16), pg_qs Array(String), pg_params Array(Map(String, String)), pg_ref Array(String), pg_channel Array(String),
     ev_off Array(UInt32), ev_type Array(UInt8), ev_pg Array(UInt8), ev_x Array(UInt16),
     x_name Array(String), x_props Array(String), x_lcp Array(Nullable(Float64)), x_cls Array(Nullable(Float64)),
-    x_inp Array(Nullable(Float64)), x_fcp Array(Nullable(Float64)), x_ttfb Array(Nullable(Float64))
+    x_inp Array(Nullable(Float64)), x_fcp Array(Nullable(Float64)), x_ttfb Array(Nullable(Float64)),
+    x_rev Array(String), x_cur Array(String), x_eng Array(UInt32), x_depth Array(UInt8)
 )
 ENGINE = Memory`;
 }
@@ -41,7 +42,8 @@ export function expandStagingSql(table: string): string {
     hostname, pathname, querystring, url_parameters, page_title, referrer, channel,
     utm_source, utm_medium, utm_campaign, utm_term, utm_content,
     browser, browser_version, operating_system, operating_system_version, device_type, language,
-    country, region, city, lat, lon, timezone, screen_width, screen_height, lcp, cls, inp, fcp, ttfb, feature_flags)
+    country, region, city, lat, lon, timezone, screen_width, screen_height, lcp, cls, inp, fcp, ttfb, feature_flags,
+    revenue_amount, revenue_currency, engaged_ms, scroll_depth)
 WITH lower(hex(sipHash128(sid, e_idx))) AS h
 SELECT site_id, fromUnixTimestamp64Milli(t0 + e_off, 'UTC'), ${EVENT_ID}, sid, fromUnixTimestamp64Milli(t0 + arrayMin(ev_off), 'UTC'), uid, if(e_pg >= ident_from, ident, ''),
     arrayElement({types:Array(String)}, e_type + 1), x_name[e_x], x_props[e_x],
@@ -50,7 +52,8 @@ SELECT site_id, fromUnixTimestamp64Milli(t0 + e_off, 'UTC'), ${EVENT_ID}, sid, f
     if(e_pg = 1, utm_source, ''), if(e_pg = 1, utm_medium, ''), if(e_pg = 1, utm_campaign, ''),
     if(e_pg = 1, utm_term, ''), if(e_pg = 1, utm_content, ''),
     browser, browser_v, os, os_v, device, lang, country, region, city, lat, lon, tz, sw, sh,
-    x_lcp[e_x], x_cls[e_x], x_inp[e_x], x_fcp[e_x], x_ttfb[e_x], flags
+    x_lcp[e_x], x_cls[e_x], x_inp[e_x], x_fcp[e_x], x_ttfb[e_x], flags,
+    toDecimal64OrZero(x_rev[e_x], 4), x_cur[e_x], x_eng[e_x], x_depth[e_x]
 FROM ${table}
 ARRAY JOIN arrayEnumerate(ev_off) AS e_idx, ev_off AS e_off, ev_type AS e_type, ev_pg AS e_pg, ev_x AS e_x,
     arrayMap(p -> pg_id[p] + 1, ev_pg) AS e_page, arrayMap(p -> pg_qs[p], ev_pg) AS e_qs,

@@ -10,6 +10,11 @@ import { performanceOverview } from '../reports/performance/performance.query.js
 import type { Filter } from '../stats/filters.schema.js';
 import { baseWhere, type StatsQuery } from '../stats/stats-query.js';
 import type { AlertDefinition } from './alert-rule.repository.js';
+import { NO_RATES } from '../revenue/currency-rates.js';
+import type { RevenueContext } from '../revenue/revenue-summary.js';
+
+/** Conversions are what this reads: revenue in no reporting currency (each currency apart), with no rates. */
+const CONVERSIONS_ONLY: RevenueContext = { reportingCurrency: null, rates: NO_RATES };
 
 export interface MetricWindow {
   readonly from: Date;
@@ -47,7 +52,7 @@ export async function measure(definition: AlertDefinition, context: MetricContex
       return (await overview(context.store, query)).sessions;
     case 'goal_conversions': {
       if (!context.goal) return null;
-      const [result] = await goalResults(context.store, query, [context.goal]);
+      const [result] = await goalResults(context.store, query, [context.goal], CONVERSIONS_ONLY);
       return result?.total_conversions ?? 0;
     }
     case 'errors':

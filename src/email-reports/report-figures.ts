@@ -9,6 +9,11 @@ import type { OverviewFigures } from '../reports/overview/overview.schema.js';
 import type { StatsQuery } from '../stats/stats-query.js';
 import { resolveTimeRange } from '../stats/time-range.js';
 import type { ReportPeriod } from './report-period.js';
+import { NO_RATES } from '../revenue/currency-rates.js';
+import type { RevenueContext } from '../revenue/revenue-summary.js';
+
+/** Conversions are what this reads: revenue in no reporting currency (each currency apart), with no rates. */
+const CONVERSIONS_ONLY: RevenueContext = { reportingCurrency: null, rates: NO_RATES };
 
 export const TOP_ROWS = 5;
 
@@ -43,7 +48,7 @@ export async function reportFigures(store: AnalyticsStore, input: { siteId: numb
   const { siteId, period, timeZone, now } = input;
   const query = queryOf(siteId, period.startDate, period.endDate, timeZone, now);
   const previousQuery = queryOf(siteId, period.previousStartDate, period.previousEndDate, timeZone, now);
-  const goals = await goalResults(store, query, input.goals);
+  const goals = await goalResults(store, query, input.goals, CONVERSIONS_ONLY);
   return {
     period,
     timeZone,

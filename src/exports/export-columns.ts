@@ -7,6 +7,7 @@ export const EVENT_COLUMNS = [
   'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'browser', 'browser_version', 'operating_system',
   'operating_system_version', 'device_type', 'language', 'country', 'region', 'city', 'lat', 'lon', 'timezone', 'screen_width',
   'screen_height', 'lcp', 'cls', 'inp', 'fcp', 'ttfb', 'ip', 'tag', 'feature_flags', 'attributes_changed', 'import_id',
+  'revenue_amount', 'revenue_currency', 'engaged_ms', 'scroll_depth',
 ] as const;
 
 /** The stored columns of `bot_events`. */

@@ -1,6 +1,7 @@
 // Turns an enriched spooled event into an events row or a bot_events row (column names of the migrations).
 import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
 import type { EnrichContext } from './delivery/enrich-context.js';
+import { revenueColumns } from '../revenue/revenue-input.js';
 
 /** The 'YYYY-MM-DD HH:MM:SS' text of the last second formatted: events arrive in bursts within a second. */
 let lastSecond = Number.NaN;
@@ -135,6 +136,8 @@ export function buildEventRow(context: EnrichContext): AnalyticsRow {
     tag: payload.tag ?? '',
     feature_flags: payload.feature_flags ?? {},
     attributes_changed: session.attributesChanged ? 1 : 0,
+    ...revenueColumns(payload.revenue),
+    ...(payload.type === 'engagement' ? { engaged_ms: payload.engaged_ms ?? 0, scroll_depth: payload.scroll_depth ?? 0 } : {}),
   });
 }
 

@@ -3,7 +3,7 @@
 // and answers "don't know" for everything else, which then goes through the schema and its exact errors.
 import { isIP } from 'node:net';
 import { EVENT_TYPES, type EventType } from './event-types.js';
-import { PROPERTIES_MAX, SCREEN_MAX, TEXT_MAX } from './payload-limits.js';
+import { ENGAGED_MS_MAX, PROPERTIES_MAX, SCREEN_MAX, TEXT_MAX } from './payload-limits.js';
 import type { TrackPayload } from './track.schema.js';
 
 type Rule = (value: unknown) => boolean;
@@ -38,6 +38,8 @@ const RULES: Readonly<Record<string, Rule>> = {
   user_agent: text(TEXT_MAX.user_agent),
   _bs: count(Number.MAX_SAFE_INTEGER),
   _bsm: count(Number.MAX_SAFE_INTEGER),
+  engaged_ms: count(ENGAGED_MS_MAX),
+  scroll_depth: count(100),
 };
 
 /** Types whose rules the check covers; outbound and error events carry properties the schema inspects. */
@@ -69,6 +71,8 @@ export function commonPayload(body: Readonly<Record<string, unknown>>): TrackPay
     if (rule === undefined || !rule(body[key])) return undefined;
   }
   if (type === 'custom_event' && !body.event_name) return undefined;
+  // Engagement fields belong to engagement events only, which must carry engaged_ms: the schema says so.
+  if ((type === 'engagement') !== (body.engaged_ms !== undefined) || (type !== 'engagement' && body.scroll_depth !== undefined)) return undefined;
   const properties = body.properties;
   if (typeof properties === 'string' && !isJsonObjectText(properties)) return undefined;
   return { ...body, type } as TrackPayload;

@@ -27,3 +27,6 @@ export const FEATURE_FLAGS_MAX = 2048;
 
 /** The screen columns are UInt16: larger values would be stored wrapped around. */
 export const SCREEN_MAX = 65_535;
+
+/** An engagement event's engaged time may be this long (ms): a day; the column is UInt32. */
+export const ENGAGED_MS_MAX = 86_400_000;

@@ -11,6 +11,8 @@ export type DropReason =
   | 'excluded_path'
   | 'excluded_hostname'
   | 'excluded_user_agent'
+  | 'do_not_track'
+  | 'visit_ended'
   | 'bot';
 
 export interface Drop {

@@ -2,12 +2,21 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { EVENT_TYPES } from './event-types.js';
-import { ERROR_PROPERTIES_MAX, FEATURE_FLAGS_MAX, PROPERTIES_MAX, SCREEN_MAX, TEXT_MAX } from './payload-limits.js';
+import { amountText, isCurrencyCode } from '../revenue/revenue-input.js';
+import { ENGAGED_MS_MAX, ERROR_PROPERTIES_MAX, FEATURE_FLAGS_MAX, PROPERTIES_MAX, SCREEN_MAX, TEXT_MAX } from './payload-limits.js';
 
 export { EVENT_TYPES, type EventType } from './event-types.js';
 
 const vital = z.number().min(0).nullable().optional();
 const count = z.number().int().min(0);
+
+/** Revenue of a custom event: an exact decimal amount (a JSON number or decimal text, up to 4 places) and its ISO 4217 currency. */
+const RevenueSchema = z
+  .object({
+    amount: z.union([z.number(), z.string().max(32)]).refine((value) => amountText(value) !== undefined, 'must be a decimal amount with at most 4 places and 14 digits before the point'),
+    currency: z.string().refine(isCurrencyCode, 'must be an ISO 4217 currency code such as EUR'),
+  })
+  .strict();
 
 const TrackFieldsSchema = z
   .object({
@@ -36,6 +45,9 @@ const TrackFieldsSchema = z
     _bs: count.optional(),
     _bsm: count.optional(),
     feature_flags: z.record(z.string().max(100), z.string().max(2048)).optional(),
+    revenue: RevenueSchema.optional(),
+    engaged_ms: count.max(ENGAGED_MS_MAX).optional(),
+    scroll_depth: count.max(100).optional(),
   })
   .strict();
 
@@ -67,6 +79,12 @@ export const TrackPayloadSchema = TrackFieldsSchema.superRefine((event, ctx) => 
     issue(`Too big: expected feature_flags to have <=${FEATURE_FLAGS_MAX} characters as JSON`, 'feature_flags');
   }
   if (event.type === 'custom_event' && !event.event_name) issue('Custom events require event_name');
+  if (event.revenue !== undefined && event.type !== 'custom_event') issue('Only custom events carry revenue', 'revenue');
+  if (event.type === 'engagement' && event.engaged_ms === undefined) issue('Engagement events require engaged_ms', 'engaged_ms');
+  if (event.type !== 'engagement') {
+    if (event.engaged_ms !== undefined) issue('Only engagement events carry engaged_ms', 'engaged_ms');
+    if (event.scroll_depth !== undefined) issue('Only engagement events carry scroll_depth', 'scroll_depth');
+  }
   if (event.type === 'error' && !event.event_name) issue('Error events require event_name (the error type)');
   const needsProperties = event.type === 'outbound' || event.type === 'error';
   if (event.properties === undefined || event.properties === '') {

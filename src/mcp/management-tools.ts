@@ -23,10 +23,28 @@ export const MANAGEMENT_TOOLS = [
     name: 'get_goals',
     title: 'Goals and conversions',
     effect: 'read',
-    description: 'Goals of a site with conversions in the period: total_conversions (sessions), total_sessions and conversion_rate (a 0..1 fraction).',
+    description:
+      'Goals of a site with conversions in the period: total_conversions (sessions), total_sessions and conversion_rate (a 0..1 fraction), ' +
+      "and revenue (event goals): total and average per conversion in the site's reporting currency, and by_currency; amounts are decimal text.",
     scope: 'goals:read',
     input: { siteId, page: z.number().int().min(1).optional(), page_size: z.number().int().min(1).optional(), ...commonParams },
     route: (args) => ({ method: 'GET', url: sitePath(args, '/goals') }),
+  }),
+  tool({
+    name: 'get_revenue',
+    title: 'Revenue',
+    effect: 'read',
+    description:
+      "Revenue carried by custom events in the period (filters apply): total and average per paying session in the site's reporting currency " +
+      '(other currencies converted with the operator\'s rates; null when a rate is missing), and by_currency. With `parameter` it is broken down ' +
+      'by the page it happened on (pathname, hostname, page_title, event_name, country, device_type, browser, operating_system, language, region, tag) ' +
+      'or by the session source (channel, referrer, utm_source, utm_medium, utm_campaign, entry_page). Amounts are decimal text.',
+    scope: 'goals:read',
+    input: { siteId, parameter: z.string().min(1).optional(), page: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(1000).optional(), ...commonParams },
+    route: ({ page, limit, ...args }) =>
+      args.parameter === undefined
+        ? { method: 'GET', url: sitePath(args, '/revenue') }
+        : { method: 'GET', url: sitePath({ ...args, page, limit }, '/revenue/breakdown') },
   }),
   tool({
     name: 'create_goal',
@@ -68,7 +86,9 @@ export const MANAGEMENT_TOOLS = [
     name: 'analyze_funnel',
     title: 'Analyze a funnel',
     effect: 'read',
-    description: 'Analyze ordered steps (at least 2): sessions reaching each step in order, conversion_rate and dropoff_rate in percent.',
+    description:
+      'Analyze ordered steps (at least 2): sessions reaching each step in order, conversion_rate and dropoff_rate in percent; an event last step ' +
+      'also has revenue (what its events carried in the sessions that completed the funnel).',
     scope: 'funnels:read',
     input: { siteId, steps: z.array(funnelStep).min(2), ...commonParams },
     route: ({ siteId: id, steps, ...query }) => ({ method: 'POST', url: `${site(id)}/funnels/analyze${queryString(query)}`, body: { steps } }),

@@ -35,6 +35,19 @@ export const REPORT_TOOLS = [
     route: (args) => ({ method: 'GET', url: sitePath(args, '/metric') }),
   }),
   tool({
+    name: 'get_engagement',
+    title: 'Engagement',
+    effect: 'read',
+    description:
+      'Engaged time and scroll depth for a site and period: time_on_page_seconds (mean engaged seconds per page visit: visible and active), ' +
+      'scroll_depth (mean deepest scroll, percent) with scroll_reach (percent of visits past 25/50/75/100 %), and engaged_session_duration ' +
+      '(mean engaged seconds per session, one-page visits included). With per_page: true, the same per path, most visited first.',
+    scope: 'analytics:read',
+    input: { siteId, per_page: z.boolean().optional(), ...paging, ...commonParams },
+    route: ({ per_page: perPage, page, limit, ...args }) =>
+      perPage ? { method: 'GET', url: sitePath({ ...args, page, limit }, '/engagement/pages') } : { method: 'GET', url: sitePath(args, '/engagement') },
+  }),
+  tool({
     name: 'get_live_stats',
     title: 'Live visitors',
     effect: 'read',

@@ -19,6 +19,7 @@ import type { SegmentRepository } from '../segments/segment.repository.js';
 import { commonParamsSchema, parseCommonParams, statsQueryFromParams, type CommonParams, type ParseCommonParamsOptions } from '../stats/common-params.schema.js';
 import { storeRegexProblem } from '../stats/regex-check.js';
 import type { StatsQuery } from '../stats/stats-query.js';
+import type { CurrencyRates } from '../revenue/currency-rates.js';
 import { responseTimeDescription } from './response-time.js';
 import { ReportFormatParam, sendReportCsv, wantsCsv } from './report-csv.js';
 
@@ -29,6 +30,8 @@ export interface ReportDeps {
   readonly clock: () => number;
   /** The metadata store, for reports over saved definitions (goals, funnels, annotations). */
   readonly metadata: Kysely<MetadataDatabase>;
+  /** The operator's exchange rates, for revenue in a site's reporting currency. */
+  readonly currencyRates: CurrencyRates;
 }
 
 export interface ReportContext<P> {

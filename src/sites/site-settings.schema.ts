@@ -3,6 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { OriginSettingsKeys } from './origin-settings-keys.js';
 import { WILDCARD_LIMIT_MESSAGE, withinWildcardLimit } from '../platform/wildcards/wildcard-limit.js';
+import { isCurrencyCode } from '../revenue/revenue-input.js';
 
 function isIpOrCidr(value: string): boolean {
   if (value.includes('/')) {
@@ -45,6 +46,17 @@ export const SiteSettingsSchema = z.object({
   trackInputChange: z.boolean(),
   /** Days of analytics data the store keeps (older events and sessions are deleted); null keeps everything. */
   retentionDays: z.number().int().min(1).max(36_600).nullable(),
+  reportingCurrency: z
+    .string()
+    .refine(isCurrencyCode, 'must be an ISO 4217 currency code such as EUR')
+    .nullable()
+    .describe("the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present"),
+  respectDoNotTrack: z.boolean().describe('the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control'),
+  trackDownloads: z.boolean().describe('report clicks on links to files with the downloadExtensions'),
+  downloadExtensions: z
+    .array(z.string().trim().toLowerCase().regex(/^[a-z0-9]{1,10}$/, 'must be a file extension without the dot, such as pdf'))
+    .max(100)
+    .describe('the file extensions trackDownloads reports'),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -71,6 +83,10 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   trackFormSubmit: false,
   trackInputChange: false,
   retentionDays: null,
+  reportingCurrency: null,
+  respectDoNotTrack: false,
+  trackDownloads: true,
+  downloadExtensions: ['pdf', 'xlsx', 'docx', 'txt', 'rtf', 'csv', 'exe', 'key', 'pps', 'ppt', 'pptx', '7z', 'pkg', 'rar', 'gz', 'zip', 'avi', 'mov', 'mp4', 'mpeg', 'wmv', 'midi', 'mp3', 'wav', 'wma', 'dmg', 'iso', 'msi'],
 };
 
 /** A bare hostname: scheme, path, port and `www.` are not part of a site's domain. */
@@ -102,5 +118,9 @@ export const UpdateSiteBodySchema = SiteSettingsSchema.partial()
   .strict();
 
 export function normaliseSettings(settings: SiteSettings): SiteSettings {
-  return { ...settings, excludedCountries: settings.excludedCountries.map((code) => code.toUpperCase()) };
+  return {
+    ...settings,
+    excludedCountries: settings.excludedCountries.map((code) => code.toUpperCase()),
+    reportingCurrency: settings.reportingCurrency?.toUpperCase() ?? null,
+  };
 }

@@ -22,6 +22,8 @@ export const TrackingConfigSchema = z.object({
   trackFormSubmit: z.boolean().describe('report form submissions'),
   trackInputChange: z.boolean().describe('report changed form fields, never their values'),
   trackFormInteractions: z.boolean().describe("the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are"),
+  trackDownloads: z.boolean().describe('report clicks on links to files with one of downloadExtensions, as file_download custom events'),
+  downloadExtensions: z.array(z.string()).describe('file extensions (lower case, no dot) trackDownloads reports'),
 });
 
 export type TrackingConfig = z.infer<typeof TrackingConfigSchema>;
@@ -43,6 +45,8 @@ export function trackingConfigOf(site: Site): TrackingConfig {
     trackFormSubmit: site.trackFormSubmit,
     trackInputChange: site.trackInputChange,
     trackFormInteractions: trackFormInteractionsOf(site),
+    trackDownloads: site.trackDownloads,
+    downloadExtensions: site.downloadExtensions,
   };
 }
 

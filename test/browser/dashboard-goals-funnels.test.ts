@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
-import { networkQuiet, checkPages, screenshot, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { checkPages, lastDayParams, networkQuiet, screenshot, seriousViolations, siteReport, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
 let h: DashboardHarness;
 const DESKTOP = { width: 1280, height: 800 };
@@ -51,16 +51,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function windowOf(page: Page): Promise<Record<string, string>> {
-  const timeZone = await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone') as string;
-  return { past_minutes_start: '1440', past_minutes_end: '0', time_zone: timeZone };
-}
-
-async function apiGet<T>(page: Page, path: string, params: Record<string, string>): Promise<T> {
-  const response = await page.request.get(`${h.loupeUrl}/api/sites/${site}${path}?${new URLSearchParams(params).toString()}`);
-  expect(response.status()).toBe(200);
-  return response.json() as Promise<T>;
-}
+const windowOf = lastDayParams;
+const apiGet = <T>(page: Page, path: string, params: Record<string, string>): Promise<T> => siteReport<T>(h, page, site, path, params);
 
 async function apiPost<T>(page: Page, path: string, params: Record<string, string>, body: unknown): Promise<T> {
   return postJson<T>(page.request, `/api/sites/${site}${path}?${new URLSearchParams(params).toString()}`, body);
@@ -133,7 +125,7 @@ describe('goals page', () => {
     await expect.poll(() => page.getByTestId('goals-table').locator('tbody tr').first().innerText()).toContain('40%');
 
     const csv = await downloaded(page, () => page.getByTestId('goals-table').locator('xpath=../..').getByRole('button', { name: 'Download CSV' }).click());
-    expect(csv[0]).toBe('Goal id,Name,Type,Matches,Conversions,Sessions,Conversion rate');
+    expect(csv[0]).toBe('Goal id,Name,Type,Matches,Conversions,Sessions,Conversion rate,Revenue currency,Revenue,Average revenue per conversion,Revenue by currency');
     expect(csv.slice(1).map((line) => { const cells = line.split(','); return [Number(cells[0]), cells[1], Number(cells[4]), Number(cells[5]), Number(cells[6])]; }))
       .toEqual(report.data.map((goal) => [goal.goalId, goal.name, goal.total_conversions, goal.total_sessions, goal.conversion_rate]));
 
@@ -208,7 +200,8 @@ describe('funnels page', () => {
     ]));
     expect(table).toEqual(analysis.data.map((step) => [step.sessions, step.conversion_rate, step.dropoff_rate]));
     const csv = await downloaded(page, () => page.getByRole('button', { name: 'Download CSV' }).click());
-    expect(csv).toEqual(['Step,Name,Sessions,Conversion rate (%),Drop-off rate (%)', ...analysis.data.map((step) => [step.step_number, step.step_name, step.sessions, step.conversion_rate, step.dropoff_rate].join(','))]);
+    // The last column is the revenue of an event last step: empty here, where no event carried any.
+    expect(csv).toEqual(['Step,Name,Sessions,Conversion rate (%),Drop-off rate (%),Revenue', ...analysis.data.map((step) => [step.step_number, step.step_name, step.sessions, step.conversion_rate, step.dropoff_rate, ''].join(','))]);
 
     await page.getByLabel('Funnel name').fill('Signup path');
     await page.getByRole('button', { name: 'Save funnel' }).click();

@@ -159,6 +159,19 @@ export async function networkQuiet(page: Page, timeoutMs = 30_000): Promise<void
   }
 }
 
+/** The dashboard's default period as report parameters: the last 24 hours in the browser's time zone. */
+export async function lastDayParams(page: Page): Promise<Record<string, string>> {
+  const timeZone = await page.evaluate('Intl.DateTimeFormat().resolvedOptions().timeZone') as string;
+  return { past_minutes_start: '1440', past_minutes_end: '0', time_zone: timeZone };
+}
+
+/** GET `/api/sites/<site><path>?<params>` with the page's cookies, expecting a 200; its JSON. */
+export async function siteReport<T>(h: DashboardHarness, page: Page, site: string, path: string, params: Record<string, string>): Promise<T> {
+  const response = await page.request.get(`${h.loupeUrl}/api/sites/${site}${path}?${new URLSearchParams(params).toString()}`);
+  expect(response.status()).toBe(200);
+  return response.json() as Promise<T>;
+}
+
 /** axe-core's serious and critical violations on the page as `rule: targets` lines (none expected). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the browser's debugging protocol, which the page's Content Security Policy does not govern

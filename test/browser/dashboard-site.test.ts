@@ -146,8 +146,8 @@ describe('site dashboard', () => {
     await page.getByTestId('breakdown-pathname').waitFor();
     await networkQuiet(page);
     expect(asked.sort()).toEqual([
-      '/api/auth/get-session', '/api/sites/:site', '/api/sites/:site/annotations', '/api/sites/:site/live-user-count',
-      '/api/sites/:site/metric?parameter=channel', '/api/sites/:site/metric?parameter=pathname',
+      '/api/auth/get-session', '/api/sites/:site', '/api/sites/:site/annotations', '/api/sites/:site/engagement',
+      '/api/sites/:site/live-user-count', '/api/sites/:site/metric?parameter=channel', '/api/sites/:site/metric?parameter=pathname',
       '/api/sites/:site/overview', '/api/sites/:site/overview', '/api/sites/:site/overview/time-series',
       // The reader's role in the site's organization: a viewer's pages show no editing controls.
       '/api/user/organizations',

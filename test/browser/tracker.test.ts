@@ -84,7 +84,7 @@ describe('tracking script in the browser', () => {
     await page.close();
   });
 
-  it('loads only the core when the site switches every optional part off, and each module once its setting is on', async () => {
+  it('loads only the core and its engagement module when the site switches every optional part off, and each module once its setting is on', async () => {
     const off = await h.site({ trackSpaNavigation: false, trackErrors: false, webVitals: false });
     const on = await h.site({ trackSpaNavigation: true, trackErrors: true, webVitals: true, trackButtonClicks: true });
     const fetched = async (siteId: number, path: string) => {
@@ -101,8 +101,9 @@ describe('tracking script in the browser', () => {
       await page.close();
       return scripts.sort();
     };
-    expect(await fetched(off.siteId, '/core-only')).toEqual(['/api/script.js']);
-    expect(await fetched(on.siteId, '/all-modules')).toEqual(['/api/errors.js', '/api/interactions.js', '/api/metrics.js', '/api/script.js', '/api/spa.js']);
+    // engage.js (engaged time and scroll depth) is part of every tracked page, loaded lazily to keep the core small.
+    expect(await fetched(off.siteId, '/core-only')).toEqual(['/api/engage.js', '/api/script.js']);
+    expect(await fetched(on.siteId, '/all-modules')).toEqual(['/api/engage.js', '/api/errors.js', '/api/interactions.js', '/api/metrics.js', '/api/script.js', '/api/spa.js']);
   });
 
   it('sends custom events with properties, click tagging, outbound clicks, manual errors and replays queued calls', async () => {

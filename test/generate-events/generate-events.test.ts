@@ -111,10 +111,10 @@ describe('generateEvents into chDB', () => {
     });
   });
 
-  it('looks like web traffic: ~40% bounces, ~4 events per session, ~70% of sessions from new visitors', async () => {
+  it('looks like web traffic: ~40% bounces, ~4 events per session (besides engagement), ~70% of sessions from new visitors', async () => {
     const check = await one<{ bounce: number; per_session: number }>(
       `SELECT avg(pageviews = 1) AS bounce, avg(events) AS per_session
-       FROM (SELECT countIf(type = 'pageview') AS pageviews, count() AS events FROM events GROUP BY session_id)`,
+       FROM (SELECT countIf(type = 'pageview') AS pageviews, countIf(type != 'engagement') AS events FROM events GROUP BY session_id)`,
     );
     expect(check.bounce).toBeGreaterThan(0.34);
     expect(check.bounce).toBeLessThan(0.46);
@@ -122,6 +122,25 @@ describe('generateEvents into chDB', () => {
     expect(check.per_session).toBeLessThan(4.5);
     expect(summary.newVisitors / summary.sessions).toBeGreaterThan(0.6);
     expect(summary.newVisitors / summary.sessions).toBeLessThan(0.85);
+  });
+
+  it('reports engagement for most pageviews and revenue on purchases, stored exactly', async () => {
+    const check = await one<{ engaged_share: number; bad_engagement: string; purchases: string; with_revenue: string; bad_revenue: string; currencies: string[] }>(
+      `SELECT countIf(type = 'engagement') / countIf(type = 'pageview') AS engaged_share,
+         toString(countIf(type = 'engagement' AND (engaged_ms = 0 OR scroll_depth = 0 OR scroll_depth > 100))) AS bad_engagement,
+         toString(countIf(event_name = 'purchase')) AS purchases,
+         toString(countIf(event_name = 'purchase' AND revenue_currency != '' AND revenue_amount > 0)) AS with_revenue,
+         toString(countIf(revenue_currency != '' AND event_name != 'purchase')) AS bad_revenue,
+         arraySort(groupUniqArrayIf(revenue_currency, revenue_currency != '')) AS currencies
+       FROM events`,
+    );
+    expect(check.engaged_share).toBeGreaterThan(0.85);
+    expect(check.engaged_share).toBeLessThan(0.95);
+    expect(check.bad_engagement).toBe('0');
+    expect(Number(check.purchases)).toBeGreaterThan(0);
+    expect(check.with_revenue).toBe(check.purchases);
+    expect(check.bad_revenue).toBe('0');
+    expect(check.currencies.length).toBeGreaterThan(1);
   });
 
   it('stores bot rows with a detection layer each and AI operators with a purpose', async () => {

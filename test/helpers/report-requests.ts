@@ -24,6 +24,7 @@ function ownParams(inputs: ReportInputs): Record<string, string> {
     '/goals/time-series': `goal_ids=${inputs.goalId}`,
     '/metric': 'parameter=pathname',
     '/performance/by-dimension': 'dimension=pathname',
+    '/revenue/breakdown': 'parameter=pathname',
     '/user-traits/users': 'key=plan&value=pro',
     '/user-traits/values': 'key=plan',
     '/users/session-count': `user_id=${encodeURIComponent(inputs.userId)}`,

@@ -1,6 +1,6 @@
 // A seeded, varied set of a few hundred events for the export round trip: pageviews with sources, UTM tags,
 // places, devices, languages and screens on two hostnames; custom events with props; errors with stacks;
-// web vitals; outbound clicks; identified users; sessions that cross midnight UTC; and bot events.
+// web vitals; outbound clicks; engagement; revenue; identified users; sessions that cross midnight UTC; and bot events.
 import type { SeedRow } from '../helpers/seed-events.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 
@@ -62,8 +62,17 @@ export function roundTripSessions(seed = 25): SeedRow[][] {
       const page = { pathname, page_title: `Title of ${pathname}`, querystring: random.chance(0.2) ? '?ref=nav' : '' };
       const at = isoAt(start, offset);
       const kind = step === 0 ? 0 : random.int(0, 9);
-      if (kind <= 4) rows.push({ ...common, ...page, at, type: 'pageview', tag: random.chance(0.3) ? 'beta' : '' });
-      else if (kind <= 6) rows.push({ ...common, ...page, at, type: 'custom_event', event_name: random.pick(['signup', 'download', 'play']), props: JSON.stringify({ plan: random.pick(['free', 'pro']), step: String(step) }) });
+      if (kind <= 4) {
+        rows.push({ ...common, ...page, at, type: 'pageview', tag: random.chance(0.3) ? 'beta' : '' });
+        // The page's engagement, a second later (figures from the step: the random sequence stays as it was).
+        rows.push({ ...common, ...page, at: isoAt(start, offset + 1000), type: 'engagement', engaged_ms: 1000 + step * 1234, scroll_depth: 10 + step * 11 });
+      }
+      else if (kind <= 6) {
+        const name = random.pick(['signup', 'download', 'play']);
+        // Sign-ups carry revenue (exact decimals, two currencies), drawn from the step so the random sequence stays as it was.
+        const revenue = name === 'signup' ? { revenue_amount: `${step}9.9${step % 10}`, revenue_currency: step % 2 === 0 ? 'EUR' : 'JPY' } : {};
+        rows.push({ ...common, ...page, at, type: 'custom_event', event_name: name, props: JSON.stringify({ plan: random.pick(['free', 'pro']), step: String(step) }), ...revenue });
+      }
       else if (kind === 7) rows.push({ ...common, ...page, at, type: 'error', props: JSON.stringify(random.pick(ERRORS)) });
       else if (kind === 8) rows.push({ ...common, ...page, at, type: 'performance', lcp: random.int(400, 4000) + 0.5, cls: random.int(0, 30) / 100, inp: random.int(50, 600), fcp: random.int(200, 2000), ttfb: random.int(20, 900) });
       else rows.push({ ...common, ...page, at, type: 'outbound', event_name: 'Outbound Link: Click', props: JSON.stringify({ url: random.pick(['https://github.com/', 'https://example.net/x']) }) });

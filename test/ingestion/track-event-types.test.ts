@@ -145,6 +145,10 @@ describe('event types', () => {
       feature_flags: { 'new-checkout': 'on', theme: 'dark' },
       // The same visitor's earlier events in this session (beforeAll) sent no language: this one differs.
       attributes_changed: 1,
+      revenue_amount: 0,
+      revenue_currency: '',
+      engaged_ms: 0,
+      scroll_depth: 0,
     });
   });
 

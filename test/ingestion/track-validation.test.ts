@@ -15,7 +15,7 @@ const field = (name: string, ...messages: string[]): Details => ({ fieldErrors: 
 const form = (...messages: string[]): Details => ({ fieldErrors: {}, formErrors: messages });
 /** A JSON object document of exactly `length` characters. */
 const jsonOfLength = (length: number) => JSON.stringify({ k: 'x'.repeat(length - 8) });
-const TYPE_OPTIONS = '"pageview"|"custom_event"|"performance"|"outbound"|"error"|"button_click"|"copy"|"form_submit"|"input_change"';
+const TYPE_OPTIONS = '"pageview"|"custom_event"|"performance"|"outbound"|"error"|"button_click"|"copy"|"form_submit"|"input_change"|"engagement"';
 
 /** [case, payload fields beside site_id, expected details]. */
 const PAYLOAD_CASES: ReadonlyArray<readonly [string, Record<string, unknown>, Details]> = [

@@ -13,9 +13,9 @@ interface ListedTool {
 }
 
 const READ_TOOLS = [
-  'list_sites', 'get_site', 'get_overview', 'get_overview_timeseries', 'get_breakdown', 'get_live_stats', 'get_event_names',
+  'list_sites', 'get_site', 'get_overview', 'get_overview_timeseries', 'get_breakdown', 'get_engagement', 'get_live_stats', 'get_event_names',
   'get_events', 'get_errors', 'get_web_vitals', 'get_retention', 'get_journeys', 'get_sessions', 'get_session', 'get_users',
-  'get_user', 'get_goals', 'get_funnels', 'analyze_funnel', 'list_annotations', 'list_webhooks', 'list_alerts',
+  'get_user', 'get_goals', 'get_revenue', 'get_funnels', 'analyze_funnel', 'list_annotations', 'list_webhooks', 'list_alerts',
 ];
 const DESTRUCTIVE_TOOLS = ['update_site_config', 'delete_site', 'update_goal', 'delete_goal', 'delete_funnel', 'delete_webhook'];
 const ADDITIVE_TOOLS = ['create_site', 'create_goal', 'save_funnel', 'create_annotation', 'create_webhook', 'create_alert'];

@@ -79,6 +79,8 @@ describe('goals', () => {
       goalId: goalIds[1], name: 'Pricing (pro)', goalType: 'path',
       config: { pathPattern: '/pricing', propertyFilters: [{ key: 'plan', value: 'pro' }] },
       createdAt: '2026-03-20T12:00:00.000Z', total_conversions: 1, total_sessions: 4, conversion_rate: 0.25,
+      // Path goals carry no revenue; without a reporting currency and revenue there is no total.
+      revenue: { currency: null, total: null, average: null, events: 0, by_currency: [] },
     });
   });
 
@@ -126,6 +128,7 @@ describe('goals', () => {
     expect(listed).toEqual([{
       goalId, name: 'Blog', goalType: 'path', config: { pathPattern: '/blog/*' },
       createdAt: '2026-03-20T12:00:00.000Z', total_conversions: 1, total_sessions: 4, conversion_rate: 0.25,
+      revenue: { currency: null, total: null, average: null, events: 0, by_currency: [] },
     }]);
     const del = await call(t.app, owner, { method: 'DELETE', url: `/api/sites/${siteId}/goals/${goalId}` });
     expect(del.json()).toEqual({ success: true });

@@ -33,6 +33,23 @@ describe.each(backends)('shared state (%s)', (_name, open) => {
     expect((await sessions.touch(`${visitor}-other`, t0, 'a')).id).not.toBe(first.id);
   });
 
+  it('extends a running session but never opens one (engagement events)', async () => {
+    const { sessions } = open();
+    const visitor = `v-${randomBytes(6).toString('hex')}`;
+    const t0 = 1_700_000_000_000;
+    expect(await sessions.extend(visitor, t0, 'a')).toBeUndefined();
+    const first = await sessions.touch(visitor, t0, 'a');
+    // Nothing was opened by the first extend: the touch opened the session at t0.
+    expect(first.startedAt).toBe(t0);
+    expect(await sessions.extend(visitor, t0 + 29 * 60_000, 'a')).toEqual(first);
+    // The extend slid the session: 58 minutes after its start it still runs.
+    expect(await sessions.extend(visitor, t0 + 58 * 60_000, 'b')).toEqual({ ...first, attributesChanged: true });
+    expect(await sessions.extend(visitor, t0 + 58 * 60_000 + SESSION_TIMEOUT_MS, 'a')).toBeUndefined();
+    // An ended session stays ended for extends; the next touch opens a new one.
+    const next = await sessions.touch(visitor, t0 + 58 * 60_000 + SESSION_TIMEOUT_MS, 'a');
+    expect(next.id).not.toBe(first.id);
+  });
+
   it("tells an event whose attributes differ from its session's first event's, and only within that session", async () => {
     const { sessions } = open();
     const visitor = `v-${randomBytes(6).toString('hex')}`;

@@ -27,6 +27,8 @@ describe.each(backends)('interaction toggles on %s', (backend) => {
       siteId: site.siteId, id: site.id, domain, trackErrors: false, webVitals: false, trackOutbound: true, trackUrlParams: true,
       trackInitialPageView: true, trackSpaNavigation: true, sessionReplay: false, ...forms,
       trackFormInteractions: forms.trackFormSubmit === true && forms.trackInputChange === true,
+      trackDownloads: true,
+      downloadExtensions: ['pdf', 'xlsx', 'docx', 'txt', 'rtf', 'csv', 'exe', 'key', 'pps', 'ppt', 'pptx', '7z', 'pkg', 'rar', 'gz', 'zip', 'avi', 'mov', 'mp4', 'mpeg', 'wmv', 'midi', 'mp3', 'wav', 'wma', 'dmg', 'iso', 'msi'],
     };
   }
 

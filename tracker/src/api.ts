@@ -1,10 +1,10 @@
 // window[namespace]: the public methods, callable as `loupe.event(...)` or `loupe('event', ...)`, with the queue
 // a page builds before the script has loaded (`loupe.q`, lists of [method, ...arguments]) replayed once ready.
-import type { Core, Properties } from './types.js';
+import type { Core, Properties, Revenue } from './types.js';
 
 export interface Methods {
   pageview(): void;
-  event(name: string, properties?: Properties): void;
+  event(name: string, properties?: Properties, revenue?: Revenue): void;
   error(error: Error, properties?: Properties): void;
   trackOutbound(url: string, text?: string, target?: string): void;
   identify(userId: string, traits?: Properties): void;

@@ -33,7 +33,7 @@ export function startTracking(tag: TagConfig, toggles: SiteToggles): void {
   if (toggles.trackInitialPageView) pageview();
   installApi(tag.ns, {
     pageview,
-    event: (name, properties) => send('custom_event', name, properties || {}),
+    event: (name, properties, revenue) => send('custom_event', name, properties || {}, { revenue }),
     error: (error, properties) =>
       send('error', error.name || 'Error', { message: error.message, stack: error.stack?.slice(0, 2000), ...properties }),
     trackOutbound: outbound,
@@ -51,6 +51,7 @@ export function startTracking(tag: TagConfig, toggles: SiteToggles): void {
 
   watchClicks(send, tag.ns, !!toggles.trackOutbound && outbound);
   const wanted: [unknown, string][] = [
+    [1, 'engage'],
     [toggles.trackSpaNavigation, 'spa'],
     [toggles.webVitals, 'metrics'],
     [toggles.trackErrors, 'errors'],

@@ -8,7 +8,8 @@ export type EventType =
   | 'button_click'
   | 'copy'
   | 'form_submit'
-  | 'input_change';
+  | 'input_change'
+  | 'engagement';
 
 /** The answer of GET /api/site/tracking-config/{site}; toggles the server does not know yet read as false. */
 export interface SiteToggles {
@@ -23,12 +24,20 @@ export interface SiteToggles {
   trackCopy?: boolean;
   trackFormSubmit?: boolean;
   trackInputChange?: boolean;
+  trackDownloads?: boolean;
+  downloadExtensions?: string[];
 }
 
 export type Properties = Record<string, unknown>;
 
-/** Top-level payload fields beside the common ones (web vitals numbers). */
-export type Extra = Record<string, number | null>;
+/** What a purchase brought in: an amount (number or decimal text) and its ISO 4217 currency. */
+export interface Revenue {
+  amount: number | string;
+  currency: string;
+}
+
+/** Top-level payload fields beside the common ones (web vitals numbers, revenue, an engagement's figures and page). */
+export type Extra = Record<string, number | string | null | Revenue | undefined>;
 
 /** What the core hands to its modules (as `window[namespace]._`). */
 export interface Core {

@@ -1,6 +1,8 @@
 // Loupe's own raw events, one stored `events` row each, as the raw export writes them (docs/imports.md).
 import { z } from 'zod';
 import { EVENT_TYPES } from '../../ingestion/event-types.js';
+import { ENGAGED_MS_MAX } from '../../ingestion/payload-limits.js';
+import { amountText, isCurrencyCode } from '../../revenue/revenue-input.js';
 import { derivedUInt64 } from '../derived-ids.js';
 import { storeTime } from '../import-time.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
@@ -62,6 +64,14 @@ export const LoupeRowSchema = z.object({
   tag: text(255),
   feature_flags: stringMap,
   attributes_changed: z.union([z.literal(0), z.literal(1)]).default(0),
+  revenue_amount: z
+    .union([z.number(), z.string()])
+    .refine((value) => amountText(value) !== undefined, 'Expected a decimal amount with at most 4 places')
+    .transform((value) => amountText(value) ?? '0')
+    .default('0'),
+  revenue_currency: z.union([z.literal(''), z.string().refine(isCurrencyCode, 'Expected an ISO 4217 currency code').transform((code) => code.toUpperCase())]).default(''),
+  engaged_ms: z.number().int().min(0).max(ENGAGED_MS_MAX).default(0),
+  scroll_depth: z.number().int().min(0).max(100).default(0),
 });
 
 /** Lines of other tables in the export (bot events) are skipped: imports hold human traffic only. */

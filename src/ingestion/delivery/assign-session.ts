@@ -3,7 +3,7 @@
 import { hash } from 'node:crypto';
 import type { SessionStore } from '../../platform/shared-state/session-store.js';
 import type { EnrichContext } from './enrich-context.js';
-import { ok, type Step } from '../pipeline.js';
+import { drop, ok, type Step } from '../pipeline.js';
 
 /**
  * The nine visitor attributes the `sessions` table keeps (migration 0009), as one short key: the values the
@@ -24,6 +24,14 @@ export function assignSession(sessions: SessionStore): Step<EnrichContext> {
       const { record } = context;
       const identifiedUserId = record.payload.user_id;
       const sessionKey = identifiedUserId ? `${record.site_id}:u:${identifiedUserId}` : `${record.site_id}:v:${record.user_id}`;
+      // An engagement event reports on a page of a running visit: it extends the visit, never opens one (a tab
+      // brought back after the session ended would otherwise make a session without a pageview).
+      if (record.payload.type === 'engagement') {
+        const visit = await sessions.extend(sessionKey, record.at, attributesKey(context));
+        if (visit === undefined) return drop('visit_ended');
+        context.session = visit;
+        return ok();
+      }
       context.session = await sessions.touch(sessionKey, record.at, attributesKey(context));
       return ok();
     },

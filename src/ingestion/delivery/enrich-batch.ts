@@ -16,6 +16,8 @@ export interface EnrichedBatch {
   readonly bots: number;
   /** Lines that were not intake records (a damaged file), skipped so they cannot block the segment. */
   readonly skipped: number;
+  /** Engagement events of visits that had ended (no session to report on), not stored. */
+  readonly endedVisits: number;
   /** The human rows of the sites in `watchedSites` (sites with webhooks), for the triggers. */
   readonly watched: AnalyticsRow[];
 }
@@ -35,6 +37,7 @@ export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): Batc
     const botEvents = new JsonLinesBuffer();
     const watched: AnalyticsRow[] = [];
     let skipped = 0;
+    let endedVisits = 0;
     // Each line is decoded on its own: one string for the whole segment (megabytes, a new one every
     // second) would go straight to the old generation and bring on a full collection every second or so.
     const bytes = asBuffer(segment);
@@ -57,6 +60,8 @@ export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): Batc
         if (watchedSites.has(record.site_id)) watched.push(row);
       } else if (result.reason === 'bot') {
         botEvents.push(compactJsonLine(buildBotRow(context)));
+      } else if (result.reason === 'visit_ended') {
+        endedVisits += 1;
       } else {
         skipped += 1;
       }
@@ -67,6 +72,7 @@ export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): Batc
       humans: events.count,
       bots: botEvents.count,
       skipped,
+      endedVisits,
       watched,
     };
   };

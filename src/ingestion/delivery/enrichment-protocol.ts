@@ -55,6 +55,7 @@ export function parseWorkerReply(message: unknown): WorkerReply {
       humans: Number(batch.humans),
       bots: Number(batch.bots),
       skipped: Number(batch.skipped),
+      endedVisits: Number(batch.endedVisits ?? 0),
       watched: batch.watched as AnalyticsRow[],
     },
   };

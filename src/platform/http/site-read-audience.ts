@@ -20,6 +20,8 @@ export const SITE_READ_AUDIENCE: Readonly<Record<string, ReadAudience>> = {
   // Aggregate reports.
   [`GET ${SITE}/overview`]: 'aggregate',
   [`GET ${SITE}/overview/time-series`]: 'aggregate',
+  [`GET ${SITE}/engagement`]: 'aggregate',
+  [`GET ${SITE}/engagement/pages`]: 'aggregate',
   [`GET ${SITE}/metric`]: 'aggregate',
   [`GET ${SITE}/page-titles`]: 'aggregate',
   [`GET ${SITE}/live-user-count`]: 'aggregate',
@@ -36,6 +38,8 @@ export const SITE_READ_AUDIENCE: Readonly<Record<string, ReadAudience>> = {
   [`GET ${SITE}/goals/time-series`]: 'aggregate',
   [`GET ${SITE}/goals/:goalId/time-series`]: 'aggregate',
   [`POST ${SITE}/goals/preview`]: 'aggregate',
+  [`GET ${SITE}/revenue`]: 'aggregate',
+  [`GET ${SITE}/revenue/breakdown`]: 'aggregate',
   [`GET ${SITE}/funnels`]: 'aggregate',
   [`POST ${SITE}/funnels/analyze`]: 'aggregate',
   [`GET ${SITE}/events/time-series`]: 'aggregate',

@@ -44,6 +44,14 @@ export class MemorySessionStore implements SessionStore {
     return this.open(slot, nowMs, attributes);
   }
 
+  async extend(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit | undefined> {
+    const slot = this.slots.get(visitorKey);
+    if (slot === undefined) return undefined;
+    const lastSeen = this.lastSeen[slot] ?? 0;
+    if (nowMs - lastSeen >= SESSION_TIMEOUT_MS || nowMs < lastSeen - SESSION_TIMEOUT_MS) return undefined;
+    return this.touch(visitorKey, nowMs, attributes);
+  }
+
   private open(slot: number, nowMs: number, attributes: string): SessionVisit {
     const id = newSessionId();
     this.ids[slot] = id;

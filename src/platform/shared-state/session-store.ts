@@ -23,6 +23,11 @@ export interface SessionStore {
    * unknown (stored by an earlier version) counts every event as changed, which is always safe.
    */
   touch(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit>;
+  /**
+   * As touch, but never opens a session: undefined when the visitor has none running at `nowMs`. For events
+   * that report on a visit rather than make one (engagement), which must not start a session of their own.
+   */
+  extend(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit | undefined>;
 }
 
 /** Random bytes drawn in blocks: one call to the generator serves 512 session ids. */
@@ -41,7 +46,8 @@ export function newSessionId(): string {
   return id.toString();
 }
 
-// KEYS[1] = session key; ARGV = candidate id, now, timeout, attributes. Stored value:
+// KEYS[1] = session key; ARGV = candidate id, now, timeout, attributes, and '1' to open a session when none
+// runs ('0': return '' instead, changing nothing). Stored value:
 // "<id>:<lastSeen>:<startedAt>:<attributes>"; returns "<id>:<startedAt>:<changed>" (changed is 0 or 1). A value
 // without a start (written before sessions recorded one) opens a new session: every event of a session must
 // carry the same start. A value without attributes (written before sessions kept them) continues its session,
@@ -75,6 +81,7 @@ if current then
     end
   end
 end
+if ARGV[5] == '0' then return '' end
 redis.call('SET', KEYS[1], ARGV[1] .. ':' .. now .. ':' .. now .. ':' .. ARGV[4], 'PX', timeout * 2)
 return ARGV[1] .. ':' .. now .. ':0'
 `;
@@ -83,10 +90,21 @@ export class RedisSessionStore implements SessionStore {
   constructor(private readonly redis: Redis) {}
 
   async touch(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit> {
+    const visit = await this.run(visitorKey, nowMs, attributes, true);
+    if (visit === undefined) throw new Error('the session script opened no session');
+    return visit;
+  }
+
+  extend(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit | undefined> {
+    return this.run(visitorKey, nowMs, attributes, false);
+  }
+
+  private async run(visitorKey: string, nowMs: number, attributes: string, open: boolean): Promise<SessionVisit | undefined> {
     if (attributes.includes(':')) throw new Error('session attributes must not contain ":"');
     const result = String(
-      await this.redis.eval(TOUCH_SCRIPT, 1, `loupe:session:${visitorKey}`, newSessionId(), String(nowMs), String(SESSION_TIMEOUT_MS), attributes),
+      await this.redis.eval(TOUCH_SCRIPT, 1, `loupe:session:${visitorKey}`, newSessionId(), String(nowMs), String(SESSION_TIMEOUT_MS), attributes, open ? '1' : '0'),
     );
+    if (result === '') return undefined;
     const [id = '', startedAt = '', changed = ''] = result.split(':');
     return { id, startedAt: Number(startedAt), attributesChanged: changed === '1' };
   }

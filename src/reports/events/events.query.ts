@@ -35,7 +35,8 @@ const FIELDS_SQL = `${utcMillisSql('timestamp')} AS e_timestamp,
 /** The listed events: those matching the query, web-vitals samples left out, optionally bounded by an instant. */
 function listedWhere(query: StatsQuery, bound?: { op: '<' | '>'; at: Date }): SqlFragment {
   const base = baseWhere(query);
-  const listed = { sql: `${base.sql} AND type != 'performance'`, params: base.params };
+  // Vitals samples and engagement measurements are figures about a pageview, not events a person did.
+  const listed = { sql: `${base.sql} AND type NOT IN ('performance', 'engagement')`, params: base.params };
   if (!bound) return listed;
   return allOf([listed, { sql: `timestamp ${bound.op} {list_bound:DateTime64(3, 'UTC')}`, params: { list_bound: toClickHouseDateTime(bound.at) } }]);
 }

@@ -1,9 +1,8 @@
 // Funnel analysis: a session reaches step N with a matching event strictly after it first reached step N-1.
-import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
 import { mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
-import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { stepGoal, type FunnelStep } from './funnel-step.schema.js';
+import type { Revenue } from '../../revenue/revenue-summary.js';
 
 export interface FunnelStepResult {
   step_number: number;
@@ -12,6 +11,8 @@ export interface FunnelStepResult {
   visitors: number;
   conversion_rate: number;
   dropoff_rate: number;
+  /** On the last step only, when it is an event step: the revenue of the completing sessions' matching events. */
+  revenue?: Revenue;
 }
 
 /** "Not reached": later than any event time, so no later step can follow it. */
@@ -61,12 +62,4 @@ export function stepResults(steps: readonly FunnelStep[], reached: readonly numb
       dropoff_rate: index === 0 || previous === 0 ? 0 : round2((1 - sessions / previous) * 100),
     };
   });
-}
-
-export async function analyzeFunnel(store: AnalyticsStore, query: StatsQuery, steps: readonly FunnelStep[]): Promise<FunnelStepResult[]> {
-  const sessions = funnelSessionsSql(steps, baseWhere(query));
-  const counts = steps.map((_step, index) => `toString(countIf(t${index + 1} < ${NEVER})) AS s${index + 1}`);
-  const rows = await store.query<Record<string, string>>(`SELECT ${counts.join(', ')} FROM (${sessions.sql})`, sessions.params);
-  const row = rows[0] ?? {};
-  return stepResults(steps, steps.map((_step, index) => Number(row[`s${index + 1}`] ?? 0)));
 }

@@ -12,8 +12,9 @@ import { statsQueryOf, type ReportDeps } from '../report-route.js';
 import { drillDownPagingParams } from '../session-drill-down-paging.js';
 import { funnelStepSessions, stepIndexOf, STEP_SESSION_MODES } from './funnel-step-sessions.query.js';
 import { funnelStepOf, FunnelStepsSchema } from './funnel-step.schema.js';
-import { analyzeFunnel } from './funnel.query.js';
+import { analyzeFunnel } from './funnel-analysis.query.js';
 import { FunnelRepository } from './funnel.repository.js';
+import { revenueContextOf } from '../revenue/revenue-context.js';
 import { FunnelAnalysisSchema, SavedFunnelsSchema } from './funnels.responses.js';
 
 const TAG = 'Funnels';
@@ -29,7 +30,9 @@ export async function funnelsRoutes(app: FastifyInstance, deps: ReportDeps): Pro
     onRequest: read,
     schema: {
       tags: [TAG],
-      summary: 'Sessions reaching each step in order: step N counts when it follows the first time step N-1 was reached (rates in %, 2 decimals)',
+      summary:
+        'Sessions reaching each step in order: step N counts when it follows the first time step N-1 was reached (rates in %, 2 decimals); ' +
+        'an event last step also carries revenue: what its matching custom events carried in the sessions that completed the funnel',
       security: OPTIONAL_CREDENTIAL,
       params: siteParams,
       querystring: commonParamsSchema,
@@ -37,8 +40,9 @@ export async function funnelsRoutes(app: FastifyInstance, deps: ReportDeps): Pro
       response: { 200: FunnelAnalysisSchema },
     },
   }, async (request) => {
-    const query = await statsQueryOf(request, deps, siteOf(request));
-    return { data: await analyzeFunnel(deps.analytics, query, request.body.steps.map(funnelStepOf)) };
+    const site = siteOf(request);
+    const query = await statsQueryOf(request, deps, site);
+    return { data: await analyzeFunnel(deps.analytics, query, request.body.steps.map(funnelStepOf), await revenueContextOf(deps, site.siteId)) };
   });
 
   typed.post('/api/sites/:site/funnels/:stepNumber/sessions', {

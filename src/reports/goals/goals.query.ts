@@ -8,6 +8,8 @@ import { fillBuckets } from '../../stats/fill-buckets.js';
 import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
 import { anyOf, mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { revenueSummary, type CurrencySum, type Revenue, type RevenueContext } from '../../revenue/revenue-summary.js';
+import { revenueSumsFor } from '../revenue/revenue-sums.query.js';
 
 export interface GoalResult {
   goalId: number;
@@ -18,6 +20,7 @@ export interface GoalResult {
   total_conversions: number;
   total_sessions: number;
   conversion_rate: number;
+  revenue: Revenue;
 }
 
 export interface GoalBucket {
@@ -42,9 +45,9 @@ const goalPrefix = (index: number) => `goal${index}_`;
  * stats/session-rows.ts) and each table is read only where some goal matches; with filters, the sessions
  * and the pageview goals come from one pass over the filtered events.
  */
-export async function goalResults(store: AnalyticsStore, query: StatsQuery, goals: readonly Goal[]): Promise<GoalResult[]> {
+export async function goalResults(store: AnalyticsStore, query: StatsQuery, goals: readonly Goal[], revenue: RevenueContext): Promise<GoalResult[]> {
   if (goals.length === 0) return [];
-  const row = await goalCounts(store, query, goals);
+  const [row, sums] = await Promise.all([goalCounts(store, query, goals), goalRevenue(store, query, goals)]);
   const totalSessions = Number(row.total_sessions ?? 0);
   return goals.map((goal, index) => {
     const conversions = Number(row[`g${index}`] ?? 0);
@@ -57,8 +60,20 @@ export async function goalResults(store: AnalyticsStore, query: StatsQuery, goal
       total_conversions: conversions,
       total_sessions: totalSessions,
       conversion_rate: conversionRate(conversions, totalSessions),
+      revenue: revenueSummary(sums[index] ?? [], revenue, conversions),
     };
   });
+}
+
+/** Per goal, the revenue of its matching events per currency: only custom event goals have any. */
+async function goalRevenue(store: AnalyticsStore, query: StatsQuery, goals: readonly GoalDefinition[]): Promise<CurrencySum[][]> {
+  const onEvents = goals.flatMap((goal, index) => (GOAL_TARGETS[goal.goalType].eventType === 'custom_event' ? [{ index, condition: goalConditionSql(goal, goalPrefix(index)) }] : []));
+  const sums = await revenueSumsFor(store, baseWhere(query), onEvents.map((goal) => goal.condition));
+  const byGoal: CurrencySum[][] = goals.map(() => []);
+  onEvents.forEach((goal, position) => {
+    byGoal[goal.index] = sums[position] ?? [];
+  });
+  return byGoal;
 }
 
 interface GoalCondition {

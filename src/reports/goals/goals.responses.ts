@@ -1,6 +1,7 @@
 // The answers of the goals report routes, as Zod schemas: documented in the OpenAPI document and serialized through.
 import { z } from 'zod';
 import { GOAL_TYPES } from '../../goals/goal-matching/goal-definition.js';
+import { RevenueSchema } from '../../revenue/revenue-summary.js';
 
 /** A stored goal's config: only the fields its type uses; property values are kept as text. */
 export const StoredGoalConfigSchema = z.object({
@@ -24,6 +25,7 @@ export const GoalsReportSchema = z.object({
     config: StoredGoalConfigSchema,
     createdAt: z.string(),
     ...conversionFigures,
+    revenue: RevenueSchema.describe("the revenue of the goal's matching custom events (event goals; other types have none); average = total / total_conversions"),
   })),
   meta: z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totalPages: z.number().int() }),
 });

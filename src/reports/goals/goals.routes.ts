@@ -19,6 +19,7 @@ import { goalsTimeSeries } from './goals-time-series.query.js';
 import { goalIdsParam } from './goal-ids-param.js';
 import { registerGoalPreview } from './goal-preview.routes.js';
 import { GoalsReportSchema, GoalsTimeSeriesSchema } from './goals.responses.js';
+import { revenueContextOf } from '../revenue/revenue-context.js';
 
 const TAG = 'Goals';
 
@@ -36,7 +37,8 @@ export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promi
     tag: TAG,
     summary:
       'A page of goals (ordered by sort and order, default oldest first) with their conversions: sessions with a matching event, ' +
-      'and conversion_rate = conversions / sessions (0..1, 4 decimals)',
+      'and conversion_rate = conversions / sessions (0..1, 4 decimals); revenue: what the matching custom events carried (total and ' +
+      'average per conversion in the site\'s reportingCurrency, and per currency)',
     scope: 'goals:read',
     params: GoalPageParams,
     response: GoalsReportSchema,
@@ -44,7 +46,8 @@ export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promi
       const page = params.page ?? 1;
       const pageSize = params.page_size ?? DEFAULT_PAGE_SIZE;
       const found = await goals.page(site.siteId, page, pageSize, { sort: params.sort, order: params.order });
-      return { data: await goalResults(store, query, found.goals), meta: pageMeta(found.total, page, pageSize) };
+      const revenue = await revenueContextOf(deps, site.siteId);
+      return { data: await goalResults(store, query, found.goals, revenue), meta: pageMeta(found.total, page, pageSize) };
     },
   });
 

@@ -2266,6 +2266,8 @@ export interface paths {
                                 blockBots: boolean;
                                 createdAt: string;
                                 domain: string;
+                                /** @description the file extensions trackDownloads reports */
+                                downloadExtensions: string[];
                                 excludedCountries: string[];
                                 excludedHostnames: string[];
                                 excludedIPs: string[];
@@ -2280,6 +2282,10 @@ export interface paths {
                                 public: boolean;
                                 /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                                 publicPeopleData: boolean;
+                                /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                                reportingCurrency: string | null;
+                                /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                                respectDoNotTrack: boolean;
                                 retentionDays: number | null;
                                 saltUserIds: boolean;
                                 sessionReplay: boolean;
@@ -2292,6 +2298,8 @@ export interface paths {
                                 }[];
                                 trackButtonClicks: boolean;
                                 trackCopy: boolean;
+                                /** @description report clicks on links to files with the downloadExtensions */
+                                trackDownloads: boolean;
                                 trackErrors: boolean;
                                 trackFormSubmit: boolean;
                                 trackInitialPageView: boolean;
@@ -2332,6 +2340,8 @@ export interface paths {
                     "application/json": {
                         blockBots?: boolean;
                         domain: string;
+                        /** @description the file extensions trackDownloads reports */
+                        downloadExtensions?: string[];
                         /** @description only false: not supported by Loupe */
                         embedEnabled?: boolean;
                         /** @description only []: not supported by Loupe */
@@ -2349,6 +2359,10 @@ export interface paths {
                         public?: boolean;
                         /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                         publicPeopleData?: boolean;
+                        /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                        reportingCurrency?: string | null;
+                        /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                        respectDoNotTrack?: boolean;
                         retentionDays?: number | null;
                         saltUserIds?: boolean;
                         sessionReplay?: boolean;
@@ -2356,6 +2370,8 @@ export interface paths {
                         tags?: string[];
                         trackButtonClicks?: boolean;
                         trackCopy?: boolean;
+                        /** @description report clicks on links to files with the downloadExtensions */
+                        trackDownloads?: boolean;
                         trackErrors?: boolean;
                         /** @description sets both trackFormSubmit and trackInputChange */
                         trackFormInteractions?: boolean;
@@ -2384,6 +2400,8 @@ export interface paths {
                             blockBots: boolean;
                             createdAt: string;
                             domain: string;
+                            /** @description the file extensions trackDownloads reports */
+                            downloadExtensions: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -2396,12 +2414,18 @@ export interface paths {
                             public: boolean;
                             /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                             publicPeopleData: boolean;
+                            /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                            reportingCurrency: string | null;
+                            /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                            respectDoNotTrack: boolean;
                             retentionDays: number | null;
                             saltUserIds: boolean;
                             sessionReplay: boolean;
                             siteId: number;
                             trackButtonClicks: boolean;
                             trackCopy: boolean;
+                            /** @description report clicks on links to files with the downloadExtensions */
+                            trackDownloads: boolean;
                             trackErrors: boolean;
                             /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
@@ -2772,6 +2796,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             domain: string;
+                            /** @description file extensions (lower case, no dot) trackDownloads reports */
+                            downloadExtensions: string[];
                             id: string;
                             sessionReplay: boolean;
                             siteId: number;
@@ -2779,6 +2805,8 @@ export interface paths {
                             trackButtonClicks: boolean;
                             /** @description report text copied from the page */
                             trackCopy: boolean;
+                            /** @description report clicks on links to files with one of downloadExtensions, as file_download custom events */
+                            trackDownloads: boolean;
                             /** @description report uncaught errors and unhandled rejections from the page's own origin */
                             trackErrors: boolean;
                             /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
@@ -2874,6 +2902,8 @@ export interface paths {
                             blockBots: boolean;
                             createdAt: string;
                             domain: string;
+                            /** @description the file extensions trackDownloads reports */
+                            downloadExtensions: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -2886,12 +2916,18 @@ export interface paths {
                             public: boolean;
                             /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                             publicPeopleData: boolean;
+                            /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                            reportingCurrency: string | null;
+                            /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                            respectDoNotTrack: boolean;
                             retentionDays: number | null;
                             saltUserIds: boolean;
                             sessionReplay: boolean;
                             siteId: number;
                             trackButtonClicks: boolean;
                             trackCopy: boolean;
+                            /** @description report clicks on links to files with the downloadExtensions */
+                            trackDownloads: boolean;
                             trackErrors: boolean;
                             /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
@@ -2911,6 +2947,8 @@ export interface paths {
                         } | {
                             createdAt: string;
                             domain: string;
+                            /** @description file extensions (lower case, no dot) trackDownloads reports */
+                            downloadExtensions: string[];
                             id: string;
                             name: string;
                             organizationId: string;
@@ -2923,6 +2961,8 @@ export interface paths {
                             trackButtonClicks: boolean;
                             /** @description report text copied from the page */
                             trackCopy: boolean;
+                            /** @description report clicks on links to files with one of downloadExtensions, as file_download custom events */
+                            trackDownloads: boolean;
                             /** @description report uncaught errors and unhandled rejections from the page's own origin */
                             trackErrors: boolean;
                             /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
@@ -3540,6 +3580,8 @@ export interface paths {
                     "application/json": {
                         blockBots?: boolean;
                         domain?: string;
+                        /** @description the file extensions trackDownloads reports */
+                        downloadExtensions?: string[];
                         /** @description only false: not supported by Loupe */
                         embedEnabled?: boolean;
                         /** @description only []: not supported by Loupe */
@@ -3557,6 +3599,10 @@ export interface paths {
                         public?: boolean;
                         /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                         publicPeopleData?: boolean;
+                        /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                        reportingCurrency?: string | null;
+                        /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                        respectDoNotTrack?: boolean;
                         retentionDays?: number | null;
                         saltUserIds?: boolean;
                         sessionReplay?: boolean;
@@ -3564,6 +3610,8 @@ export interface paths {
                         tags?: string[];
                         trackButtonClicks?: boolean;
                         trackCopy?: boolean;
+                        /** @description report clicks on links to files with the downloadExtensions */
+                        trackDownloads?: boolean;
                         trackErrors?: boolean;
                         /** @description sets both trackFormSubmit and trackInputChange */
                         trackFormInteractions?: boolean;
@@ -3592,6 +3640,8 @@ export interface paths {
                             blockBots: boolean;
                             createdAt: string;
                             domain: string;
+                            /** @description the file extensions trackDownloads reports */
+                            downloadExtensions: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -3604,12 +3654,18 @@ export interface paths {
                             public: boolean;
                             /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                             publicPeopleData: boolean;
+                            /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                            reportingCurrency: string | null;
+                            /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                            respectDoNotTrack: boolean;
                             retentionDays: number | null;
                             saltUserIds: boolean;
                             sessionReplay: boolean;
                             siteId: number;
                             trackButtonClicks: boolean;
                             trackCopy: boolean;
+                            /** @description report clicks on links to files with the downloadExtensions */
+                            trackDownloads: boolean;
                             trackErrors: boolean;
                             /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
@@ -3631,6 +3687,167 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Engagement over the range: time on page (engaged seconds) and scroll depth per page visit, and the visit duration from engaged time (engaged_session_duration: all engaged seconds / sessions, one-page visits included) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description mean engaged seconds per session, 2 decimals */
+                                engaged_session_duration: number;
+                                /** @description mean deepest scroll per page visit, percent of the page, 2 decimals */
+                                scroll_depth: number;
+                                /** @description percent of page visits that scrolled at least 25, 50, 75, 100 percent of the page, keyed by the mark */
+                                scroll_reach: {
+                                    [key: string]: number;
+                                };
+                                /** @description sessions with events in range */
+                                sessions: number;
+                                /** @description mean engaged seconds per page visit (page visible and the visitor active), 2 decimals */
+                                time_on_page_seconds: number;
+                                /** @description page visits that reported engagement (a session's engagement on one path counts once) */
+                                visits: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/engagement/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Time on page and scroll depth (mean and reach) per path, most visited first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description rows per page, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description 1-based page number (default 1) */
+                    page?: number;
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description mean deepest scroll per page visit, percent of the page, 2 decimals */
+                                    scroll_depth: number;
+                                    /** @description percent of page visits that scrolled at least 25, 50, 75, 100 percent of the page, keyed by the mark */
+                                    scroll_reach: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description mean engaged seconds per page visit (page visible and the visitor active), 2 decimals */
+                                    time_on_page_seconds: number;
+                                    /** @description the path */
+                                    value: string;
+                                    /** @description page visits that reported engagement (a session's engagement on one path counts once) */
+                                    visits: number;
+                                }[];
+                                totalCount: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -5074,7 +5291,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sessions reaching each step in order: step N counts when it follows the first time step N-1 was reached (rates in %, 2 decimals) */
+        /** Sessions reaching each step in order: step N counts when it follows the first time step N-1 was reached (rates in %, 2 decimals); an event last step also carries revenue: what its matching custom events carried in the sessions that completed the funnel */
         post: {
             parameters: {
                 query?: {
@@ -5139,6 +5356,24 @@ export interface paths {
                                 conversion_rate: number;
                                 /** @description (1 - sessions / the previous step's sessions) x 100, 2 decimals; 0 for step 1 */
                                 dropoff_rate: number;
+                                /** @description last step only, when it is an event step: revenue its matching custom events carried in the completing sessions from the moment they reached it; average = total / the step's sessions */
+                                revenue?: {
+                                    /** @description total / conversions (or / events where there are no conversions); null with total null or nothing to divide by */
+                                    average: string | null;
+                                    /** @description each currency as sent, largest event count first */
+                                    by_currency: {
+                                        currency: string;
+                                        events: number;
+                                        /** @description a decimal amount as text, rounded to the currency's minor unit (e.g. "1234.50", JPY "1200") */
+                                        total: string;
+                                    }[];
+                                    /** @description the currency of total and average: the site's reportingCurrency, else the only currency present; null when neither */
+                                    currency: string | null;
+                                    /** @description events carrying revenue */
+                                    events: number;
+                                    /** @description all revenue in `currency` (other currencies converted with the operator's rates); null when a needed rate is missing or there is no `currency` */
+                                    total: string | null;
+                                };
                                 /** @description sessions that reached the step */
                                 sessions: number;
                                 step_name: string;
@@ -5164,7 +5399,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of goals (ordered by sort and order, default oldest first) with their conversions: sessions with a matching event, and conversion_rate = conversions / sessions (0..1, 4 decimals) */
+        /** A page of goals (ordered by sort and order, default oldest first) with their conversions: sessions with a matching event, and conversion_rate = conversions / sessions (0..1, 4 decimals); revenue: what the matching custom events carried (total and average per conversion in the site's reportingCurrency, and per currency) */
         get: {
             parameters: {
                 query?: {
@@ -5231,6 +5466,24 @@ export interface paths {
                                 /** @enum {string} */
                                 goalType: "path" | "event" | "outbound" | "button_click" | "form_submit" | "copy";
                                 name: string | null;
+                                /** @description the revenue of the goal's matching custom events (event goals; other types have none); average = total / total_conversions */
+                                revenue: {
+                                    /** @description total / conversions (or / events where there are no conversions); null with total null or nothing to divide by */
+                                    average: string | null;
+                                    /** @description each currency as sent, largest event count first */
+                                    by_currency: {
+                                        currency: string;
+                                        events: number;
+                                        /** @description a decimal amount as text, rounded to the currency's minor unit (e.g. "1234.50", JPY "1200") */
+                                        total: string;
+                                    }[];
+                                    /** @description the currency of total and average: the site's reportingCurrency, else the only currency present; null when neither */
+                                    currency: string | null;
+                                    /** @description events carrying revenue */
+                                    events: number;
+                                    /** @description all revenue in `currency` (other currencies converted with the operator's rates); null when a needed rate is missing or there is no `currency` */
+                                    total: string | null;
+                                };
                                 /** @description sessions with at least one matching event */
                                 total_conversions: number;
                                 /** @description sessions in range (with the filters) */
@@ -6952,6 +7205,179 @@ export interface paths {
                                 mode: "week" | "day" | "month";
                                 /** @description the window, in days before the day it ends with */
                                 range: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue carried by custom events in range (with the filters): per currency as sent, and in one currency (the site's reportingCurrency, converted with the operator's rates; else the only currency present), with the average per paying session. Amounts are decimal text rounded to the currency's minor unit. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description total / conversions (or / events where there are no conversions); null with total null or nothing to divide by */
+                                average: string | null;
+                                /** @description each currency as sent, largest event count first */
+                                by_currency: {
+                                    currency: string;
+                                    events: number;
+                                    /** @description a decimal amount as text, rounded to the currency's minor unit (e.g. "1234.50", JPY "1200") */
+                                    total: string;
+                                }[];
+                                /** @description the currency of total and average: the site's reportingCurrency, else the only currency present; null when neither */
+                                currency: string | null;
+                                /** @description events carrying revenue */
+                                events: number;
+                                /** @description sessions with at least one revenue event */
+                                sessions: number;
+                                /** @description all revenue in `currency` (other currencies converted with the operator's rates); null when a needed rate is missing or there is no `currency` */
+                                total: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/revenue/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue by a dimension, largest converted total first: by the revenue event's own page (pathname, hostname, page_title, event_name, country, device...) or by the session's source (channel, referrer, utm_source, utm_medium, utm_campaign, entry_page). average = total / sessions (paying sessions with that value). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description rows per page, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description 1-based page number (default 1) */
+                    page?: number;
+                    /** @description one of channel, referrer, utm_source, utm_medium, utm_campaign, entry_page, pathname, hostname, page_title, event_name, country, region, device_type, browser, operating_system, language, tag */
+                    parameter: string;
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    revenue: {
+                                        /** @description total / conversions (or / events where there are no conversions); null with total null or nothing to divide by */
+                                        average: string | null;
+                                        /** @description each currency as sent, largest event count first */
+                                        by_currency: {
+                                            currency: string;
+                                            events: number;
+                                            /** @description a decimal amount as text, rounded to the currency's minor unit (e.g. "1234.50", JPY "1200") */
+                                            total: string;
+                                        }[];
+                                        /** @description the currency of total and average: the site's reportingCurrency, else the only currency present; null when neither */
+                                        currency: string | null;
+                                        /** @description events carrying revenue */
+                                        events: number;
+                                        /** @description all revenue in `currency` (other currencies converted with the operator's rates); null when a needed rate is missing or there is no `currency` */
+                                        total: string | null;
+                                    };
+                                    sessions: number;
+                                    value: string;
+                                }[];
+                                totalCount: number;
                             };
                         };
                     };

@@ -16,6 +16,7 @@ import { GoalChartCard } from '../components/goals/goal-chart-card';
 import { goalTitle } from '../components/goals/goal-draft';
 import { GoalEditor } from '../components/goals/goal-editor';
 import { GoalsTable } from '../components/goals/goals-table';
+import { RevenueCard } from '../components/goals/revenue-card';
 import { useCanEdit } from '../components/goals/use-can-edit';
 import { SiteNav } from '../components/settings/site-nav';
 import { useSiteView } from './site/use-site-view';
@@ -83,6 +84,7 @@ export function GoalsPage() {
           {goals.data ? <Pager page={page} totalPages={goals.data.meta.totalPages} onPage={(next) => setParam('page', next === 1 ? undefined : String(next))} /> : null}
         </div>
       </Card>
+      <RevenueCard site={site} params={params} fileName={csvFileName('revenue', period)} />
       <GoalChartCard
         site={site}
         params={params}

@@ -8,6 +8,7 @@ import { BREAKDOWN_CARDS } from '../components/dashboard/breakdown-cards';
 import { ChartCard } from '../components/dashboard/chart-card';
 import { PeriodPicker } from '../components/dashboard/period-picker';
 import { TopLineCards } from '../components/dashboard/top-line-cards';
+import { EngagementCards } from '../components/dashboard/engagement-cards';
 import { addFilter } from './site/filters';
 import { periodName } from './site/period';
 import { useSiteView } from './site/use-site-view';
@@ -34,6 +35,7 @@ export function SitePage() {
       <ViewFilters site={site} view={view} update={update} />
       <ErrorMessage error={details.error ?? overview.error ?? before.error} />
       <TopLineCards current={overview.data?.data} previous={previous ? before.data?.data : undefined} live={live.data?.count} metric={view.metric} onMetric={(metric) => update({ metric })} />
+      <EngagementCards site={site} params={params} />
       <ChartCard site={site} params={params} metric={view.metric} bucket={bucket} buckets={buckets} timeZone={view.timeZone} onMetric={(metric) => update({ metric })} onBucket={(next) => update({ bucket: next })} />
       <div className="grid gap-4 md:grid-cols-2">
         {BREAKDOWN_CARDS.map((spec) => (

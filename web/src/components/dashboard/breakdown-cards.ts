@@ -3,7 +3,8 @@ export type BreakdownTab =
   | { readonly kind: 'metric'; readonly label: string; readonly parameter: string }
   | { readonly kind: 'map'; readonly label: string }
   | { readonly kind: 'properties'; readonly label: string }
-  | { readonly kind: 'outbound'; readonly label: string };
+  | { readonly kind: 'outbound'; readonly label: string }
+  | { readonly kind: 'engagement'; readonly label: string };
 
 export interface BreakdownCardSpec {
   readonly title: string;
@@ -14,7 +15,7 @@ export interface BreakdownCardSpec {
 const metric = (label: string, parameter: string): BreakdownTab => ({ kind: 'metric', label, parameter });
 
 export const BREAKDOWN_CARDS: readonly BreakdownCardSpec[] = [
-  { title: 'Pages', valueLabel: 'Page', tabs: [metric('All', 'pathname'), metric('Entry', 'entry_page'), metric('Exit', 'exit_page'), metric('Titles', 'page_title')] },
+  { title: 'Pages', valueLabel: 'Page', tabs: [metric('All', 'pathname'), metric('Entry', 'entry_page'), metric('Exit', 'exit_page'), metric('Titles', 'page_title'), { kind: 'engagement', label: 'Engagement' }] },
   {
     title: 'Sources',
     valueLabel: 'Source',

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../error-message';
 import { BREAKDOWN_LIMIT, countsEvents, type BreakdownTab } from './breakdown-cards';
 import { metricCsvColumns, OUTBOUND_CSV_COLUMNS, PROPERTY_CSV_COLUMNS } from './breakdown-csv';
 import { BreakdownTable } from './breakdown-table';
+import { PageEngagementTab } from './page-engagement-tab';
 import type { Filter } from '../../routes/site/filters';
 
 const WorldMap = lazy(() => import('./world-map'));
@@ -92,5 +93,6 @@ export function BreakdownTabView({ site, tab, valueLabel, params, filters, onFil
     case 'map': return <MetricTab site={site} parameter="country" label={valueLabel} params={params} onFilter={onFilter} map {...csv} />;
     case 'properties': return <PropertiesTab site={site} params={params} filters={filters} {...csv} />;
     case 'outbound': return <OutboundTab site={site} params={params} {...csv} />;
+    case 'engagement': return <PageEngagementTab site={site} params={params} {...csv} />;
   }
 }

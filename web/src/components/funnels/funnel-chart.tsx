@@ -3,6 +3,7 @@
 import type { FunnelStepResult } from '../../api/goals-types';
 import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
+import { formatRevenue } from '../dashboard/engagement-format';
 
 const CSV_COLUMNS: ReadonlyArray<CsvColumn<FunnelStepResult>> = [
   { header: 'Step', value: (step) => step.step_number },
@@ -10,6 +11,7 @@ const CSV_COLUMNS: ReadonlyArray<CsvColumn<FunnelStepResult>> = [
   { header: 'Sessions', value: (step) => step.sessions },
   { header: 'Conversion rate (%)', value: (step) => step.conversion_rate },
   { header: 'Drop-off rate (%)', value: (step) => step.dropoff_rate },
+  { header: 'Revenue', value: (step) => (step.revenue && step.revenue.events > 0 ? formatRevenue(step.revenue) : '') },
 ];
 
 export function FunnelChart({ steps, fileName }: { steps: readonly FunnelStepResult[]; fileName: string }) {
@@ -30,6 +32,11 @@ export function FunnelChart({ steps, fileName }: { steps: readonly FunnelStepRes
             </div>
             {step.step_number > 1 ? (
               <span className="text-xs text-rose-700 dark:text-rose-400" data-dropoff={step.dropoff_rate}>{step.dropoff_rate}% dropped off after the previous step</span>
+            ) : null}
+            {step.revenue && step.revenue.events > 0 ? (
+              <span className="text-sm" data-testid="funnel-revenue" data-total={step.revenue.total ?? ''}>
+                Revenue: {formatRevenue(step.revenue)}{step.revenue.average !== null ? ` (${step.revenue.average} per completed session)` : ''}
+              </span>
             ) : null}
           </li>
         ))}

@@ -22,6 +22,7 @@ describe('saved goals', () => {
   const goal: GoalRow = {
     goalId: 3, name: null, goalType: 'path', config: { pathPattern: '/pricing', propertyFilters: [{ key: 'plan', value: 'pro' }] },
     createdAt: '2026-03-20T12:00:00.000Z', total_conversions: 1, total_sessions: 4, conversion_rate: 0.25,
+    revenue: { currency: null, total: null, average: null, events: 0, by_currency: [] },
   };
 
   it('round-trips through a draft', () => {

@@ -6,6 +6,7 @@ import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
 import { describeGoal, goalTitle, goalTypeLabel } from './goal-draft';
 import { formatRate } from './goal-format';
+import { formatRevenue } from '../dashboard/engagement-format';
 
 export interface GoalsTableProps {
   readonly goals: readonly GoalRow[];
@@ -23,6 +24,10 @@ const CSV_COLUMNS: ReadonlyArray<CsvColumn<GoalRow>> = [
   { header: 'Conversions', value: (goal) => goal.total_conversions },
   { header: 'Sessions', value: (goal) => goal.total_sessions },
   { header: 'Conversion rate', value: (goal) => goal.conversion_rate },
+  { header: 'Revenue currency', value: (goal) => goal.revenue.currency ?? '' },
+  { header: 'Revenue', value: (goal) => goal.revenue.total ?? '' },
+  { header: 'Average revenue per conversion', value: (goal) => goal.revenue.average ?? '' },
+  { header: 'Revenue by currency', value: (goal) => goal.revenue.by_currency.map((part) => `${part.total} ${part.currency}`).join('; ') },
 ];
 
 export function GoalsTable({ goals, fileName, onEdit, onDelete }: GoalsTableProps) {
@@ -37,6 +42,7 @@ export function GoalsTable({ goals, fileName, onEdit, onDelete }: GoalsTableProp
               <th scope="col" className="py-1 pr-2 font-medium">Goal</th>
               <th scope="col" className="py-1 pr-2 text-right font-medium">Conversions</th>
               <th scope="col" className="py-1 pr-2 text-right font-medium">Rate</th>
+              <th scope="col" className="py-1 pr-2 text-right font-medium">Revenue</th>
               {editable ? <th scope="col" className="py-1 text-right font-medium"><span className="sr-only">Actions</span></th> : null}
             </tr>
           </thead>
@@ -51,6 +57,10 @@ export function GoalsTable({ goals, fileName, onEdit, onDelete }: GoalsTableProp
                   {goal.total_conversions}<span className="block text-xs text-slate-600 dark:text-slate-400">of {goal.total_sessions}</span>
                 </td>
                 <td className="py-2 pr-2 text-right tabular-nums" data-rate={goal.conversion_rate}>{formatRate(goal.conversion_rate)}</td>
+                <td className="py-2 pr-2 text-right tabular-nums" data-testid="goal-revenue" data-total={goal.revenue.total ?? ''}>
+                  {formatRevenue(goal.revenue)}
+                  {goal.revenue.average !== null && goal.revenue.events > 0 ? <span className="block text-xs text-slate-600 dark:text-slate-400">{goal.revenue.average} per conversion</span> : null}
+                </td>
                 {editable ? (
                   <td className="py-2 text-right">
                     <div className="flex flex-wrap justify-end gap-1">

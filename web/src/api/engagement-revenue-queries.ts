@@ -1,0 +1,25 @@
+// The engagement and revenue reports' hooks and shapes, taken from the generated schema.d.ts.
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './client';
+import { sitePath, type ReportParams } from './queries';
+import type { GetResponse } from './types';
+
+export type Engagement = GetResponse<'/api/sites/{site}/engagement'>['data'];
+export type PageEngagement = GetResponse<'/api/sites/{site}/engagement/pages'>['data'];
+export type PageEngagementRow = PageEngagement['data'][number];
+export type RevenueTotals = GetResponse<'/api/sites/{site}/revenue'>['data'];
+export type RevenueBreakdown = GetResponse<'/api/sites/{site}/revenue/breakdown'>['data'];
+export type RevenueRow = RevenueBreakdown['data'][number];
+export type Revenue = RevenueRow['revenue'];
+
+export const useEngagement = (site: string, params: ReportParams) =>
+  useQuery({ queryKey: ['/api/sites/engagement', site, params], queryFn: () => apiRequest<{ data: Engagement }>(sitePath(site, '/engagement', params)) });
+
+export const usePageEngagement = (site: string, params: ReportParams) =>
+  useQuery({ queryKey: ['/api/sites/engagement/pages', site, params], queryFn: () => apiRequest<{ data: PageEngagement }>(sitePath(site, '/engagement/pages', params)) });
+
+export const useRevenue = (site: string, params: ReportParams) =>
+  useQuery({ queryKey: ['/api/sites/revenue', site, params], queryFn: () => apiRequest<{ data: RevenueTotals }>(sitePath(site, '/revenue', params)) });
+
+export const useRevenueBreakdown = (site: string, params: ReportParams) =>
+  useQuery({ queryKey: ['/api/sites/revenue/breakdown', site, params], queryFn: () => apiRequest<{ data: RevenueBreakdown }>(sitePath(site, '/revenue/breakdown', params)) });
