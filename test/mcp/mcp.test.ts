@@ -50,7 +50,7 @@ describe('MCP endpoint', () => {
   it('lists every tool for a full-access key and only the analytics and site-id tools for an analytics:read key', async () => {
     const full = await (await connect(fullKey)).listTools();
     expect(full.tools.map((tool) => tool.name).sort()).toEqual(ALL_TOOLS.map((tool) => tool.name).sort());
-    expect(full.tools).toHaveLength(34);
+    expect(full.tools).toHaveLength(36);
     const overview = full.tools.find((tool) => tool.name === 'get_overview');
     expect(overview?.description).toContain('bounce_rate');
     expect(Object.keys((overview?.inputSchema as { properties: object }).properties)).toContain('siteId');
