@@ -16,6 +16,7 @@ import { usersRoutes } from './users/users.routes.js';
 import { eventsRoutes } from './events/events.routes.js';
 import { sessionLocationsRoutes } from './sessions/session-locations.routes.js';
 import { userSessionCountRoutes } from './users/user-session-count.routes.js';
+import { replayRoutes } from './replay/replay.routes.js';
 
 export async function registerReports(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   await app.register(overviewRoutes, deps);
@@ -33,4 +34,5 @@ export async function registerReports(app: FastifyInstance, deps: ReportDeps): P
   await app.register(eventsRoutes, deps);
   await app.register(sessionLocationsRoutes, deps);
   await app.register(userSessionCountRoutes, deps);
+  await app.register(replayRoutes, deps);
 }

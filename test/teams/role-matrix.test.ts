@@ -12,6 +12,7 @@ const PARAM = /:([A-Za-z]+)(\|:[A-Za-z]+)*/g;
 const OPEN_ROUTES: Readonly<Record<string, string>> = {
   'POST /api/track': 'the tracking call of any page',
   'POST /api/identify': 'the tracking script identifies visitors',
+  'POST /api/session-replay/record/:site': "the replay module's batches, from any page of a site with replay on",
   'GET /api/script.js': 'the tracking script',
   'GET /api/site/tracking-config/:site': "the tracking script's toggles, for the site's own pages",
   'GET /api/sites/:site/is-public': 'asked before signing in, false alike for a private or unknown site',
@@ -127,7 +128,8 @@ describe.each(backends)('auth matrix with the viewer role (%s)', (backend) => {
   });
 
   it('answers 403 to a viewer on every route that changes the organization or its sites', async () => {
-    const writes = routes.filter((route) => isScoped(route) && !reads(route));
+    // Open routes (the replay module's batches carry a site in their path) change nothing of the organization's.
+    const writes = routes.filter((route) => isScoped(route) && !reads(route) && !Object.hasOwn(OPEN_ROUTES, label(route)));
     expect(writes.length).toBeGreaterThan(30);
     const wrong: string[] = [];
     for (const route of writes) {

@@ -2224,8 +2224,15 @@ export interface paths {
                                 public: boolean;
                                 /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                                 publicPeopleData: boolean;
+                                /** @description CSS selectors whose text is masked in recordings (inputs are always masked) */
+                                replayMaskTextSelectors: string[];
+                                /** @description days a recording is kept (the store's TTL deletes it after) */
+                                replayRetentionDays: number;
+                                /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
+                                replaySampleRate: number;
                                 retentionDays: number | null;
                                 saltUserIds: boolean;
+                                /** @description record sessions (rrweb) with the lazily loaded replay module */
                                 sessionReplay: boolean;
                                 sessionsLast24Hours: number;
                                 siteId: number;
@@ -2293,8 +2300,15 @@ export interface paths {
                         public?: boolean;
                         /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                         publicPeopleData?: boolean;
+                        /** @description CSS selectors whose text is masked in recordings (inputs are always masked) */
+                        replayMaskTextSelectors?: string[];
+                        /** @description days a recording is kept (the store's TTL deletes it after) */
+                        replayRetentionDays?: number;
+                        /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
+                        replaySampleRate?: number;
                         retentionDays?: number | null;
                         saltUserIds?: boolean;
+                        /** @description record sessions (rrweb) with the lazily loaded replay module */
                         sessionReplay?: boolean;
                         /** @description only []: not supported by Loupe */
                         tags?: string[];
@@ -2340,8 +2354,15 @@ export interface paths {
                             public: boolean;
                             /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                             publicPeopleData: boolean;
+                            /** @description CSS selectors whose text is masked in recordings (inputs are always masked) */
+                            replayMaskTextSelectors: string[];
+                            /** @description days a recording is kept (the store's TTL deletes it after) */
+                            replayRetentionDays: number;
+                            /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
+                            replaySampleRate: number;
                             retentionDays: number | null;
                             saltUserIds: boolean;
+                            /** @description record sessions (rrweb) with the lazily loaded replay module */
                             sessionReplay: boolean;
                             siteId: number;
                             trackButtonClicks: boolean;
@@ -2685,6 +2706,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/session-replay/record/{site}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a batch of rrweb events of the visitor's session (acknowledged once spooled durably); 403 when the site has replay off */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error?: string;
+                            message?: string;
+                            success: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site/tracking-config/{site}": {
         parameters: {
             query?: never;
@@ -2717,6 +2780,11 @@ export interface paths {
                         "application/json": {
                             domain: string;
                             id: string;
+                            /** @description CSS selectors whose text recordings mask */
+                            replayMaskTextSelectors: string[];
+                            /** @description percent of browser sessions recorded, 0..100 */
+                            replaySampleRate: number;
+                            /** @description load the replay module and record the session (when sampled) */
                             sessionReplay: boolean;
                             siteId: number;
                             /** @description report clicks on buttons */
@@ -2830,8 +2898,15 @@ export interface paths {
                             public: boolean;
                             /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                             publicPeopleData: boolean;
+                            /** @description CSS selectors whose text is masked in recordings (inputs are always masked) */
+                            replayMaskTextSelectors: string[];
+                            /** @description days a recording is kept (the store's TTL deletes it after) */
+                            replayRetentionDays: number;
+                            /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
+                            replaySampleRate: number;
                             retentionDays: number | null;
                             saltUserIds: boolean;
+                            /** @description record sessions (rrweb) with the lazily loaded replay module */
                             sessionReplay: boolean;
                             siteId: number;
                             trackButtonClicks: boolean;
@@ -2861,6 +2936,11 @@ export interface paths {
                             public: boolean;
                             /** @description whether the reports that name people are open to this reader too */
                             publicPeopleData: boolean;
+                            /** @description CSS selectors whose text recordings mask */
+                            replayMaskTextSelectors: string[];
+                            /** @description percent of browser sessions recorded, 0..100 */
+                            replaySampleRate: number;
+                            /** @description load the replay module and record the session (when sampled) */
                             sessionReplay: boolean;
                             siteId: number;
                             /** @description report clicks on buttons */
@@ -3501,8 +3581,15 @@ export interface paths {
                         public?: boolean;
                         /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                         publicPeopleData?: boolean;
+                        /** @description CSS selectors whose text is masked in recordings (inputs are always masked) */
+                        replayMaskTextSelectors?: string[];
+                        /** @description days a recording is kept (the store's TTL deletes it after) */
+                        replayRetentionDays?: number;
+                        /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
+                        replaySampleRate?: number;
                         retentionDays?: number | null;
                         saltUserIds?: boolean;
+                        /** @description record sessions (rrweb) with the lazily loaded replay module */
                         sessionReplay?: boolean;
                         /** @description only []: not supported by Loupe */
                         tags?: string[];
@@ -3548,8 +3635,15 @@ export interface paths {
                             public: boolean;
                             /** @description with public (or a private link): also open the reports that name people (users, sessions, raw events, error occurrences) to those readers */
                             publicPeopleData: boolean;
+                            /** @description CSS selectors whose text is masked in recordings (inputs are always masked) */
+                            replayMaskTextSelectors: string[];
+                            /** @description days a recording is kept (the store's TTL deletes it after) */
+                            replayRetentionDays: number;
+                            /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
+                            replaySampleRate: number;
                             retentionDays: number | null;
                             saltUserIds: boolean;
+                            /** @description record sessions (rrweb) with the lazily loaded replay module */
                             sessionReplay: boolean;
                             siteId: number;
                             trackButtonClicks: boolean;
@@ -7117,6 +7211,230 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/session-replay/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One recording: its rrweb events in recording order and its metadata; 404 when the session has no playable recording */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the session id, a decimal UInt64 */
+                    sessionId: string;
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            events: ({
+                                data: unknown;
+                                timestamp: number;
+                                type: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            metadata: {
+                                browser: string;
+                                browser_version: string;
+                                /** @description the session's first channel */
+                                channel: string;
+                                city: string;
+                                /** @description bytes of the recording's events as received (the store compresses them further) */
+                                compressed_size_bytes: number;
+                                country: string;
+                                created_at: string;
+                                device_type: string;
+                                duration_ms: number;
+                                end_time: string;
+                                /** @description the session's first pageview path */
+                                entry_page: string;
+                                /** @description rrweb events recorded */
+                                event_count: number;
+                                has_replay_data: boolean;
+                                hostname: string;
+                                /** @description the identified user, '' when anonymous */
+                                identified_user_id: string;
+                                language: string;
+                                lat: number;
+                                lon: number;
+                                operating_system: string;
+                                operating_system_version: string;
+                                /** @description the page the recording started on */
+                                page_url: string;
+                                referrer: string;
+                                region: string;
+                                screen_height: number;
+                                screen_width: number;
+                                /** @description the session id (decimal UInt64): the same id as in the sessions report */
+                                session_id: string;
+                                start_time: string;
+                                /** @description the identified user's latest traits, null when none */
+                                traits: unknown;
+                                user_agent: string;
+                                /** @description the anonymous visitor id */
+                                user_id: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete one recording, its events and metadata (admin); the session's analytics events stay */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the session id, a decimal UInt64 */
+                    sessionId: string;
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/session-replay/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recorded sessions (with a full snapshot) whose recording starts in the range, newest first; with filters, only sessions with a matching event. userId (or user_id): a visitor or identified user id; minDuration (or min_duration): seconds */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description recordings per page, 1..1000 (default 50) */
+                    limit?: number;
+                    /** @description the same as minDuration */
+                    min_duration?: number;
+                    /** @description shortest recording in seconds */
+                    minDuration?: number;
+                    /** @description recordings to skip (default 0) */
+                    offset?: number;
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                    /** @description the same as userId */
+                    user_id?: string;
+                    /** @description only this visitor's or identified user's recordings */
+                    userId?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                browser: string;
+                                browser_version: string;
+                                /** @description the session's first channel */
+                                channel: string;
+                                city: string;
+                                country: string;
+                                device_type: string;
+                                duration_ms: number;
+                                end_time: string;
+                                /** @description the session's first pageview path */
+                                entry_page: string;
+                                /** @description rrweb events recorded */
+                                event_count: number;
+                                /** @description the identified user, '' when anonymous */
+                                identified_user_id: string;
+                                operating_system: string;
+                                operating_system_version: string;
+                                /** @description the page the recording started on */
+                                page_url: string;
+                                region: string;
+                                screen_height: number;
+                                screen_width: number;
+                                /** @description the session id (decimal UInt64): the same id as in the sessions report */
+                                session_id: string;
+                                start_time: string;
+                                /** @description the identified user's latest traits, null when none */
+                                traits: unknown;
+                                /** @description the anonymous visitor id */
+                                user_id: string;
+                            }[];
+                            totalCount?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
