@@ -21,6 +21,7 @@ const OPEN_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/metrics.js': "the tracking script's modules",
   'GET /api/errors.js': "the tracking script's modules",
   'GET /api/interactions.js': "the tracking script's modules",
+  'GET /api/replay.js': "the tracking script's modules",
   'GET /api/openapi.json': 'the API reference',
   'GET /api/health': 'probes of the operator and the load balancer',
   'GET /api/health/live': 'probes of the operator and the load balancer',

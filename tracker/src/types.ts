@@ -23,6 +23,9 @@ export interface SiteToggles {
   trackCopy?: boolean;
   trackFormSubmit?: boolean;
   trackInputChange?: boolean;
+  sessionReplay?: boolean;
+  replaySampleRate?: number;
+  replayMaskTextSelectors?: string[];
 }
 
 export type Properties = Record<string, unknown>;
