@@ -83,8 +83,8 @@ export function ReplayPlayer({ events, marks }: ReplayPlayerProps) {
   return (
     <section aria-label="Replay player" tabIndex={0} onKeyDown={onKey} className={`flex flex-col gap-3 rounded ${FOCUS_RING}`}>
       <div ref={stage} data-replay-stage tabIndex={0} role="region" aria-label="Replayed page" className="replay-stage overflow-auto rounded border border-slate-200 bg-slate-50 dark:border-slate-700" />
-      <div className="relative h-3 w-full rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true">
-        <div className="h-3 rounded bg-indigo-300 dark:bg-indigo-800" style={{ width: `${length > 0 ? (time / length) * 100 : 0}%` }} />
+      <div className="relative h-3 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true">
+        <div className="h-3 rounded bg-indigo-300 dark:bg-indigo-800" style={{ width: `${length > 0 ? Math.min(100, (time / length) * 100) : 0}%` }} />
         {meta ? marks(meta.startTime, length).map((mark) => (
           <button
             key={`${mark.kind}-${mark.offset}-${mark.label}`}
