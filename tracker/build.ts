@@ -21,7 +21,7 @@ const SOURCE_DIR = join(TRACKER_DIR, 'src');
 export const DEFAULT_OUT_DIR = join(TRACKER_DIR, 'dist');
 
 /** The core first; every other entry is a module the core loads only when the site enables it. */
-export const TRACKER_ENTRIES = ['script', 'patterns', 'spa', 'metrics', 'errors', 'interactions', 'engage'] as const;
+export const TRACKER_ENTRIES = ['script', 'patterns', 'spa', 'metrics', 'errors', 'interactions', 'engage', 'replay'] as const;
 
 /** Keys of TagConfig (tracker/src/tag-config.ts), internal to the core bundle. */
 const MANGLED_KEYS = /^(site|ns|api|dir|debounce|skip|mask)$/;
@@ -39,14 +39,14 @@ async function installedVersion(name: string): Promise<string> {
   return manifest.version ?? '';
 }
 
-/** sha256 over every file under tracker/src (path and content, in a fixed order), build.ts, and the esbuild and web-vitals versions. */
+/** sha256 over every file under tracker/src (path and content, in a fixed order), build.ts, and the esbuild, web-vitals and rrweb versions. */
 export async function trackerSourceHash(): Promise<string> {
   const hash = createHash('sha256');
   const files = (await listFiles(SOURCE_DIR)).map((file) => relative(TRACKER_DIR, file).split(sep).join('/')).sort();
   for (const file of [...files, 'build.ts']) {
     hash.update(file + '\0').update(await readFile(join(TRACKER_DIR, file))).update('\0');
   }
-  hash.update(`esbuild@${esbuildVersion}\0web-vitals@${await installedVersion('web-vitals')}`);
+  hash.update(`esbuild@${esbuildVersion}\0web-vitals@${await installedVersion('web-vitals')}\0rrweb@${await installedVersion('rrweb')}`);
   return hash.digest('hex');
 }
 

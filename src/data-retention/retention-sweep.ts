@@ -50,5 +50,8 @@ export async function sweepSite(store: AnalyticsStore, siteId: number, cutoff: D
     counts[table] = await deleteWhere(store, table, "site_id = {siteId:UInt32} AND timestamp < {cutoff:DateTime64(3, 'UTC')}", params);
   }
   const sessions = await deleteWhere(store, 'sessions', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
+  // Recordings expire by their own retention (the tables' TTL); a shorter data retention removes them too.
+  await deleteWhere(store, 'session_replay_batches', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
+  await deleteWhere(store, 'session_replay_metadata', "site_id = {siteId:UInt32} AND end_time < {cutoff:DateTime64(3, 'UTC')}", params);
   return { ...(counts as SweptCounts), events: (counts.events ?? 0) + rebuilt, sessions };
 }

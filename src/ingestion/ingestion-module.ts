@@ -27,6 +27,9 @@ import { resolveClient } from './request/resolve-client.js';
 import { resolveSite } from './request/resolve-site.js';
 import type { TrackContext } from './request/track-context.js';
 import { trackRoutes } from './track.routes.js';
+import { deliverReplay } from './replay/deliver-replay.js';
+import { ReplayService } from './replay/replay-service.js';
+import { replayRecordRoutes } from './replay/replay.routes.js';
 
 /** Who hears about stored human events (the webhook triggers). */
 export interface StoredEventListener {
@@ -56,6 +59,8 @@ export interface IngestionModule {
   readonly ingestion: IngestionService;
   /** Identity rows (the tracker's identify, the dashboard's identify and trait edits). */
   readonly identify: IdentifyService;
+  /** Session replay batches (POST /api/session-replay/record/{site}). */
+  readonly replay: ReplayService;
   readonly buffers: readonly EventBuffer[];
   /** Inserts everything acknowledged so far (tests call it before querying). */
   flush(): Promise<void>;
@@ -116,6 +121,19 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
     }),
   });
   const identities = await createEventBuffer(bufferOptions('user_identities'));
+  // Replay batches are large (a full snapshot is hundreds of kilobytes): a segment is sealed at fewer of them.
+  const replaySpool = await createEventBuffer({
+    ...bufferOptions('replay'),
+    maxBatchRows: Math.min(deps.buffer?.maxBatchRows ?? 500, 500),
+    maxPendingRows: Math.min(deps.buffer?.maxPendingRows ?? 20_000, 20_000),
+    deliver: deliverReplay({
+      store: deps.analytics,
+      enricher,
+      onEnriched: (replay) => {
+        if (replay.skipped > 0) app.log.error({ skipped: replay.skipped }, 'skipped damaged lines of the replay spool');
+      },
+    }),
+  });
   const legacy: EventBuffer[] = [];
   for (const table of LEGACY_SPOOLS) {
     if (await holdsSegments(join(deps.config.dataDir, 'spool', table))) legacy.push(await createEventBuffer(bufferOptions(table)));
@@ -133,11 +151,14 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
     clock: deps.clock,
   });
   const identify = new IdentifyService({ steps: gate, identities, clock: deps.clock });
+  const replay = new ReplayService({ steps: [...gate, applyExclusions(), excludeCountry(geolocator)], spool: replaySpool, salts: new DailySalts(deps.metadata), clock: deps.clock });
   await app.register(trackRoutes, { ingestion, identify });
-  const buffers = [intake, identities, ...legacy];
+  await app.register(replayRecordRoutes, { replay });
+  const buffers = [intake, identities, replaySpool, ...legacy];
   return {
     ingestion,
     identify,
+    replay,
     buffers,
     async flush() {
       await Promise.all(buffers.map((buffer) => buffer.flush()));

@@ -18,6 +18,7 @@ import { sessionLocationsRoutes } from './sessions/session-locations.routes.js';
 import { userSessionCountRoutes } from './users/user-session-count.routes.js';
 import { revenueRoutes } from './revenue/revenue.routes.js';
 import { engagementRoutes } from './engagement/engagement.routes.js';
+import { replayRoutes } from './replay/replay.routes.js';
 
 export async function registerReports(app: FastifyInstance, deps: ReportDeps): Promise<void> {
   await app.register(overviewRoutes, deps);
@@ -37,4 +38,5 @@ export async function registerReports(app: FastifyInstance, deps: ReportDeps): P
   await app.register(userSessionCountRoutes, deps);
   await app.register(revenueRoutes, deps);
   await app.register(engagementRoutes, deps);
+  await app.register(replayRoutes, deps);
 }

@@ -39,7 +39,12 @@ export const SiteSettingsSchema = z.object({
   trackUrlParams: z.boolean(),
   trackInitialPageView: z.boolean(),
   trackSpaNavigation: z.boolean(),
-  sessionReplay: z.boolean(),
+  sessionReplay: z.boolean().describe('record sessions (rrweb) with the lazily loaded replay module'),
+  replaySampleRate: z.number().int().min(0).max(100).describe('percent of browser sessions recorded when sessionReplay is on (0..100)'),
+  replayMaskTextSelectors: list(z.string().trim().min(1).max(200))
+    .max(50)
+    .describe('CSS selectors whose text is masked in recordings (inputs are always masked)'),
+  replayRetentionDays: z.number().int().min(1).max(365).describe('days a recording is kept (the store\'s TTL deletes it after)'),
   trackButtonClicks: z.boolean(),
   trackCopy: z.boolean(),
   trackFormSubmit: z.boolean(),
@@ -78,6 +83,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   trackInitialPageView: true,
   trackSpaNavigation: true,
   sessionReplay: false,
+  replaySampleRate: 100,
+  replayMaskTextSelectors: [],
+  replayRetentionDays: 30,
   trackButtonClicks: false,
   trackCopy: false,
   trackFormSubmit: false,

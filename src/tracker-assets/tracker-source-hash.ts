@@ -2,7 +2,7 @@
 import { sourceTreeHash } from '../platform/build-freshness/source-tree-hash.js';
 
 /** Packages whose installed version changes the built bytes. */
-export const TRACKER_BUILD_PACKAGES = ['esbuild', 'web-vitals'] as const;
+export const TRACKER_BUILD_PACKAGES = ['esbuild', 'web-vitals', 'rrweb'] as const;
 
 export interface TrackerSourceLocation {
   /** The tracker folder: holds `src/` and `build.ts`. */
@@ -13,7 +13,7 @@ export interface TrackerSourceLocation {
 
 /**
  * The same bytes tracker/build.ts hashes: each file under `src/` then `build.ts`, sorted by path, as
- * `<path>\0<bytes>\0`; then `esbuild@<version>\0web-vitals@<version>`. Hex sha256.
+ * `<path>\0<bytes>\0`; then `esbuild@<version>\0web-vitals@<version>\0rrweb@<version>`. Hex sha256.
  */
 export function trackerSourceHash(location: TrackerSourceLocation): string {
   return sourceTreeHash({ rootDir: location.trackerDir, entries: ['src', 'build.ts'], packages: TRACKER_BUILD_PACKAGES, nodeModulesDir: location.nodeModulesDir });

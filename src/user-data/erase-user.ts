@@ -3,6 +3,7 @@
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import type { EventOwner } from '../webhooks/webhook-payload.js';
 import { countOf, eraseEvents, type EventSelection } from './erase-events.js';
+import { eraseReplays } from './erase-replays.js';
 
 /**
  * The person's events, keyed as the users reports key people: events identified as them, and the
@@ -49,6 +50,7 @@ export async function eraseUser(store: AnalyticsStore, siteId: number, person: s
   const identityRows = 'site_id = {siteId:UInt32} AND (identified_user_id = {person:String} OR user_id = {person:String})';
   const identities = await countOf(store, `SELECT count() AS n FROM user_identities WHERE ${identityRows}`, params);
   const erased = await eraseEvents(store, { where: PERSON_EVENTS, params });
+  await eraseReplays(store, "identified_user_id = {person:String} OR (identified_user_id = '' AND user_id IN {devices:Array(String)})", params);
   await eraseIdentities(store, identityRows, params);
   return { events: erased.events, sessions: erased.sessions, identities, owner: { kind: 'person', person, devices } };
 }
@@ -57,6 +59,7 @@ export async function eraseUser(store: AnalyticsStore, siteId: number, person: s
 export async function eraseVisitor(store: AnalyticsStore, siteId: number, visitor: string): Promise<Erased> {
   const params = { siteId, visitor };
   const erased = await eraseEvents(store, { where: VISITOR_EVENTS, params });
+  await eraseReplays(store, 'user_id = {visitor:String}', params);
   const identities = await eraseIdentities(store, 'site_id = {siteId:UInt32} AND user_id = {visitor:String}', params);
   return { events: erased.events, sessions: erased.sessions, identities, owner: { kind: 'visitor', visitor } };
 }
@@ -64,5 +67,6 @@ export async function eraseVisitor(store: AnalyticsStore, siteId: number, visito
 /** The session's rows: every event of the session and its session row; identity rows are not tied to a session. */
 export async function eraseSession(store: AnalyticsStore, siteId: number, sessionId: string): Promise<Erased> {
   const erased = await eraseEvents(store, { where: SESSION_EVENTS, params: { siteId, sessionId } });
+  await eraseReplays(store, 'session_id = {sessionId:UInt64}', { siteId, sessionId });
   return { events: erased.events, sessions: erased.sessions, identities: 0, owner: { kind: 'session', sessionId } };
 }

@@ -186,7 +186,7 @@ describe('public dashboards', () => {
     await ownerAgain.close();
     const withPeople = await h.open(stranger, `${h.loupeUrl}/sites/${site}/realtime`);
     await withPeople.getByTestId('feed-event-path').filter({ hasText: '/pricing' }).waitFor();
-    expect(await withPeople.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime', 'Sessions', 'Users', 'Goals', 'Funnels', 'Journeys', 'Retention', 'Errors', 'Performance', 'Bots']);
+    expect(await withPeople.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime', 'Sessions', 'Users', 'Replays', 'Goals', 'Funnels', 'Journeys', 'Retention', 'Errors', 'Performance', 'Bots']);
 
     const settings = await h.open(stranger, `${h.loupeUrl}/sites/${site}/settings`);
     await settings.waitForURL(`${h.loupeUrl}/sign-in?next=${encodeURIComponent(`/sites/${site}/settings`)}`);

@@ -111,7 +111,7 @@ describe.each(backends)('accounts and sites on %s', (backend) => {
     const config = await call(t.app, undefined, { method: 'GET', url: `/api/site/tracking-config/${site.id}`, headers: { origin: 'https://open.example.com' } });
     expect(config.json()).toEqual({
       siteId: site.siteId, id: site.id, domain: 'open.example.com', trackErrors: false, webVitals: false, trackOutbound: true,
-      trackUrlParams: true, trackInitialPageView: true, trackSpaNavigation: true, sessionReplay: false,
+      trackUrlParams: true, trackInitialPageView: true, trackSpaNavigation: true, sessionReplay: false, replaySampleRate: 100, replayMaskTextSelectors: [],
       trackButtonClicks: false, trackCopy: false, trackFormSubmit: false, trackInputChange: false, trackFormInteractions: false,
     });
   });

@@ -134,7 +134,6 @@ describe('the origin web app calls, with its parameters', () => {
     ['GET', `/api/sites/${site}/verify-script`],
     ['POST', `/api/organizations/${org}/site-cards-lite`],
     ['POST', '/api/user/account-settings'],
-    ['GET', `/api/sites/${site}/session-replay/list?${RANGE}`],
     ['GET', `/api/sites/${site}/gsc/status`],
     ['GET', `/api/sites/${site}/dashboards`],
     ['GET', `/api/sites/${site}/feature-flags`],

@@ -25,7 +25,7 @@ describe.each(backends)('interaction toggles on %s', (backend) => {
     const forms = { ...TOGGLES_OFF, ...toggles };
     return {
       siteId: site.siteId, id: site.id, domain, trackErrors: false, webVitals: false, trackOutbound: true, trackUrlParams: true,
-      trackInitialPageView: true, trackSpaNavigation: true, sessionReplay: false, ...forms,
+      trackInitialPageView: true, trackSpaNavigation: true, sessionReplay: false, replaySampleRate: 100, replayMaskTextSelectors: [], ...forms,
       trackFormInteractions: forms.trackFormSubmit === true && forms.trackInputChange === true,
       trackDownloads: true,
       downloadExtensions: ['pdf', 'xlsx', 'docx', 'txt', 'rtf', 'csv', 'exe', 'key', 'pps', 'ppt', 'pptx', '7z', 'pkg', 'rar', 'gz', 'zip', 'avi', 'mov', 'mp4', 'mpeg', 'wmv', 'midi', 'mp3', 'wav', 'wma', 'dmg', 'iso', 'msi'],

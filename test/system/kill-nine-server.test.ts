@@ -1,13 +1,12 @@
 // kill -9 of the real server under tracking load: after a restart every acknowledged event is in the store exactly once.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
-import { startServer, waitForHealth, type ServerProcess } from '../helpers/server-process.js';
-import { seedMigratedDataDir } from '../helpers/migrated-store.js';
+import { KilledServers, type Answer } from '../helpers/kill-nine-load.js';
+import type { ServerProcess } from '../helpers/server-process.js';
 import { createTrackingFixture } from '../helpers/tracking-fixture.js';
 
 const WORKERS = 12;
@@ -27,7 +26,6 @@ interface Target {
 
 /** Creates the account, organization, site and key in-process, then releases DATA_DIR for the server. */
 async function bootstrap(dataDir: string): Promise<Target> {
-  seedMigratedDataDir(dataDir);
   const loupe = await createApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { authRateLimitPerMinute: 1000 });
   try {
     const fixture = await createTrackingFixture(loupe.app, 'kill-nine', 'example.com');
@@ -40,11 +38,6 @@ async function bootstrap(dataDir: string): Promise<Target> {
 /** Without an acknowledgement for this long the load is stuck (e.g. every request refused) and the test fails with the reason. */
 const STALL_MS = 30_000;
 
-interface Answer {
-  readonly acknowledged: boolean;
-  readonly summary: string;
-}
-
 async function sendEvent(server: ServerProcess, target: Target, pathname: string): Promise<Answer> {
   const response = await fetch(`${server.baseUrl}/api/track`, {
     method: 'POST',
@@ -53,44 +46,6 @@ async function sendEvent(server: ServerProcess, target: Target, pathname: string
   });
   const body = await response.text();
   return { acknowledged: response.status === 200 && body === '{"success":true}', summary: `${response.status} ${body}` };
-}
-
-interface Load {
-  readonly acked: string[];
-  readonly failed: number;
-  /** Set when the load stopped because nothing was acknowledged for STALL_MS: the last refusal seen. */
-  readonly stalled: string | null;
-}
-
-/** Concurrent tracking until `shouldStop`; returns the acknowledged pathnames. Requests cut off by a kill are not acknowledged. */
-async function driveLoad(server: ServerProcess, target: Target, shouldStop: (acked: number) => boolean): Promise<Load> {
-  const acked: string[] = [];
-  let next = 0;
-  let failed = 0;
-  let stopping = false;
-  let stalled: string | null = null;
-  let lastAckAt = Date.now();
-  const worker = async (): Promise<void> => {
-    while (!stopping) {
-      const pathname = `/e/${next++}`;
-      try {
-        const answer = await sendEvent(server, target, pathname);
-        if (answer.acknowledged) {
-          acked.push(pathname);
-          lastAckAt = Date.now();
-        } else if (Date.now() - lastAckAt > STALL_MS) {
-          stalled = answer.summary;
-          stopping = true;
-        }
-      } catch {
-        failed += 1;
-        return;
-      }
-      if (shouldStop(acked.length)) stopping = true;
-    }
-  };
-  await Promise.all(Array.from({ length: WORKERS }, worker));
-  return { acked, failed, stalled };
 }
 
 /** How many copies of each pathname the site has, read in this process once the server is gone. */
@@ -108,39 +63,19 @@ async function storedPathCounts(dataDir: string, siteNumber: number): Promise<Ma
 }
 
 describe('kill -9 of the server under load', () => {
-  const dirs: string[] = [];
-  const servers: ServerProcess[] = [];
-  afterAll(async () => {
-    for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    await Promise.all(servers.map((server) => server.exited()));
-    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-  });
+  const killed = new KilledServers();
+  afterAll(async () => killed.cleanUp());
 
   it('keeps every acknowledged event exactly once across SIGKILL and restart', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'loupe-kill9-server-'));
-    dirs.push(dataDir);
-    const target = await bootstrap(dataDir);
-
-    const first = await startServer(dataDir, SERVER_ENV);
-    servers.push(first);
-    await waitForHealth(first);
-    const loadStart = Date.now();
-    const killed = first.exited();
-    const load = await driveLoad(first, target, (acked) => {
-      if (acked < MIN_ACKED_BEFORE_KILL || Date.now() - loadStart < LOAD_MS) return false;
-      first.child.kill('SIGKILL');
-      return true;
-    });
-    if (load.stalled !== null) first.child.kill('SIGKILL');
-    expect(load.stalled, first.output()).toBeNull();
-    expect(await killed).toEqual({ code: null, signal: 'SIGKILL' });
+    const { dataDir, target, load } = await killed.killedRun('loupe-kill9-server-', SERVER_ENV, bootstrap, (first, target) => ({
+      workers: WORKERS, loadMs: LOAD_MS, minAcked: MIN_ACKED_BEFORE_KILL, stallMs: STALL_MS,
+      send: (pathname) => sendEvent(first, target, pathname), nameOf: (n) => `/e/${n}`,
+    }));
     expect(load.acked.length).toBeGreaterThanOrEqual(MIN_ACKED_BEFORE_KILL);
     // The kill left acknowledged rows in the spool that were not inserted yet: the restart must replay them.
     expect((await readdir(join(dataDir, 'spool', 'intake'))).length).toBeGreaterThan(0);
 
-    const second = await startServer(dataDir, SERVER_ENV);
-    servers.push(second);
-    await waitForHealth(second);
+    const second = await killed.start(dataDir, SERVER_ENV);
     const after: string[] = [];
     for (let n = 0; n < 20; n += 1) if ((await sendEvent(second, target, `/after/${n}`)).acknowledged) after.push(`/after/${n}`);
     expect(after).toHaveLength(20);

@@ -87,10 +87,10 @@ describe('ensureFreshBundle', () => {
     expect((await ensureFreshBundle(location, log)).rebuilt).toBe(false);
   });
 
-  it('rebuilds when esbuild or web-vitals is another version', async () => {
+  it('rebuilds when esbuild, web-vitals or rrweb is another version', async () => {
     await ensureFreshBundle(location, log);
     const nodeModulesDir = join(workDir, 'node_modules');
-    for (const name of ['esbuild', 'web-vitals']) {
+    for (const name of ['esbuild', 'web-vitals', 'rrweb']) {
       mkdirSync(join(nodeModulesDir, name), { recursive: true });
       cpSync(join(project.nodeModulesDir, name, 'package.json'), join(nodeModulesDir, name, 'package.json'));
     }

@@ -26,6 +26,9 @@ export interface SiteToggles {
   trackInputChange?: boolean;
   trackDownloads?: boolean;
   downloadExtensions?: string[];
+  sessionReplay?: boolean;
+  replaySampleRate?: number;
+  replayMaskTextSelectors?: string[];
 }
 
 export type Properties = Record<string, unknown>;

@@ -68,6 +68,8 @@ const router = createBrowserRouter([
       { path: '/sites/:site/errors', lazy: () => import('./routes/errors') },
       { path: '/sites/:site/sessions', lazy: () => import('./routes/sessions') },
       { path: '/sites/:site/sessions/:sessionId', lazy: () => import('./routes/session') },
+      { path: '/sites/:site/replays', lazy: () => import('./routes/replays') },
+      { path: '/sites/:site/replays/:sessionId', lazy: () => import('./routes/replay') },
       { path: '/sites/:site/users', lazy: () => import('./routes/users') },
       { path: '/sites/:site/users/:userId', lazy: () => import('./routes/user') },
     ],

@@ -6,6 +6,7 @@ import type { EnrichContext } from './enrich-context.js';
 import { parseIntakeLine } from '../intake-record.js';
 import { JsonLinesBuffer } from './json-lines-buffer.js';
 import { asBuffer } from './owned-bytes.js';
+import { segmentLines } from './segment-lines.js';
 
 export interface EnrichedBatch {
   /** JSONEachRow of the human events, UTF-8 (empty when none); owns its buffer, so it can be transferred. */
@@ -25,8 +26,6 @@ export interface EnrichedBatch {
 /** Enriches one segment: its bytes, UTF-8 JSON lines as the intake spool wrote them. */
 export type BatchEnricher = (segment: Uint8Array, watchedSites: ReadonlySet<number>) => Promise<EnrichedBatch>;
 
-const NEWLINE = 0x0a;
-
 /** Room for a typical second of rows, so the events buffer rarely grows. */
 const EVENTS_BUFFER_BYTES = 4 * 1024 * 1024;
 
@@ -38,15 +37,7 @@ export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): Batc
     const watched: AnalyticsRow[] = [];
     let skipped = 0;
     let endedVisits = 0;
-    // Each line is decoded on its own: one string for the whole segment (megabytes, a new one every
-    // second) would go straight to the old generation and bring on a full collection every second or so.
-    const bytes = asBuffer(segment);
-    for (let start = 0; start < bytes.length; ) {
-      const newline = bytes.indexOf(NEWLINE, start);
-      const end = newline === -1 ? bytes.length : newline;
-      const line = bytes.toString('utf8', start, end);
-      start = end + 1;
-      if (line === '') continue;
+    for (const line of segmentLines(asBuffer(segment))) {
       const record = parseIntakeLine(line);
       if (record === null) {
         skipped += 1;

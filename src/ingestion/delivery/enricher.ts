@@ -4,20 +4,25 @@ import { Worker } from 'node:worker_threads';
 import type { SharedState } from '../../platform/shared-state/create-shared-state.js';
 import type { Geolocator } from '../enrichment/geolocator.js';
 import { createBatchEnricher, type BatchEnricher, type EnrichedBatch } from './enrich-batch.js';
-import { createEnrichmentSteps, type EnrichmentSources } from './enrichment-steps.js';
+import { createEnrichmentSteps, createReplaySteps, type EnrichmentSources } from './enrichment-steps.js';
+import { createReplayEnricher, type EnrichedReplay } from '../replay/enrich-replay.js';
 import { ownedBytes } from './owned-bytes.js';
-import { parseWorkerReply, type EnrichRequest, type WorkerReply, type WorkerSettings } from './enrichment-protocol.js';
+import { parseWorkerReply, type EnrichRequest, type ReplayRequest, type WorkerReply, type WorkerSettings } from './enrichment-protocol.js';
 
 export interface Enricher {
   enrich(segment: Buffer, watchedSites: ReadonlySet<number>): Promise<EnrichedBatch>;
+  /** A replay spool segment as rows, its batches in the sessions `enrich` assigns (the same store, in order). */
+  enrichReplay(segment: Buffer): Promise<EnrichedReplay>;
   close(): Promise<void>;
 }
 
 /** Enrichment on the calling thread, with the process's geolocator, session store and counters. */
 export async function createInlineEnricher(geolocator: Geolocator, sources: EnrichmentSources, shared: Pick<SharedState, 'sessions' | 'slidingCounter'>): Promise<Enricher> {
   const enrichBatch: BatchEnricher = createBatchEnricher(await createEnrichmentSteps(geolocator, sources, shared));
+  const enrichReplay = createReplayEnricher(await createReplaySteps(geolocator, sources, shared));
   return {
     enrich: enrichBatch,
+    enrichReplay,
     close: async () => undefined,
   };
 }
@@ -32,7 +37,7 @@ function spawnWorker(settings: WorkerSettings): Worker {
 }
 
 interface Pending {
-  resolve(batch: EnrichedBatch): void;
+  resolve(reply: WorkerReply): void;
   reject(error: Error): void;
 }
 
@@ -68,8 +73,8 @@ class WorkerEnricher implements Enricher {
         const waiting = this.pending.get(reply.id);
         if (!waiting) return;
         this.pending.delete(reply.id);
-        if (reply.kind === 'enriched') waiting.resolve(reply.batch);
-        else waiting.reject(new Error(`enrichment failed: ${reply.error}`));
+        if (reply.kind === 'failed') waiting.reject(new Error(`enrichment failed: ${reply.error}`));
+        else waiting.resolve(reply);
       });
       worker.on('error', (error) => {
         reject(error);
@@ -94,16 +99,28 @@ class WorkerEnricher implements Enricher {
   }
 
   async enrich(segment: Buffer, watchedSites: ReadonlySet<number>): Promise<EnrichedBatch> {
+    const bytes = ownedBytes(segment);
+    const reply = await this.ask((id) => ({ kind: 'enrich', id, segment: bytes, watchedSites: [...watchedSites] }), bytes);
+    if (reply.kind !== 'enriched') throw new Error('the enrichment thread answered out of step');
+    return reply.batch;
+  }
+
+  async enrichReplay(segment: Buffer): Promise<EnrichedReplay> {
+    const bytes = ownedBytes(segment);
+    const reply = await this.ask((id) => ({ kind: 'replay', id, segment: bytes }), bytes);
+    if (reply.kind !== 'replayed') throw new Error('the enrichment thread answered out of step');
+    return reply.replay;
+  }
+
+  private async ask(request: (id: number) => EnrichRequest | ReplayRequest, bytes: Uint8Array<ArrayBuffer>): Promise<WorkerReply> {
     if (this.closed) throw new Error('the enricher is closed');
     await this.start();
     const worker = this.worker;
     if (!worker) throw new Error('the enrichment thread is not running');
     const id = this.nextId++;
-    const bytes = ownedBytes(segment);
-    const request: EnrichRequest = { kind: 'enrich', id, segment: bytes, watchedSites: [...watchedSites] };
-    return new Promise<EnrichedBatch>((resolve, reject) => {
+    return new Promise<WorkerReply>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage(request, [bytes.buffer]);
+      worker.postMessage(request(id), [bytes.buffer]);
     });
   }
 

@@ -2,6 +2,7 @@
 import type { AnalyticsRow } from '../../platform/analytics-store/analytics-store.js';
 import type { EnrichedBatch } from './enrich-batch.js';
 import type { EnrichmentSources } from './enrichment-steps.js';
+import type { EnrichedReplay } from '../replay/enrich-replay.js';
 
 /** workerData: what the thread needs to build its steps and its session store. */
 export interface WorkerSettings extends EnrichmentSources {
@@ -21,11 +22,19 @@ export interface CloseRequest {
   readonly kind: 'close';
 }
 
-export type WorkerRequest = EnrichRequest | CloseRequest;
+/** A replay spool segment: its batches put in sessions and turned into rows (transferred, as `segment` above). */
+export interface ReplayRequest {
+  readonly kind: 'replay';
+  readonly id: number;
+  readonly segment: Uint8Array;
+}
+
+export type WorkerRequest = EnrichRequest | ReplayRequest | CloseRequest;
 
 export type WorkerReply =
   | { readonly kind: 'ready' }
   | { readonly kind: 'enriched'; readonly id: number; readonly batch: EnrichedBatch }
+  | { readonly kind: 'replayed'; readonly id: number; readonly replay: EnrichedReplay }
   | { readonly kind: 'failed'; readonly id: number; readonly error: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -42,6 +51,7 @@ export function parseWorkerReply(message: unknown): WorkerReply {
   if (message.kind === 'ready') return { kind: 'ready' };
   if (typeof message.id !== 'number') throw new Error('unexpected message from the enrichment thread');
   if (message.kind === 'failed') return { kind: 'failed', id: message.id, error: String(message.error) };
+  if (message.kind === 'replayed') return { kind: 'replayed', id: message.id, replay: parseReplayed(message.replay) };
   const batch = message.batch;
   if (message.kind !== 'enriched' || !isRecord(batch) || !isOwnedBytes(batch.events) || !isOwnedBytes(batch.botEvents) || !Array.isArray(batch.watched)) {
     throw new Error('unexpected message from the enrichment thread');
@@ -61,8 +71,16 @@ export function parseWorkerReply(message: unknown): WorkerReply {
   };
 }
 
+function parseReplayed(replay: unknown): EnrichedReplay {
+  if (!isRecord(replay) || !isOwnedBytes(replay.batches) || !isOwnedBytes(replay.metadata)) throw new Error('unexpected message from the enrichment thread');
+  return { batches: replay.batches, metadata: replay.metadata, stored: Number(replay.stored), bots: Number(replay.bots), skipped: Number(replay.skipped) };
+}
+
 export function parseWorkerRequest(message: unknown): WorkerRequest {
   if (isRecord(message) && message.kind === 'close') return { kind: 'close' };
+  if (isRecord(message) && message.kind === 'replay' && typeof message.id === 'number' && message.segment instanceof Uint8Array) {
+    return { kind: 'replay', id: message.id, segment: message.segment };
+  }
   if (!isRecord(message) || message.kind !== 'enrich' || typeof message.id !== 'number' || !(message.segment instanceof Uint8Array) || !Array.isArray(message.watchedSites)) {
     throw new Error('unexpected message to the enrichment thread');
   }

@@ -20,15 +20,34 @@ export interface EnrichmentSources {
 /** Visitors the rate layer tracks in process (Redis expires idle ones instead). */
 const RATE_MAX_KEYS = 100_000;
 
+/** The bot layers, counting each visitor's calls in the sliding counter named `rateCounter`. */
+async function botLayers(sources: EnrichmentSources, shared: Pick<SharedState, 'slidingCounter'>, rateCounter: string): Promise<Step<EnrichContext>> {
+  return detectBot(
+    createBotDetectorDeps({ lookupAsn: await openMmdbAsnLookup(sources.geoipAsnDb) }),
+    shared.slidingCounter(rateCounter, { windowMs: RATE_WINDOW_MS, maxKeys: RATE_MAX_KEYS }),
+  );
+}
+
 export async function createEnrichmentSteps(geolocator: Geolocator, sources: EnrichmentSources, shared: Pick<SharedState, 'sessions' | 'slidingCounter'>): Promise<Step<EnrichContext>[]> {
   return [
     parseUserAgent(),
     geolocate(geolocator),
-    detectBot(
-      createBotDetectorDeps({ lookupAsn: await openMmdbAsnLookup(sources.geoipAsnDb) }),
-      shared.slidingCounter('bot-rate', { windowMs: RATE_WINDOW_MS, maxKeys: RATE_MAX_KEYS }),
-    ),
+    await botLayers(sources, shared, 'bot-rate'),
     classifyChannel(),
+    assignSession(shared.sessions),
+  ];
+}
+
+/**
+ * The steps a replay batch passes: the same parsing, location and session store as events (so a recording
+ * joins its pageviews' session), and the bot layers with a rate counter of their own (a recorder sends a
+ * batch every few seconds, which must not count as the visitor's events).
+ */
+export async function createReplaySteps(geolocator: Geolocator, sources: EnrichmentSources, shared: Pick<SharedState, 'sessions' | 'slidingCounter'>): Promise<Step<EnrichContext>[]> {
+  return [
+    parseUserAgent(),
+    geolocate(geolocator),
+    await botLayers(sources, shared, 'replay-bot-rate'),
     assignSession(shared.sessions),
   ];
 }

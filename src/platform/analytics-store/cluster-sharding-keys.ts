@@ -19,6 +19,9 @@ const SHARDING_KEYS: Readonly<Record<string, string>> = {
   bot_events: 'cityHash64(site_id, event_id)',
   user_identities: 'cityHash64(site_id, identified_user_id)',
   imported_aggregates: 'cityHash64(site_id, row_key)',
+  // A recording's batches and metadata rows merge per session (ReplacingMergeTree, AggregatingMergeTree): one shard each.
+  session_replay_batches: SESSION_KEY,
+  session_replay_metadata: SESSION_KEY,
   schema_migrations: 'cityHash64(version)',
 };
 

@@ -1,9 +1,9 @@
-// CORS in one cheap onRequest hook: the tracking endpoints and the tracking script's files answer any origin
+// CORS in one cheap onRequest hook: the tracking endpoints (replay batches too) and the tracking script's files answer any origin
 // without credentials; every other route allows credentials from BASE_URL's origin only. Preflights are
 // answered here with 204.
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
-const OPEN_PATHS = ['/api/track', '/api/identify', '/api/script.js', '/api/site/tracking-config/'];
+const OPEN_PATHS = ['/api/track', '/api/identify', '/api/script.js', '/api/site/tracking-config/', '/api/session-replay/record/'];
 const OPEN_METHODS = 'GET, POST, OPTIONS';
 const DASHBOARD_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Browsers cap this (Chromium at 2 hours); a day lets each apply its own maximum. */

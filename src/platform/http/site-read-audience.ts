@@ -70,6 +70,9 @@ export const SITE_READ_AUDIENCE: Readonly<Record<string, ReadAudience>> = {
   [`GET ${SITE}/errors/events`]: 'people',
   [`GET ${SITE}/goals/:goalId/sessions`]: 'people',
   [`POST ${SITE}/funnels/:stepNumber/sessions`]: 'people',
+  // Recordings show what a visitor saw and did: people-level.
+  [`GET ${SITE}/session-replay/list`]: 'people',
+  [`GET ${SITE}/session-replay/:sessionId`]: 'people',
   // The organization's own: settings, exports, imports, webhooks.
   [`GET ${SITE}/export`]: 'members',
   [`GET ${SITE}/imports`]: 'members',

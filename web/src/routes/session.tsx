@@ -8,6 +8,7 @@ import { csvFileName } from '../components/csv';
 import { ErrorMessage } from '../components/error-message';
 import { Pager, usePage } from '../components/people/pager';
 import { useViewSearch } from '../components/people/people-links';
+import { replayPath } from '../components/people/replay-links';
 import { SessionSummary } from '../components/people/session-summary';
 import { SessionTimeline } from '../components/people/session-timeline';
 import { SiteNav } from '../components/settings/site-nav';
@@ -26,7 +27,10 @@ export function SessionPage() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Session {sessionId}</h1>
       <SiteNav site={site} />
-      <Link to={`/sites/${encodeURIComponent(site)}/sessions${search}`} className={`self-start rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>All sessions</Link>
+      <div className="flex flex-wrap gap-3">
+        <Link to={`/sites/${encodeURIComponent(site)}/sessions${search}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>All sessions</Link>
+        <Link to={`${replayPath(site, sessionId)}${search}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Watch replay</Link>
+      </div>
       <ErrorMessage error={detail.error} />
       <Card title="Summary">
         <div data-bench-piece="session" data-bench-state={benchState(detail.isSuccess, detail.data ? 1 : 0)}>

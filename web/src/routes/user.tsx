@@ -29,7 +29,10 @@ export function UserPage() {
     <div className="flex flex-col gap-4">
       <h1 className="break-all text-2xl font-semibold">User {userId}</h1>
       <SiteNav site={site} />
-      <Link to={`/sites/${encodeURIComponent(site)}/users${search}`} className={`self-start rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>All users</Link>
+      <div className="flex flex-wrap gap-3">
+        <Link to={`/sites/${encodeURIComponent(site)}/users${search}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>All users</Link>
+        <Link to={`/sites/${encodeURIComponent(site)}/replays?user=${encodeURIComponent(userId)}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Watch replays</Link>
+      </div>
       <ErrorMessage error={user.error ?? sessions.error} />
       <Card title="Profile">
         <div data-bench-piece="user" data-bench-state={benchState(user.isSuccess, user.data ? 1 : 0)}>

@@ -1,6 +1,7 @@
 // ErrorOccurrences: one message's occurrences, newest first, a page at a time: when, stack, source position, browser,
 // page, and a link to the session each happened in. With its CSV download.
 import { Link } from 'react-router';
+import { replayPath } from '../people/replay-links';
 import type { ErrorOccurrence } from '../../api/insight-types';
 import { Button, FOCUS_RING } from '../button';
 import { CsvDownloadButton } from '../csv-download-button';
@@ -46,6 +47,9 @@ function Occurrence({ site, row, timeZone }: { site: string; row: ErrorOccurrenc
         <time dateTime={row.timestamp} className="text-sm font-medium tabular-nums">{when}</time>
         <Link to={`/sites/${encodeURIComponent(site)}/sessions/${encodeURIComponent(row.session_id)}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>
           View session<span className="sr-only"> of the error at {when}</span>
+        </Link>
+        <Link to={replayPath(site, row.session_id)} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>
+          Watch replay<span className="sr-only"> of the session of the error at {when}</span>
         </Link>
       </div>
       <p data-testid="error-message" className="break-words text-sm">{row.message}</p>

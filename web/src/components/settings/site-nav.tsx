@@ -19,6 +19,7 @@ export function SiteNav({ site }: { site: string }) {
       <NavLink to={`${base}/realtime`} className={look}>Realtime</NavLink>
       {people ? <NavLink to={`${base}/sessions`} className={look}>Sessions</NavLink> : null}
       {people ? <NavLink to={`${base}/users`} className={look}>Users</NavLink> : null}
+      {people ? <NavLink to={`${base}/replays`} className={look}>Replays</NavLink> : null}
       <NavLink to={`${base}/goals`} className={look}>Goals</NavLink>
       <NavLink to={`${base}/funnels`} className={look}>Funnels</NavLink>
       <NavLink to={`${base}/journeys`} className={look}>Journeys</NavLink>

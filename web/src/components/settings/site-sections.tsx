@@ -54,6 +54,28 @@ export function TrackingSection({ record, readOnly }: SectionProps) {
   );
 }
 
+export function ReplaySection({ record, readOnly }: SectionProps) {
+  const bodyOf = (form: FormData) => ({
+    sessionReplay: form.get('sessionReplay') === 'on',
+    replaySampleRate: Number(form.get('replaySampleRate')),
+    replayRetentionDays: Number(form.get('replayRetentionDays')),
+    replayMaskTextSelectors: linesOf(String(form.get('replayMaskTextSelectors') ?? '')),
+  });
+  return (
+    <SettingsForm site={record.id} title="Session replay" saveLabel="Save replay settings" bodyOf={bodyOf} readOnly={readOnly}>
+      <CheckboxField
+        label="Record sessions"
+        name="sessionReplay"
+        defaultChecked={record.sessionReplay}
+        hint="The script loads the replay module and records what visitors see and do. Every form field is masked; elements with data-loupe-block are left out."
+      />
+      <TextField label="Sessions recorded (percent)" name="replaySampleRate" type="number" min={0} max={100} step={1} required defaultValue={record.replaySampleRate} hint="Decided once per browser session; 0 records nothing" />
+      <TextField label="Keep recordings (days)" name="replayRetentionDays" type="number" min={1} max={365} step={1} required defaultValue={record.replayRetentionDays} hint="Older recordings are deleted by the store" />
+      <TextAreaField name="replayMaskTextSelectors" defaultValue={record.replayMaskTextSelectors.join('\n')} label="Mask the text of" hint="One CSS selector per line, e.g. .account-balance; their text is replaced by asterisks" spellCheck={false} />
+    </SettingsForm>
+  );
+}
+
 export function ExclusionsSection({ record, readOnly }: SectionProps) {
   const bodyOf = (form: FormData) => Object.fromEntries(EXCLUSION_LISTS.map((list) => [list, linesOf(String(form.get(list) ?? ''))]));
   return (

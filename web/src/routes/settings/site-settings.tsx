@@ -9,7 +9,7 @@ import { ApiKeyList } from '../../components/settings/api-key-list';
 import { CreateApiKeyForm } from '../../components/settings/create-api-key-form';
 import { DeleteSiteSection } from '../../components/settings/delete-site-section';
 import { SiteNav } from '../../components/settings/site-nav';
-import { ExclusionsSection, GeneralSection, TrackingSection } from '../../components/settings/site-sections';
+import { ExclusionsSection, GeneralSection, ReplaySection, TrackingSection } from '../../components/settings/site-sections';
 import { useOrganizationAbilities } from '../../components/organization/organization-role';
 
 export function SiteSettingsPage() {
@@ -37,6 +37,7 @@ export function SiteSettingsPage() {
           {readOnly ? <p role="status" className="text-sm">Only admins and owners of the organization can change these settings.</p> : null}
           <GeneralSection record={settings} readOnly={readOnly} />
           <TrackingSection record={settings} readOnly={readOnly} />
+          <ReplaySection record={settings} readOnly={readOnly} />
           <ExclusionsSection record={settings} readOnly={readOnly} />
           <Card title="Script tag"><ScriptTag site={settings} /></Card>
           {readOnly ? null : (
