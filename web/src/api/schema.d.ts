@@ -1228,6 +1228,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/email-reports/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unsubscribe page of a report mail (a button that confirms); the signed token is the credential */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** One-click unsubscribe (RFC 8058): turns the report of the signed token off */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -2210,6 +2266,8 @@ export interface paths {
                                 blockBots: boolean;
                                 createdAt: string;
                                 domain: string;
+                                /** @description the file extensions trackDownloads reports */
+                                downloadExtensions: string[];
                                 excludedCountries: string[];
                                 excludedHostnames: string[];
                                 excludedIPs: string[];
@@ -2230,6 +2288,10 @@ export interface paths {
                                 replayRetentionDays: number;
                                 /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
                                 replaySampleRate: number;
+                                /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                                reportingCurrency: string | null;
+                                /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                                respectDoNotTrack: boolean;
                                 retentionDays: number | null;
                                 saltUserIds: boolean;
                                 /** @description record sessions (rrweb) with the lazily loaded replay module */
@@ -2243,6 +2305,8 @@ export interface paths {
                                 }[];
                                 trackButtonClicks: boolean;
                                 trackCopy: boolean;
+                                /** @description report clicks on links to files with the downloadExtensions */
+                                trackDownloads: boolean;
                                 trackErrors: boolean;
                                 trackFormSubmit: boolean;
                                 trackInitialPageView: boolean;
@@ -2283,6 +2347,8 @@ export interface paths {
                     "application/json": {
                         blockBots?: boolean;
                         domain: string;
+                        /** @description the file extensions trackDownloads reports */
+                        downloadExtensions?: string[];
                         /** @description only false: not supported by Loupe */
                         embedEnabled?: boolean;
                         /** @description only []: not supported by Loupe */
@@ -2306,6 +2372,10 @@ export interface paths {
                         replayRetentionDays?: number;
                         /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
                         replaySampleRate?: number;
+                        /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                        reportingCurrency?: string | null;
+                        /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                        respectDoNotTrack?: boolean;
                         retentionDays?: number | null;
                         saltUserIds?: boolean;
                         /** @description record sessions (rrweb) with the lazily loaded replay module */
@@ -2314,6 +2384,8 @@ export interface paths {
                         tags?: string[];
                         trackButtonClicks?: boolean;
                         trackCopy?: boolean;
+                        /** @description report clicks on links to files with the downloadExtensions */
+                        trackDownloads?: boolean;
                         trackErrors?: boolean;
                         /** @description sets both trackFormSubmit and trackInputChange */
                         trackFormInteractions?: boolean;
@@ -2342,6 +2414,8 @@ export interface paths {
                             blockBots: boolean;
                             createdAt: string;
                             domain: string;
+                            /** @description the file extensions trackDownloads reports */
+                            downloadExtensions: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -2360,6 +2434,10 @@ export interface paths {
                             replayRetentionDays: number;
                             /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
                             replaySampleRate: number;
+                            /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                            reportingCurrency: string | null;
+                            /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                            respectDoNotTrack: boolean;
                             retentionDays: number | null;
                             saltUserIds: boolean;
                             /** @description record sessions (rrweb) with the lazily loaded replay module */
@@ -2367,6 +2445,8 @@ export interface paths {
                             siteId: number;
                             trackButtonClicks: boolean;
                             trackCopy: boolean;
+                            /** @description report clicks on links to files with the downloadExtensions */
+                            trackDownloads: boolean;
                             trackErrors: boolean;
                             /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
@@ -2779,6 +2859,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             domain: string;
+                            /** @description file extensions (lower case, no dot) trackDownloads reports */
+                            downloadExtensions: string[];
                             id: string;
                             /** @description CSS selectors whose text recordings mask */
                             replayMaskTextSelectors: string[];
@@ -2791,6 +2873,8 @@ export interface paths {
                             trackButtonClicks: boolean;
                             /** @description report text copied from the page */
                             trackCopy: boolean;
+                            /** @description report clicks on links to files with one of downloadExtensions, as file_download custom events */
+                            trackDownloads: boolean;
                             /** @description report uncaught errors and unhandled rejections from the page's own origin */
                             trackErrors: boolean;
                             /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
@@ -2886,6 +2970,8 @@ export interface paths {
                             blockBots: boolean;
                             createdAt: string;
                             domain: string;
+                            /** @description the file extensions trackDownloads reports */
+                            downloadExtensions: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -2904,6 +2990,10 @@ export interface paths {
                             replayRetentionDays: number;
                             /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
                             replaySampleRate: number;
+                            /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                            reportingCurrency: string | null;
+                            /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                            respectDoNotTrack: boolean;
                             retentionDays: number | null;
                             saltUserIds: boolean;
                             /** @description record sessions (rrweb) with the lazily loaded replay module */
@@ -2911,6 +3001,8 @@ export interface paths {
                             siteId: number;
                             trackButtonClicks: boolean;
                             trackCopy: boolean;
+                            /** @description report clicks on links to files with the downloadExtensions */
+                            trackDownloads: boolean;
                             trackErrors: boolean;
                             /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
@@ -2930,6 +3022,8 @@ export interface paths {
                         } | {
                             createdAt: string;
                             domain: string;
+                            /** @description file extensions (lower case, no dot) trackDownloads reports */
+                            downloadExtensions: string[];
                             id: string;
                             name: string;
                             organizationId: string;
@@ -2947,6 +3041,8 @@ export interface paths {
                             trackButtonClicks: boolean;
                             /** @description report text copied from the page */
                             trackCopy: boolean;
+                            /** @description report clicks on links to files with one of downloadExtensions, as file_download custom events */
+                            trackDownloads: boolean;
                             /** @description report uncaught errors and unhandled rejections from the page's own origin */
                             trackErrors: boolean;
                             /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
@@ -3564,6 +3660,8 @@ export interface paths {
                     "application/json": {
                         blockBots?: boolean;
                         domain?: string;
+                        /** @description the file extensions trackDownloads reports */
+                        downloadExtensions?: string[];
                         /** @description only false: not supported by Loupe */
                         embedEnabled?: boolean;
                         /** @description only []: not supported by Loupe */
@@ -3587,6 +3685,10 @@ export interface paths {
                         replayRetentionDays?: number;
                         /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
                         replaySampleRate?: number;
+                        /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                        reportingCurrency?: string | null;
+                        /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                        respectDoNotTrack?: boolean;
                         retentionDays?: number | null;
                         saltUserIds?: boolean;
                         /** @description record sessions (rrweb) with the lazily loaded replay module */
@@ -3595,6 +3697,8 @@ export interface paths {
                         tags?: string[];
                         trackButtonClicks?: boolean;
                         trackCopy?: boolean;
+                        /** @description report clicks on links to files with the downloadExtensions */
+                        trackDownloads?: boolean;
                         trackErrors?: boolean;
                         /** @description sets both trackFormSubmit and trackInputChange */
                         trackFormInteractions?: boolean;
@@ -3623,6 +3727,8 @@ export interface paths {
                             blockBots: boolean;
                             createdAt: string;
                             domain: string;
+                            /** @description the file extensions trackDownloads reports */
+                            downloadExtensions: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -3641,6 +3747,10 @@ export interface paths {
                             replayRetentionDays: number;
                             /** @description percent of browser sessions recorded when sessionReplay is on (0..100) */
                             replaySampleRate: number;
+                            /** @description the currency revenue reports total in (other currencies converted with the operator's rates, CURRENCY_RATES_FILE); null: totals only when one currency is present */
+                            reportingCurrency: string | null;
+                            /** @description the tracker sends nothing from browsers that send Do Not Track or Global Privacy Control */
+                            respectDoNotTrack: boolean;
                             retentionDays: number | null;
                             saltUserIds: boolean;
                             /** @description record sessions (rrweb) with the lazily loaded replay module */
@@ -3648,6 +3758,8 @@ export interface paths {
                             siteId: number;
                             trackButtonClicks: boolean;
                             trackCopy: boolean;
+                            /** @description report clicks on links to files with the downloadExtensions */
+                            trackDownloads: boolean;
                             trackErrors: boolean;
                             /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
@@ -3669,6 +3781,167 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Engagement over the range: time on page (engaged seconds) and scroll depth per page visit, and the visit duration from engaged time (engaged_session_duration: all engaged seconds / sessions, one-page visits included) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description mean engaged seconds per session, 2 decimals */
+                                engaged_session_duration: number;
+                                /** @description mean deepest scroll per page visit, percent of the page, 2 decimals */
+                                scroll_depth: number;
+                                /** @description percent of page visits that scrolled at least 25, 50, 75, 100 percent of the page, keyed by the mark */
+                                scroll_reach: {
+                                    [key: string]: number;
+                                };
+                                /** @description sessions with events in range */
+                                sessions: number;
+                                /** @description mean engaged seconds per page visit (page visible and the visitor active), 2 decimals */
+                                time_on_page_seconds: number;
+                                /** @description page visits that reported engagement (a session's engagement on one path counts once) */
+                                visits: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/engagement/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Time on page and scroll depth (mean and reach) per path, most visited first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description rows per page, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description 1-based page number (default 1) */
+                    page?: number;
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description mean deepest scroll per page visit, percent of the page, 2 decimals */
+                                    scroll_depth: number;
+                                    /** @description percent of page visits that scrolled at least 25, 50, 75, 100 percent of the page, keyed by the mark */
+                                    scroll_reach: {
+                                        [key: string]: number;
+                                    };
+                                    /** @description mean engaged seconds per page visit (page visible and the visitor active), 2 decimals */
+                                    time_on_page_seconds: number;
+                                    /** @description the path */
+                                    value: string;
+                                    /** @description page visits that reported engagement (a session's engagement on one path counts once) */
+                                    visits: number;
+                                }[];
+                                totalCount: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -5112,7 +5385,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sessions reaching each step in order: step N counts when it follows the first time step N-1 was reached (rates in %, 2 decimals) */
+        /** Sessions reaching each step in order: step N counts when it follows the first time step N-1 was reached (rates in %, 2 decimals); an event last step also carries revenue: what its matching custom events carried in the sessions that completed the funnel */
         post: {
             parameters: {
                 query?: {
@@ -5177,6 +5450,24 @@ export interface paths {
                                 conversion_rate: number;
                                 /** @description (1 - sessions / the previous step's sessions) x 100, 2 decimals; 0 for step 1 */
                                 dropoff_rate: number;
+                                /** @description last step only, when it is an event step: revenue its matching custom events carried in the completing sessions from the moment they reached it; average = total / the step's sessions */
+                                revenue?: {
+                                    /** @description total / conversions (or / events where there are no conversions); null with total null or nothing to divide by */
+                                    average: string | null;
+                                    /** @description each currency as sent, largest event count first */
+                                    by_currency: {
+                                        currency: string;
+                                        events: number;
+                                        /** @description a decimal amount as text, rounded to the currency's minor unit (e.g. "1234.50", JPY "1200") */
+                                        total: string;
+                                    }[];
+                                    /** @description the currency of total and average: the site's reportingCurrency, else the only currency present; null when neither */
+                                    currency: string | null;
+                                    /** @description events carrying revenue */
+                                    events: number;
+                                    /** @description all revenue in `currency` (other currencies converted with the operator's rates); null when a needed rate is missing or there is no `currency` */
+                                    total: string | null;
+                                };
                                 /** @description sessions that reached the step */
                                 sessions: number;
                                 step_name: string;
@@ -5202,7 +5493,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of goals (ordered by sort and order, default oldest first) with their conversions: sessions with a matching event, and conversion_rate = conversions / sessions (0..1, 4 decimals) */
+        /** A page of goals (ordered by sort and order, default oldest first) with their conversions: sessions with a matching event, and conversion_rate = conversions / sessions (0..1, 4 decimals); revenue: what the matching custom events carried (total and average per conversion in the site's reportingCurrency, and per currency) */
         get: {
             parameters: {
                 query?: {
@@ -5269,6 +5560,24 @@ export interface paths {
                                 /** @enum {string} */
                                 goalType: "path" | "event" | "outbound" | "button_click" | "form_submit" | "copy";
                                 name: string | null;
+                                /** @description the revenue of the goal's matching custom events (event goals; other types have none); average = total / total_conversions */
+                                revenue: {
+                                    /** @description total / conversions (or / events where there are no conversions); null with total null or nothing to divide by */
+                                    average: string | null;
+                                    /** @description each currency as sent, largest event count first */
+                                    by_currency: {
+                                        currency: string;
+                                        events: number;
+                                        /** @description a decimal amount as text, rounded to the currency's minor unit (e.g. "1234.50", JPY "1200") */
+                                        total: string;
+                                    }[];
+                                    /** @description the currency of total and average: the site's reportingCurrency, else the only currency present; null when neither */
+                                    currency: string | null;
+                                    /** @description events carrying revenue */
+                                    events: number;
+                                    /** @description all revenue in `currency` (other currencies converted with the operator's rates); null when a needed rate is missing or there is no `currency` */
+                                    total: string | null;
+                                };
                                 /** @description sessions with at least one matching event */
                                 total_conversions: number;
                                 /** @description sessions in range (with the filters) */
@@ -5793,11 +6102,13 @@ export interface paths {
                                 /** @description always 0: a batch with an invalid row is refused whole */
                                 invalidEvents: number;
                                 /** @enum {string} */
-                                platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv";
+                                platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4" | "posthog" | "matomo";
                                 skipped: {
                                     already_imported?: number;
+                                    automatic_event?: number;
                                     bot_event?: number;
                                     future_timestamp?: number;
+                                    unsupported_event_type?: number;
                                 };
                                 skippedEvents: number;
                                 startedAt: string;
@@ -5828,10 +6139,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description umami, simple_analytics and plausible take the origin service's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report
+                         * @description umami, simple_analytics and plausible take the origin service's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report; ga4 takes the rows of Google Analytics 4's BigQuery export (events_* tables as JSON); posthog takes PostHog's events export (its batch export's events model); matomo takes one row per action of Matomo's visit log (a visit's fields with the action under `action`)
                          * @enum {string}
                          */
-                        platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv";
+                        platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4" | "posthog" | "matomo";
                     };
                 };
             };
@@ -5919,7 +6230,7 @@ export interface paths {
         put?: never;
         /**
          * Store a batch of rows of an import, all or nothing (admin)
-         * @description Every row is validated first: any bad row makes the whole batch a 400 naming each bad row (its index in `events`) and field, and nothing of the batch is stored. Rows already stored for the site (the same row from this or an earlier import, recognised by a content-derived id) and rows in the future are skipped and counted. `isLastBatch` completes the import; repeating a final batch after completion stores nothing and succeeds.
+         * @description Every row is validated first: any bad row makes the whole batch a 400 naming each bad row (its index in `events`) and field, and nothing of the batch is stored. Rows already stored for the site (the same row from this or an earlier import, recognised by a content-derived id) and rows in the future are skipped and counted. `isLastBatch` completes the import; repeating a final batch after completion stores nothing and succeeds. An organization's batches are stored one at a time (IMPORT_ORGANIZATION_CONCURRENCY); past its rows per 24 hours (IMPORT_DAILY_ROW_QUOTA) a batch is a 429.
          */
         post: {
             parameters: {
@@ -5957,8 +6268,10 @@ export interface paths {
                                 /** @description skipped rows per reason */
                                 skipped: {
                                     already_imported?: number;
+                                    automatic_event?: number;
                                     bot_event?: number;
                                     future_timestamp?: number;
+                                    unsupported_event_type?: number;
                                 };
                                 /** @description valid rows not stored */
                                 skippedEvents: number;
@@ -6986,6 +7299,179 @@ export interface paths {
                                 mode: "week" | "day" | "month";
                                 /** @description the window, in days before the day it ends with */
                                 range: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue carried by custom events in range (with the filters): per currency as sent, and in one currency (the site's reportingCurrency, converted with the operator's rates; else the only currency present), with the average per paying session. Amounts are decimal text rounded to the currency's minor unit. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description total / conversions (or / events where there are no conversions); null with total null or nothing to divide by */
+                                average: string | null;
+                                /** @description each currency as sent, largest event count first */
+                                by_currency: {
+                                    currency: string;
+                                    events: number;
+                                    /** @description a decimal amount as text, rounded to the currency's minor unit (e.g. "1234.50", JPY "1200") */
+                                    total: string;
+                                }[];
+                                /** @description the currency of total and average: the site's reportingCurrency, else the only currency present; null when neither */
+                                currency: string | null;
+                                /** @description events carrying revenue */
+                                events: number;
+                                /** @description sessions with at least one revenue event */
+                                sessions: number;
+                                /** @description all revenue in `currency` (other currencies converted with the operator's rates); null when a needed rate is missing or there is no `currency` */
+                                total: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/revenue/breakdown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue by a dimension, largest converted total first: by the revenue event's own page (pathname, hostname, page_title, event_name, country, device...) or by the session's source (channel, referrer, utm_source, utm_medium, utm_campaign, entry_page). average = total / sessions (paying sessions with that value). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description rows per page, 1..1000 (default 100) */
+                    limit?: number;
+                    /** @description 1-based page number (default 1) */
+                    page?: number;
+                    /** @description one of channel, referrer, utm_source, utm_medium, utm_campaign, entry_page, pathname, hostname, page_title, event_name, country, region, device_type, browser, operating_system, language, tag */
+                    parameter: string;
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    revenue: {
+                                        /** @description total / conversions (or / events where there are no conversions); null with total null or nothing to divide by */
+                                        average: string | null;
+                                        /** @description each currency as sent, largest event count first */
+                                        by_currency: {
+                                            currency: string;
+                                            events: number;
+                                            /** @description a decimal amount as text, rounded to the currency's minor unit (e.g. "1234.50", JPY "1200") */
+                                            total: string;
+                                        }[];
+                                        /** @description the currency of total and average: the site's reportingCurrency, else the only currency present; null when neither */
+                                        currency: string | null;
+                                        /** @description events carrying revenue */
+                                        events: number;
+                                        /** @description all revenue in `currency` (other currencies converted with the operator's rates); null when a needed rate is missing or there is no `currency` */
+                                        total: string | null;
+                                    };
+                                    sessions: number;
+                                    value: string;
+                                }[];
+                                totalCount: number;
                             };
                         };
                     };
@@ -8470,6 +8956,639 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{siteId}/alert-firings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The firing log (of one alert with alertId), newest first, with each mail and webhook delivery */
+        get: {
+            parameters: {
+                query?: {
+                    alertId?: string;
+                };
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alert_id: string;
+                                alert_name: string;
+                                baseline: number | null;
+                                created_at: string;
+                                deliveries: {
+                                    attempts: number;
+                                    /** @enum {string} */
+                                    channel: "email" | "webhook";
+                                    error: string | null;
+                                    /** @description email: pending, retrying, sent, failed; webhook: pending, retrying, succeeded, failed */
+                                    status: string;
+                                    /** @description The recipient address or the webhook id */
+                                    target: string;
+                                }[];
+                                id: string;
+                                /** @enum {string} */
+                                kind: "fired" | "resolved";
+                                value: number;
+                                window_from: string;
+                                window_to: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/alert-presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The built-in alert presets (traffic spike, traffic drop, error surge) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                condition: "above" | "below" | "increase_pct" | "decrease_pct";
+                                description: string;
+                                /** @enum {string} */
+                                metric: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                                /** @enum {string} */
+                                name: "traffic_spike" | "traffic_drop" | "error_surge";
+                                threshold: number;
+                                title: string;
+                                /** @enum {string} */
+                                window: "hour" | "day";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the site's alert rules with their state and last figures */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                condition: "above" | "below" | "increase_pct" | "decrease_pct";
+                                created_at: string;
+                                emails: string[];
+                                enabled: boolean;
+                                filters: {
+                                    parameter: string;
+                                    type: string;
+                                    value: (string | number)[];
+                                }[];
+                                goal_id: number | null;
+                                id: string;
+                                /** @description The same window a week earlier, at the last evaluation (change conditions) */
+                                last_baseline: number | null;
+                                /** @description Why the last evaluation could not run (a deleted goal or segment) */
+                                last_error: string | null;
+                                last_evaluated_at: string | null;
+                                /** @description The metric at the last evaluation */
+                                last_value: number | null;
+                                /** @enum {string} */
+                                metric: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                                name: string;
+                                percentile: ("p50" | "p75" | "p90" | "p99") | null;
+                                segment_id: number | null;
+                                site_id: number;
+                                /** @enum {string} */
+                                state: "ok" | "firing";
+                                threshold: number;
+                                updated_at: string;
+                                vital: ("lcp" | "cls" | "inp" | "fcp" | "ttfb") | null;
+                                /** @enum {string} */
+                                webhook_format: "json" | "slack";
+                                webhook_ids: string[];
+                                /** @enum {string} */
+                                window: "hour" | "day";
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create an alert rule (a preset may fill metric, window, condition and threshold) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description above / below threshold, or increase_pct / decrease_pct: a change of more than threshold % against the same window a week earlier
+                         * @enum {string}
+                         */
+                        condition?: "above" | "below" | "increase_pct" | "decrease_pct";
+                        /** @description Recipients of the fired and resolved mails */
+                        emails?: string[];
+                        enabled?: boolean;
+                        /** @description The dashboard's filters: [{parameter, type, value}] */
+                        filters?: unknown[];
+                        /** @description The goal whose conversions are watched (metric goal_conversions) */
+                        goalId?: number;
+                        /**
+                         * @description visitors, pageviews, sessions, goal_conversions (with goalId), errors (error events), web_vital (with vital and percentile; milliseconds, CLS unitless), bot_share (% of requests)
+                         * @enum {string}
+                         */
+                        metric?: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                        name: string;
+                        /**
+                         * @description metric web_vital; default p75
+                         * @enum {string}
+                         */
+                        percentile?: "p50" | "p75" | "p90" | "p99";
+                        /**
+                         * @description Fills metric, window, condition and threshold; fields given here win
+                         * @enum {string}
+                         */
+                        preset?: "traffic_spike" | "traffic_drop" | "error_surge";
+                        /** @description A saved segment of the site; its filters are added */
+                        segmentId?: number;
+                        threshold?: number;
+                        /**
+                         * @description metric web_vital
+                         * @enum {string}
+                         */
+                        vital?: "lcp" | "cls" | "inp" | "fcp" | "ttfb";
+                        /**
+                         * @description json (default): the documented signed payload; slack: {"text": ...} only, for Slack-compatible incoming webhooks
+                         * @enum {string}
+                         */
+                        webhookFormat?: "json" | "slack";
+                        /** @description The site's webhooks that receive alert.fired and alert.resolved deliveries */
+                        webhookIds?: string[];
+                        /**
+                         * @description The metric over the last hour or the last day, at every evaluation
+                         * @enum {string}
+                         */
+                        window?: "hour" | "day";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                condition: "above" | "below" | "increase_pct" | "decrease_pct";
+                                created_at: string;
+                                emails: string[];
+                                enabled: boolean;
+                                filters: {
+                                    parameter: string;
+                                    type: string;
+                                    value: (string | number)[];
+                                }[];
+                                goal_id: number | null;
+                                id: string;
+                                /** @description The same window a week earlier, at the last evaluation (change conditions) */
+                                last_baseline: number | null;
+                                /** @description Why the last evaluation could not run (a deleted goal or segment) */
+                                last_error: string | null;
+                                last_evaluated_at: string | null;
+                                /** @description The metric at the last evaluation */
+                                last_value: number | null;
+                                /** @enum {string} */
+                                metric: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                                name: string;
+                                percentile: ("p50" | "p75" | "p90" | "p99") | null;
+                                segment_id: number | null;
+                                site_id: number;
+                                /** @enum {string} */
+                                state: "ok" | "firing";
+                                threshold: number;
+                                updated_at: string;
+                                vital: ("lcp" | "cls" | "inp" | "fcp" | "ttfb") | null;
+                                /** @enum {string} */
+                                webhook_format: "json" | "slack";
+                                webhook_ids: string[];
+                                /** @enum {string} */
+                                window: "hour" | "day";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{siteId}/alerts/{alertId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an alert rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    alertId: string;
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                condition: "above" | "below" | "increase_pct" | "decrease_pct";
+                                created_at: string;
+                                emails: string[];
+                                enabled: boolean;
+                                filters: {
+                                    parameter: string;
+                                    type: string;
+                                    value: (string | number)[];
+                                }[];
+                                goal_id: number | null;
+                                id: string;
+                                /** @description The same window a week earlier, at the last evaluation (change conditions) */
+                                last_baseline: number | null;
+                                /** @description Why the last evaluation could not run (a deleted goal or segment) */
+                                last_error: string | null;
+                                last_evaluated_at: string | null;
+                                /** @description The metric at the last evaluation */
+                                last_value: number | null;
+                                /** @enum {string} */
+                                metric: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                                name: string;
+                                percentile: ("p50" | "p75" | "p90" | "p99") | null;
+                                segment_id: number | null;
+                                site_id: number;
+                                /** @enum {string} */
+                                state: "ok" | "firing";
+                                threshold: number;
+                                updated_at: string;
+                                vital: ("lcp" | "cls" | "inp" | "fcp" | "ttfb") | null;
+                                /** @enum {string} */
+                                webhook_format: "json" | "slack";
+                                webhook_ids: string[];
+                                /** @enum {string} */
+                                window: "hour" | "day";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete an alert rule and its firing log */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    alertId: string;
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change an alert rule; a changed definition starts over in the ok state */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    alertId: string;
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description above / below threshold, or increase_pct / decrease_pct: a change of more than threshold % against the same window a week earlier
+                         * @enum {string}
+                         */
+                        condition?: "above" | "below" | "increase_pct" | "decrease_pct";
+                        /** @description Recipients of the fired and resolved mails */
+                        emails?: string[];
+                        enabled?: boolean;
+                        /** @description The dashboard's filters: [{parameter, type, value}] */
+                        filters?: unknown[];
+                        /** @description The goal whose conversions are watched (metric goal_conversions) */
+                        goalId?: number;
+                        /**
+                         * @description visitors, pageviews, sessions, goal_conversions (with goalId), errors (error events), web_vital (with vital and percentile; milliseconds, CLS unitless), bot_share (% of requests)
+                         * @enum {string}
+                         */
+                        metric?: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                        name?: string;
+                        /**
+                         * @description metric web_vital; default p75
+                         * @enum {string}
+                         */
+                        percentile?: "p50" | "p75" | "p90" | "p99";
+                        /** @description A saved segment of the site; its filters are added */
+                        segmentId?: number;
+                        threshold?: number;
+                        /**
+                         * @description metric web_vital
+                         * @enum {string}
+                         */
+                        vital?: "lcp" | "cls" | "inp" | "fcp" | "ttfb";
+                        /**
+                         * @description json (default): the documented signed payload; slack: {"text": ...} only, for Slack-compatible incoming webhooks
+                         * @enum {string}
+                         */
+                        webhookFormat?: "json" | "slack";
+                        /** @description The site's webhooks that receive alert.fired and alert.resolved deliveries */
+                        webhookIds?: string[];
+                        /**
+                         * @description The metric over the last hour or the last day, at every evaluation
+                         * @enum {string}
+                         */
+                        window?: "hour" | "day";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                condition: "above" | "below" | "increase_pct" | "decrease_pct";
+                                created_at: string;
+                                emails: string[];
+                                enabled: boolean;
+                                filters: {
+                                    parameter: string;
+                                    type: string;
+                                    value: (string | number)[];
+                                }[];
+                                goal_id: number | null;
+                                id: string;
+                                /** @description The same window a week earlier, at the last evaluation (change conditions) */
+                                last_baseline: number | null;
+                                /** @description Why the last evaluation could not run (a deleted goal or segment) */
+                                last_error: string | null;
+                                last_evaluated_at: string | null;
+                                /** @description The metric at the last evaluation */
+                                last_value: number | null;
+                                /** @enum {string} */
+                                metric: "visitors" | "pageviews" | "sessions" | "goal_conversions" | "errors" | "web_vital" | "bot_share";
+                                name: string;
+                                percentile: ("p50" | "p75" | "p90" | "p99") | null;
+                                segment_id: number | null;
+                                site_id: number;
+                                /** @enum {string} */
+                                state: "ok" | "firing";
+                                threshold: number;
+                                updated_at: string;
+                                vital: ("lcp" | "cls" | "inp" | "fcp" | "ttfb") | null;
+                                /** @enum {string} */
+                                webhook_format: "json" | "slack";
+                                webhook_ids: string[];
+                                /** @enum {string} */
+                                window: "hour" | "day";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/sites/{siteId}/email-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's weekly / monthly report mails of the site and their latest deliveries */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The latest report mails of this site to the caller, newest first */
+                                deliveries: {
+                                    attempts: number;
+                                    created_at: string;
+                                    /** @description The last attempt's failure (retried with growing delays until MAIL_RETRY_DELAYS run out) */
+                                    error: string | null;
+                                    id: string;
+                                    last_attempt_at: string | null;
+                                    next_attempt_at: string | null;
+                                    recipient: string;
+                                    /** @description `weekly:<first day>` or `monthly:<first day>` */
+                                    reference: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "retrying" | "sent" | "failed";
+                                }[];
+                                /** @description Where the reports go: the account address */
+                                email: string;
+                                monthly: boolean;
+                                time_zone: string;
+                                weekly: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** Opt in to (or out of) the site's weekly and monthly report mails, sent to the caller's address */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    siteId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description A report of the last month on the 1st */
+                        monthly: boolean;
+                        /** @description IANA time zone the weeks and months are cut in; default: the one saved before, else UTC */
+                        timeZone?: string;
+                        /** @description A report of the last week (Monday to Sunday) every Monday */
+                        weekly: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The latest report mails of this site to the caller, newest first */
+                                deliveries: {
+                                    attempts: number;
+                                    created_at: string;
+                                    /** @description The last attempt's failure (retried with growing delays until MAIL_RETRY_DELAYS run out) */
+                                    error: string | null;
+                                    id: string;
+                                    last_attempt_at: string | null;
+                                    next_attempt_at: string | null;
+                                    recipient: string;
+                                    /** @description `weekly:<first day>` or `monthly:<first day>` */
+                                    reference: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "retrying" | "sent" | "failed";
+                                }[];
+                                /** @description Where the reports go: the account address */
+                                email: string;
+                                monthly: boolean;
+                                time_zone: string;
+                                weekly: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{siteId}/webhooks": {
         parameters: {
             query?: never;
@@ -8751,6 +9870,13 @@ export interface paths {
                                 } | {
                                     /** @enum {string} */
                                     kind: "event";
+                                    name: string;
+                                } | {
+                                    alert_id: string;
+                                    /** @enum {string} */
+                                    event: "alert.fired" | "alert.resolved";
+                                    /** @enum {string} */
+                                    kind: "alert";
                                     name: string;
                                 };
                             }[];
