@@ -113,6 +113,9 @@ describe.each(backends)('accounts and sites on %s', (backend) => {
       siteId: site.siteId, id: site.id, domain: 'open.example.com', trackErrors: false, webVitals: false, trackOutbound: true,
       trackUrlParams: true, trackInitialPageView: true, trackSpaNavigation: true, sessionReplay: false, replaySampleRate: 100, replayMaskTextSelectors: [],
       trackButtonClicks: false, trackCopy: false, trackFormSubmit: false, trackInputChange: false, trackFormInteractions: false,
+      trackDownloads: true,
+      downloadExtensions: ['pdf', 'xlsx', 'docx', 'txt', 'rtf', 'csv', 'exe', 'key', 'pps', 'ppt', 'pptx', '7z', 'pkg', 'rar', 'gz', 'zip', 'avi', 'mov', 'mp4',
+        'mpeg', 'wmv', 'midi', 'mp3', 'wav', 'wma', 'dmg', 'iso', 'msi'],
     });
   });
 

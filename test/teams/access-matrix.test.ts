@@ -10,7 +10,8 @@ const NO_ACCESS = 'No access to this site';
  * Routes that answer for any site by design: the tracking script reads its toggles without a credential, and
  * is-public answers false alike for a private or unknown site.
  */
-const PUBLIC_BY_DESIGN = new Set(['GET /api/site/tracking-config/:site', 'GET /api/sites/:site/is-public']);
+// Public like tracking itself: the replay module's batches are judged by the site's settings and origin, not by who sends them.
+const PUBLIC_BY_DESIGN = new Set(['GET /api/site/tracking-config/:site', 'GET /api/sites/:site/is-public', 'POST /api/session-replay/record/:site']);
 const PARAM = /:([A-Za-z]+)(\|:[A-Za-z]+)*/g;
 
 type Site = { siteId: number; id: string };
