@@ -10,6 +10,8 @@ import { testGlobs } from './test/tiers.js';
 // through NODE_EXTRA_CA_CERTS, which Node reads only at start-up, so it is set before they are forked.
 const certificate = ensureTestCertificate(TEST_CERT_DIR);
 process.env.NODE_EXTRA_CA_CERTS = certificate.certPath;
+
+/** Two workers by default: the cores of the machines the suite runs on. */
 function testWorkers(): number {
   const asked = Number(process.env.LOUPE_TEST_WORKERS ?? '2');
   return Number.isInteger(asked) && asked >= 1 ? asked : 2;
@@ -66,9 +68,8 @@ export default defineConfig({
           include: testGlobs('system'),
           exclude: ['node_modules/**'],
           globalSetup: ['test/setup/migrated-store-template.ts', 'test/setup/built-dashboard.ts'],
-          // Browsers and server processes: each file starts from freshly evaluated modules.
+          // Browsers and server processes, in the same two reused workers (a file closes what it opens).
           pool: 'forks',
-          isolate: true,
           sequence: { groupOrder: 2 },
         },
       },
