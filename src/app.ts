@@ -1,7 +1,6 @@
 // createApp(config, deps): platform first (stores, auth, errors, guards, docs), then the feature modules.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.js';
 import type { AnalyticsStore } from './platform/analytics-store/analytics-store.js';
 import { migrateAnalyticsStore } from './platform/analytics-store/analytics-migrations.js';
@@ -200,13 +199,13 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const organizations = new OrganizationDirectory(metadata.db);
 
   registerAuthRoutes(app, {
-    auth, db: metadata.db as unknown as Parameters<typeof registerAuthRoutes>[1]['db'], baseUrl: config.baseUrl, invitationTokens, openSignup: !config.disableSignup,
+    auth, db: metadata.db, baseUrl: config.baseUrl, invitationTokens, openSignup: !config.disableSignup,
   });
   await registerTrackerAssets(app, { trackerPath: config.trackerPath, ...(deps.trackerLocation ? { location: deps.trackerLocation } : {}) });
-  await app.register(healthRoutes, { analytics, metadata: metadata.db as unknown as Kysely<unknown> });
+  await app.register(healthRoutes, { analytics, metadata: metadata.schemaless });
   await app.register(probesRoutes, { analytics, metadata, shared });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
-  await app.register(instanceInfoRoutes, { disableSignup: config.disableSignup, emailEnabled: mailer !== undefined, oidc: config.oidc, metadata: metadata.db as unknown as Kysely<unknown> });
+  await app.register(instanceInfoRoutes, { disableSignup: config.disableSignup, emailEnabled: mailer !== undefined, oidc: config.oidc, metadata: metadata.schemaless });
   await app.register(accountSessionsRoutes, { guards, sessions: new AccountSessions(auth) });
   await app.register(organizationsRoutes, { guards, organizations });
   await app.register(userOrganizationsRoutes, { guards, organizations });

@@ -1,5 +1,5 @@
 // Whether this node should receive traffic: every store it needs answers and every migration it knows is applied.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { pendingAnalyticsMigrations } from '../platform/analytics-store/analytics-migrations.js';
 import type { MetadataDb } from '../platform/metadata-store/create-metadata-db.js';
@@ -43,7 +43,7 @@ async function answersWithin(check: () => Promise<boolean>, timeoutMs: number): 
 
 export async function checkReadiness(deps: ReadinessDeps): Promise<Readiness> {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const db = deps.metadata.db as unknown as Kysely<unknown>;
+  const db = deps.metadata.schemaless;
   const [analytics, metadata, redis] = await Promise.all([
     answersWithin(() => deps.analytics.ping(), timeoutMs),
     answersWithin(async () => (await sql`select 1`.execute(db), true), timeoutMs),

@@ -18,7 +18,7 @@ const COOKIE_ONLY = new Set(['/api/auth/api-key/list', '/api/auth/api-key/update
 
 export const INVITATION_LINK_INVALID = { message: 'This invitation link is not valid or has expired', code: 'INVITATION_LINK_INVALID' } as const;
 
-type AuthDb = Kysely<MetadataDatabase & { apikey: { id: string; configId: string } }>;
+type AuthDb = Kysely<MetadataDatabase>;
 
 export interface AuthRoutesDeps {
   readonly auth: Auth;

@@ -3,7 +3,7 @@ import { apiKey } from '@better-auth/api-key';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { organization, twoFactor } from 'better-auth/plugins';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { MetadataDb } from '../metadata-store/create-metadata-db.js';
 import { emailVerificationOptions, passwordResetOptions, type AccountMail } from './account-email-options.js';
 import type { AuthRateLimitStorage } from './auth-rate-limit-storage.js';
@@ -74,7 +74,7 @@ const SESSION_REFRESH_SECONDS = 3600;
 const ROUTINE = /Failed to validate API key|Invalid password|User not found/;
 
 export function createAuth(meta: MetadataDb, config: AuthConfig) {
-  const db = meta.db as unknown as Kysely<unknown>;
+  const db = meta.schemaless;
   const keyDefaults = {
     // Loupe enforces the tracking limit itself (platform/http/rate-limiter); these values describe it.
     rateLimit: { enabled: false, maxRequests: config.apiKeyRateLimit.max, timeWindow: config.apiKeyRateLimit.windowSeconds * 1000 },

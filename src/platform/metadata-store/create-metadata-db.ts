@@ -10,6 +10,11 @@ export type MetadataDialect = 'sqlite' | 'postgres';
 
 export interface MetadataDb {
   readonly db: Kysely<MetadataDatabase>;
+  /**
+   * The same connection for code that names tables outside Loupe's typed schema: the migrations (which create
+   * them), better-auth (which owns its own tables) and plain probes such as `select 1`.
+   */
+  readonly schemaless: Kysely<unknown>;
   readonly dialect: MetadataDialect;
   close(): Promise<void>;
 }
@@ -22,8 +27,7 @@ export interface MetadataDbConfig {
 export function createMetadataDb(config: MetadataDbConfig): MetadataDb {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
-    const db = new Kysely<MetadataDatabase>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return handles(new Kysely<MetadataDatabase>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
   mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new SQLite(join(config.dataDir, 'meta.db'));
@@ -31,6 +35,12 @@ export function createMetadataDb(config: MetadataDbConfig): MetadataDb {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<MetadataDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return handles(new Kysely<MetadataDatabase>({ dialect: new SqliteDialect({ database: sqlite }) }), 'sqlite');
+}
+
+/** The typed handle and its schemaless view: one Kysely instance, one pool, closed once. */
+function handles(db: Kysely<MetadataDatabase>, dialect: MetadataDialect): MetadataDb {
+  // Kysely's type parameter only narrows the table names the builder accepts; the instance is the same.
+  const schemaless = db as unknown as Kysely<unknown>;
+  return { db, schemaless, dialect, close: () => db.destroy() };
 }

@@ -22,7 +22,7 @@ const versionOf = (file: string): string => file.replace(/\.(ts|js)$/, '');
 
 /** Versions in `dir` the database has not recorded (all of them before the first migration). */
 export async function pendingMetadataMigrations(meta: MetadataDb, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const db = meta.db as unknown as Kysely<unknown>;
+  const db = meta.schemaless;
   let recorded = new Set<string>();
   try {
     const rows = await sql<{ version: string }>`select version from loupe_migrations`.execute(db);
@@ -36,7 +36,7 @@ export async function pendingMetadataMigrations(meta: MetadataDb, dir = MIGRATIO
 }
 
 export async function migrateMetadataDb(meta: MetadataDb, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const db = meta.db as unknown as Kysely<unknown>;
+  const db = meta.schemaless;
   await db.schema
     .createTable('loupe_migrations')
     .ifNotExists()

@@ -85,6 +85,12 @@ export interface TeamTable {
   updatedAt: Date | string | null;
 }
 
+/** better-auth's API keys (only the columns Loupe reads). */
+export interface ApiKeyTable {
+  id: string;
+  configId: string;
+}
+
 /** better-auth's accounts (only the columns Loupe reads). */
 export interface UserTable {
   id: string;
@@ -332,6 +338,7 @@ export interface MetadataDatabase {
   team: TeamTable;
   teamMember: TeamMemberTable;
   user: UserTable;
+  apikey: ApiKeyTable;
   invitation: InvitationTable;
   invitation_tokens: InvitationTokensTable;
 }
