@@ -4015,6 +4015,8 @@ export interface paths {
                                 country: string;
                                 device_type: string;
                                 fileName: string | null;
+                                /** @description 1 when the occurrence's session has a recording to play, else 0 */
+                                has_replay: number;
                                 hostname: string;
                                 identified_user_id: string;
                                 lineNumber: number | null;
@@ -4039,6 +4041,8 @@ export interface paths {
                                     country: string;
                                     device_type: string;
                                     fileName: string | null;
+                                    /** @description 1 when the occurrence's session has a recording to play, else 0 */
+                                    has_replay: number;
                                     hostname: string;
                                     identified_user_id: string;
                                     lineNumber: number | null;
@@ -8005,6 +8009,8 @@ export interface paths {
                                 errors: number;
                                 events: number;
                                 exit_page: string;
+                                /** @description 1 when the session has a recording to play (GET /session-replay/{sessionId}), else 0 */
+                                has_replay: number;
                                 hostname: string;
                                 identified_user_id: string;
                                 language: string;
@@ -8124,6 +8130,8 @@ export interface paths {
                                     errors: number;
                                     events: number;
                                     exit_page: string;
+                                    /** @description 1 when the session has a recording to play (GET /session-replay/{sessionId}), else 0 */
+                                    has_replay: number;
                                     hostname: string;
                                     identified_user_id: string;
                                     language: string;
