@@ -59,7 +59,7 @@ describe('recordings in session rows, erasure and the length limit', () => {
   it('the sessions list marks the session with a playable recording, and only it', async () => {
     const response = await owner(`/sessions?${RANGE}`);
     expect(response.statusCode, response.body).toBe(200);
-    const flags = (response.json() as { data: Array<{ session_id: string; has_replay: number }> }).data.map((row) => [row.session_id, row.has_replay]);
+    const flags = (response.json() as { data: Array<{ session_id: string; has_replay: number }> }).data.map((row) => [row.session_id, row.has_replay] as const);
     expect(new Map(flags)).toEqual(new Map([[sessionOf.get('8.8.5.1'), 1], [sessionOf.get('8.8.5.2'), 0], [sessionOf.get('8.8.5.3'), 0]]));
     const asCsv = await owner(`/sessions?${RANGE}&format=csv`);
     expect(asCsv.body.split('\r\n')[0]).toContain('has_replay');
@@ -79,7 +79,7 @@ describe('recordings in session rows, erasure and the length limit', () => {
   it('each error occurrence says whether its session was recorded', async () => {
     const response = await owner(`/errors/events?${RANGE}&errorMessage=${encodeURIComponent(MESSAGE)}`);
     expect(response.statusCode, response.body).toBe(200);
-    const flags = (response.json() as { data: Array<{ session_id: string; has_replay: number }> }).data.map((row) => [row.session_id, row.has_replay]);
+    const flags = (response.json() as { data: Array<{ session_id: string; has_replay: number }> }).data.map((row) => [row.session_id, row.has_replay] as const);
     expect(new Map(flags)).toEqual(new Map([[sessionOf.get('8.8.5.1'), 1], [sessionOf.get('8.8.5.2'), 0], [sessionOf.get('8.8.5.3'), 0]]));
   });
 
