@@ -83,6 +83,28 @@ describe('recordings in session rows, erasure and the length limit', () => {
     expect(new Map(flags)).toEqual(new Map([[sessionOf.get('8.8.5.1'), 1], [sessionOf.get('8.8.5.2'), 0], [sessionOf.get('8.8.5.3'), 0]]));
   });
 
+  it('the raw export adds the recordings with replays=true (NDJSON, replay:read), one metadata line per recording, then its batches', async () => {
+    const exported = await owner(`/export?${RANGE}&replays=true`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const lines = exported.body.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const recorded = [sessionOf.get('8.8.5.1') ?? '', sessionOf.get('8.8.5.2') ?? ''].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    expect(lines.filter((line) => String(line.table).startsWith('session_replay')).map((line) => [line.table, line.session_id])).toEqual([
+      ...recorded.map((id) => ['session_replay_metadata', id]), ...recorded.map((id) => ['session_replay_batches', id]),
+    ]);
+    const batch = lines.find((line) => line.table === 'session_replay_batches' && line.session_id === sessionOf.get('8.8.5.1'));
+    expect(JSON.parse(String(batch?.events))).toEqual([...pageStart(START + 100, `${ORIGIN}/`, 'Recorded'), ...clicks(START + 900)]);
+    expect(lines.filter((line) => line.table === 'events')).toHaveLength(6);
+    // Without the option, no recording; as CSV, refused; a key without replay:read may not.
+    expect((await owner(`/export?${RANGE}`)).body).not.toContain('session_replay');
+    const csv = await owner(`/export?${RANGE}&replays=true&format=csv`);
+    expect([csv.statusCode, (csv.json() as { error: string }).error]).toEqual([400, 'replays=true exports NDJSON only (recordings do not fit CSV cells)']);
+    const keyOf = async (permissions: Record<string, string[]>) => ((await call(t.app, f.owner, { method: 'POST', url: `/api/organizations/${f.organizationId}/api-keys`, payload: { name: 'export', permissions } })).json() as { key: string }).key;
+    const url = `/api/sites/${f.site.siteId}/export?${RANGE}&replays=true`;
+    const analyticsOnly = await call(t.app, { key: await keyOf({ analytics: ['read'] }) }, { method: 'GET', url });
+    expect([analyticsOnly.statusCode, (analyticsOnly.json() as { error: string }).error]).toEqual([403, 'replays=true needs the replay:read scope']);
+    expect((await call(t.app, { key: await keyOf({ analytics: ['read'], replay: ['read'] }) }, { method: 'GET', url })).body).toBe(exported.body);
+  });
+
   it('a recording stops at its session\'s length limit: later events are acknowledged but not stored', async () => {
     const ip = '8.8.5.9';
     const begin = START + 60_000;
