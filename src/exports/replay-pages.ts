@@ -72,24 +72,22 @@ function pageOf(bytes: Buffer): { page: EventPage; last: Record<string, unknown>
   return { page: { bytes, rows }, last };
 }
 
-/** The recordings' metadata lines, then their batch lines, a page at a time (read when the consumer asks). */
-export async function* replayPages(store: AnalyticsStore, scope: ReplayScope): AsyncGenerator<EventPage> {
-  let afterSession: string | undefined;
+/** Pages of one query read by keyset: each page starts after the key of the last row of the one before. */
+async function* keysetPages<K>(store: AnalyticsStore, pageRows: number, sqlOf: (after: K | undefined) => SqlFragment, keyOf: (last: Record<string, unknown>) => K): AsyncGenerator<EventPage> {
+  let after: K | undefined;
   for (;;) {
-    const { sql, params } = metadataSql(scope, afterSession);
-    const read = pageOf(await store.queryJsonLines(sql, params));
-    if (!read) break;
-    yield read.page;
-    if (read.page.rows < REPLAY_METADATA_PAGE_ROWS) break;
-    afterSession = String(read.last.session_id);
-  }
-  let afterBatch: { session_id: string; batch_id: string } | undefined;
-  for (;;) {
-    const { sql, params } = batchesSql(scope, afterBatch);
+    const { sql, params } = sqlOf(after);
     const read = pageOf(await store.queryJsonLines(sql, params));
     if (!read) return;
     yield read.page;
-    if (read.page.rows < REPLAY_BATCH_PAGE_ROWS) return;
-    afterBatch = { session_id: String(read.last.session_id), batch_id: String(read.last.batch_id) };
+    if (read.page.rows < pageRows) return;
+    after = keyOf(read.last);
   }
+}
+
+/** The recordings' metadata lines, then their batch lines, a page at a time (read when the consumer asks). */
+export async function* replayPages(store: AnalyticsStore, scope: ReplayScope): AsyncGenerator<EventPage> {
+  yield* keysetPages(store, REPLAY_METADATA_PAGE_ROWS, (after: string | undefined) => metadataSql(scope, after), (last) => String(last.session_id));
+  yield* keysetPages(store, REPLAY_BATCH_PAGE_ROWS, (after: { session_id: string; batch_id: string } | undefined) => batchesSql(scope, after),
+    (last) => ({ session_id: String(last.session_id), batch_id: String(last.batch_id) }));
 }
