@@ -5,6 +5,7 @@ import type { AnalyticsStore } from '../platform/analytics-store/analytics-store
 import { csvLine } from '../platform/http/csv-text.js';
 import { csvColumns, type ExportTable } from './export-columns.js';
 import { eventPages, type PageScope } from './event-pages.js';
+import { replayPages } from './replay-pages.js';
 
 export type ExportFormat = 'ndjson' | 'csv';
 
@@ -12,6 +13,8 @@ export interface ExportRequest extends PageScope {
   readonly format: ExportFormat;
   /** Adds the bot events after the human ones. */
   readonly bots: boolean;
+  /** Adds the session recordings at the end (NDJSON only). */
+  readonly replays?: boolean;
 }
 
 function tablesOf(request: ExportRequest): ExportTable[] {
@@ -37,6 +40,9 @@ export async function* exportChunks(store: AnalyticsStore, request: ExportReques
     for await (const page of eventPages(store, table, request)) {
       yield request.format === 'csv' ? csvRecords(page.bytes, columns) : page.bytes;
     }
+  }
+  if (request.replays === true && request.format === 'ndjson') {
+    for await (const page of replayPages(store, request)) yield page.bytes;
   }
 }
 

@@ -2,8 +2,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { CSV_CONTENT_TYPE } from '../platform/http/csv-text.js';
+import { BadRequestError, ForbiddenError } from '../platform/http/app-errors.js';
 import type { Guards } from '../platform/http/guards.js';
-import { siteOf } from '../platform/http/guards.js';
+import { principalOf, siteOf } from '../platform/http/guards.js';
+import { principalHasScope } from '../platform/http/principal.js';
 import { ANY_CREDENTIAL, SiteParams } from '../platform/http/route-docs.js';
 import { resolveTimeRange } from '../stats/time-range.js';
 import { exportStream, type ExportFormat } from './export-stream.js';
@@ -33,7 +35,8 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesDeps> = async (app,
       summary: "Export the site's raw events as NDJSON or CSV (streamed)",
       description:
         'Every stored human event of the range in (timestamp, event_id) order, then with `bots=true` every bot event; one line per ' +
-        'event with the stored columns of its table. Formats and columns: docs/exports.md. Events still in the ingestion queue ' +
+        'event with the stored columns of its table; with `replays=true` (NDJSON only, needs replay:read too) the session recordings that start in ' +
+        'the range follow (metadata, then batches). Formats and columns: docs/exports.md. Events still in the ingestion queue ' +
         '(about the last second) are not in it yet. Members of the organization only.',
       security: ANY_CREDENTIAL,
       params: SiteParams,
@@ -43,10 +46,13 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesDeps> = async (app,
     const siteId = siteOf(request).siteId;
     const range = resolveTimeRange(request.query, new Date(clock()));
     const format = formatOf(request.query, request.headers.accept);
+    const replays = request.query.replays === 'true';
+    if (replays && format !== 'ndjson') throw new BadRequestError('replays=true exports NDJSON only (recordings do not fit CSV cells)');
+    if (replays && !principalHasScope(principalOf(request), 'replay:read')) throw new ForbiddenError('replays=true needs the replay:read scope');
     reply
       .header('content-type', format === 'csv' ? CSV_CONTENT_TYPE : 'application/x-ndjson; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName(siteId, request.query, format)}"`)
       .header('cache-control', 'no-store');
-    return reply.send(exportStream(analytics, { siteId, range, format, bots: request.query.bots === 'true' }));
+    return reply.send(exportStream(analytics, { siteId, range, format, bots: request.query.bots === 'true', replays }));
   });
 };

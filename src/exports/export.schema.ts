@@ -7,6 +7,7 @@ export const ExportQuerySchema = commonParamsSchema
   .extend({
     format: z.enum(['ndjson', 'csv']).optional().describe('ndjson (default) or csv; without it, `Accept: text/csv` chooses csv'),
     bots: z.enum(['true', 'false']).optional().describe('true adds the bot events after the human ones'),
+    replays: z.enum(['true', 'false']).optional().describe('true adds the session recordings that start in the range at the end (NDJSON only; needs replay:read)'),
   })
   .strict();
 

@@ -3,7 +3,7 @@
 import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
 
 /** Why a valid row is not stored; each import counts its skipped rows per reason. */
-export const SKIP_REASONS = ['already_imported', 'future_timestamp', 'bot_event', 'unsupported_event_type', 'automatic_event'] as const;
+export const SKIP_REASONS = ['already_imported', 'future_timestamp', 'bot_event', 'session_replay', 'unsupported_event_type', 'automatic_event'] as const;
 
 export type SkipReason = (typeof SKIP_REASONS)[number];
 

@@ -131,6 +131,7 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
       enricher,
       onEnriched: (replay) => {
         if (replay.skipped > 0) app.log.error({ skipped: replay.skipped }, 'skipped damaged lines of the replay spool');
+        if (replay.overLimit > 0) app.log.info({ batches: replay.overLimit }, 'replay batches past their session\'s recording limit not stored');
       },
     }),
   });

@@ -28,6 +28,7 @@ export interface SessionShape {
   readonly user_id?: string;
   readonly referrer?: string;
   readonly errors?: number;
+  readonly has_replay?: number;
 }
 
 /** The whole row of a session seeded with SEEDED_DEVICE. */
@@ -58,5 +59,6 @@ export function expectedSessionRow(shape: SessionShape): Record<string, string |
     pageviews: shape.pageviews,
     events: shape.events,
     errors: shape.errors ?? 0,
+    has_replay: shape.has_replay ?? 0,
   };
 }

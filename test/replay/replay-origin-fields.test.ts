@@ -65,6 +65,27 @@ describe('the origin web app on Loupe recordings', () => {
     expect((shorter.json() as { data: unknown[] }).data).toEqual([]);
   });
 
+  it('lists with each time form the web app sends: an exact UTC range and the last minutes, with its filters as JSON', async () => {
+    const utc = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+    const filters = encodeURIComponent(JSON.stringify([{ parameter: 'pathname', type: 'equals', value: ['/checkout'] }]));
+    const common = `time_zone=Europe%2FBerlin&filters=${filters}&limit=20&offset=0&minDuration=30`;
+    const forms = [
+      `start_datetime=${encodeURIComponent(utc(START - 60_000))}&end_datetime=${encodeURIComponent(utc(START + 5 * 60_000))}`,
+      'past_minutes_start=60&past_minutes_end=0',
+    ];
+    for (const form of forms) {
+      const response = await call(t.app, f.owner, { method: 'GET', url: `/api/sites/${f.site.siteId}/session-replay/list?${form}&${common}` });
+      expect([form, response.statusCode]).toEqual([form, 200]);
+      expect((response.json() as { data: Array<{ session_id: string }> }).data.map((item) => item.session_id)).toEqual([sessionId]);
+    }
+    // A window that ends before the recording starts, and a filter it does not match, list nothing.
+    const before = await call(t.app, f.owner, { method: 'GET', url: `/api/sites/${f.site.siteId}/session-replay/list?start_datetime=${encodeURIComponent(utc(START - 3_600_000))}&end_datetime=${encodeURIComponent(utc(START - 60_000))}&time_zone=UTC` });
+    expect((before.json() as { data: unknown[] }).data).toEqual([]);
+    const other = encodeURIComponent(JSON.stringify([{ parameter: 'pathname', type: 'equals', value: ['/pricing'] }]));
+    const filtered = await call(t.app, f.owner, { method: 'GET', url: `/api/sites/${f.site.siteId}/session-replay/list?past_minutes_start=60&past_minutes_end=0&time_zone=UTC&filters=${other}` });
+    expect((filtered.json() as { data: unknown[] }).data).toEqual([]);
+  });
+
   it('plays with {events, metadata}: numeric event types (the player compares type 4 for page changes) and every metadata field', async () => {
     const response = await call(t.app, f.owner, { method: 'GET', url: `/api/sites/${f.site.siteId}/session-replay/${sessionId}` });
     expect(response.statusCode).toBe(200);

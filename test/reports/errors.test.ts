@@ -93,13 +93,13 @@ describe('errors', () => {
         timestamp: '2026-03-10 12:30:00.000', session_id: '2', user_id: 'v2', identified_user_id: 'alice', pathname: '/pricing',
         hostname: 'err.example.com', page_title: '', referrer: '', browser: 'Firefox', browser_version: '', operating_system: 'Linux',
         operating_system_version: '', device_type: 'Desktop', country: 'DE', region: '', city: '',
-        message: A, stack: 'at g (vendor.js:9:1)', fileName: 'https://err.example.com/vendor.js', lineNumber: 9, columnNumber: 1,
+        message: A, stack: 'at g (vendor.js:9:1)', fileName: 'https://err.example.com/vendor.js', lineNumber: 9, columnNumber: 1, has_replay: 0,
       },
       {
         timestamp: '2026-03-10 10:05:00.000', session_id: '1', user_id: 'v1', identified_user_id: '', pathname: '/',
         hostname: '', page_title: '', referrer: '', browser: 'Chrome', browser_version: '', operating_system: '',
         operating_system_version: '', device_type: '', country: '', region: '', city: '',
-        message: A, stack: 'at f (app.js:1:2)', fileName: 'https://err.example.com/app.js', lineNumber: 42, columnNumber: 7,
+        message: A, stack: 'at f (app.js:1:2)', fileName: 'https://err.example.com/app.js', lineNumber: 42, columnNumber: 7, has_replay: 0,
       },
     ]);
     expect((await get(`/errors/events?${range}&errorMessage=nope`)).json()).toEqual({ data: [] });

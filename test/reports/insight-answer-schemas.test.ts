@@ -33,7 +33,7 @@ describe('answer schemas of the journeys, retention and error reports', () => {
 
   it.each([
     ['/errors/names', ['count', 'errorName', 'percentage', 'sessionCount', 'value']],
-    ['/errors/events', ['browser', 'browser_version', 'city', 'columnNumber', 'country', 'device_type', 'fileName', 'hostname', 'identified_user_id',
+    ['/errors/events', ['browser', 'browser_version', 'city', 'columnNumber', 'country', 'device_type', 'fileName', 'has_replay', 'hostname', 'identified_user_id',
       'lineNumber', 'message', 'operating_system', 'operating_system_version', 'page_title', 'pathname', 'referrer', 'region', 'session_id', 'stack',
       'timestamp', 'user_id']],
   ])('describes %s as a list or, with page, a counted page of the same rows', (path, rowKeys) => {

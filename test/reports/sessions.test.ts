@@ -41,7 +41,7 @@ const SESSION_101 = {
   device_type: 'Desktop', browser: 'Firefox', browser_version: '124', operating_system: 'Linux', operating_system_version: '',
   screen_width: 1920, screen_height: 1080, referrer: '', channel: 'Organic Search', hostname: 'shop.example.com',
   session_start: '2026-03-10 10:00:00', session_end: '2026-03-10 10:02:15', session_duration: 135.5,
-  entry_page: '/', exit_page: '/pricing', pageviews: 2, events: 1, errors: 1,
+  entry_page: '/', exit_page: '/pricing', pageviews: 2, events: 1, errors: 1, has_replay: 0,
 };
 
 const SESSION_202 = {
@@ -49,7 +49,7 @@ const SESSION_202 = {
   device_type: 'Mobile', browser: 'Safari', browser_version: '17', operating_system: 'iOS', operating_system_version: '17.4',
   screen_width: 390, screen_height: 844, referrer: 'https://news.example.org/item', channel: 'Referral', hostname: 'shop.example.com',
   session_start: '2026-03-11 09:00:00', session_end: '2026-03-11 09:05:00', session_duration: 300,
-  entry_page: '/blog', exit_page: '/blog/post', pageviews: 2, events: 0, errors: 0,
+  entry_page: '/blog', exit_page: '/blog/post', pageviews: 2, events: 0, errors: 0, has_replay: 0,
 };
 
 const RANGE = 'start_date=2026-03-01&end_date=2026-03-15';

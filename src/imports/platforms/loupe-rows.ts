@@ -74,8 +74,12 @@ export const LoupeRowSchema = z.object({
   scroll_depth: z.number().int().min(0).max(100).default(0),
 });
 
-/** Lines of other tables in the export (bot events) are skipped: imports hold human traffic only. */
-const TableSchema = z.object({ table: z.enum(['events', 'bot_events'], { message: "Expected 'events' or 'bot_events'" }).optional() });
+/**
+ * Lines of other tables in the export are skipped: bot events (imports hold human traffic only) and session
+ * recordings (an import gives its sessions new ids; recordings come back with a backup's restore instead).
+ */
+const TABLES = ['events', 'bot_events', 'session_replay_metadata', 'session_replay_batches'] as const;
+const TableSchema = z.object({ table: z.enum(TABLES, { message: `Expected one of ${TABLES.map((name) => `'${name}'`).join(', ')}` }).optional() });
 
 /**
  * The stored row of a Loupe raw event, into this site and import. It keeps its event id (so the same
@@ -87,6 +91,7 @@ export function loupeRow(raw: unknown, context: MappingContext): MappedRow {
   const table = TableSchema.safeParse(raw);
   if (!table.success) return invalid(rowProblems(table.error.issues));
   if (table.data.table === 'bot_events') return { kind: 'skip', reason: 'bot_event' };
+  if (table.data.table === 'session_replay_metadata' || table.data.table === 'session_replay_batches') return { kind: 'skip', reason: 'session_replay' };
   const parsed = LoupeRowSchema.safeParse(raw);
   if (!parsed.success) return invalid(rowProblems(parsed.error.issues));
   const { timestamp: at, session_start, session_id, ...columns } = parsed.data;

@@ -73,12 +73,15 @@ describe('simple analytics rows', () => {
 describe('loupe rows', () => {
   const event = { timestamp: '2026-03-04 09:00:00.000', event_id: '3d0e2a10-0000-4000-8000-000000000001', session_id: '9001', user_id: 'v', type: 'pageview', site_id: 99, import_id: 'old', user_key_hash: '5' };
 
-  it('stores the row in this site and import, with a session id of this import, and skips bot lines', () => {
+  it('stores the row in this site and import, with a session id of this import, and skips bot and recording lines', () => {
     const mapped = loupeRow(event, context);
     expect(mapped).toMatchObject({ kind: 'event', eventId: event.event_id, row: { site_id: 3, import_id: 'import-a', session_start: '1970-01-01 00:00:00.000' } });
     expect(mapped.kind === 'event' && 'user_key_hash' in mapped.row).toBe(false);
     expect(mapped.kind === 'event' ? mapped.row.session_id : '9001').not.toBe('9001');
     expect(loupeRow({ ...event, table: 'bot_events' }, context)).toEqual({ kind: 'skip', reason: 'bot_event' });
+    expect(loupeRow({ table: 'session_replay_metadata', site_id: 1, session_id: '9001' }, context)).toEqual({ kind: 'skip', reason: 'session_replay' });
+    expect(loupeRow({ table: 'session_replay_batches', site_id: 1, session_id: '9001', events: '[]' }, context)).toEqual({ kind: 'skip', reason: 'session_replay' });
+    expect(loupeRow({ ...event, table: 'sessions' }, context)).toMatchObject({ kind: 'invalid' });
     expect(loupeRow({ ...event, session_id: '18446744073709551616' }, context)).toMatchObject({ kind: 'invalid', problems: [{ field: 'session_id' }] });
   });
 });

@@ -73,7 +73,7 @@ export function parseWorkerReply(message: unknown): WorkerReply {
 
 function parseReplayed(replay: unknown): EnrichedReplay {
   if (!isRecord(replay) || !isOwnedBytes(replay.batches) || !isOwnedBytes(replay.metadata)) throw new Error('unexpected message from the enrichment thread');
-  return { batches: replay.batches, metadata: replay.metadata, stored: Number(replay.stored), bots: Number(replay.bots), skipped: Number(replay.skipped) };
+  return { batches: replay.batches, metadata: replay.metadata, stored: Number(replay.stored), bots: Number(replay.bots), skipped: Number(replay.skipped), overLimit: Number(replay.overLimit ?? 0) };
 }
 
 export function parseWorkerRequest(message: unknown): WorkerRequest {

@@ -18,6 +18,8 @@ export interface EnrichedReplay {
   readonly stored: number;
   readonly bots: number;
   readonly skipped: number;
+  /** Batches whose events all fell after the session's recording limit (MAX_RECORDING_MS). */
+  readonly overLimit: number;
 }
 
 export type ReplayEnricher = (segment: Uint8Array) => Promise<EnrichedReplay>;
@@ -49,6 +51,7 @@ export function createReplayEnricher(steps: readonly Step<EnrichContext>[]): Rep
     const metadata = new JsonLinesBuffer();
     let bots = 0;
     let skipped = 0;
+    let overLimit = 0;
     for (const line of segmentLines(asBuffer(segment))) {
       const record = parseReplayLine(line);
       if (record === null) {
@@ -63,9 +66,13 @@ export function createReplayEnricher(steps: readonly Step<EnrichContext>[]): Rep
         continue;
       }
       const rows = buildReplayRows(record, context);
+      if (rows === null) {
+        overLimit += 1;
+        continue;
+      }
       batches.push(compactJsonLine(wellFormedRow(rows.batch)));
       metadata.push(compactJsonLine(wellFormedRow(rows.metadata)));
     }
-    return { batches: batches.finish(), metadata: metadata.finish(), stored: batches.count, bots, skipped };
+    return { batches: batches.finish(), metadata: metadata.finish(), stored: batches.count, bots, skipped, overLimit };
   };
 }

@@ -27,15 +27,31 @@ function hostnameOf(pageUrl: string): string {
   }
 }
 
+/**
+ * The longest recording a session keeps, counted from the session's start: 12 hours, the longest the recorder's
+ * `data-replay-max-minutes` allows. Events after it are not stored (a recorder that ignores its limit, or a
+ * tab left open and active for a day, stops filling the store); the batch is still acknowledged, as the
+ * recorder cannot act on a refusal of a batch it already sent.
+ */
+export const MAX_RECORDING_MS = 720 * 60_000;
+
+/** The events inside the session's recording limit (all of them, unless the session began over 12 hours before). */
+export function withinRecordingLimit(events: readonly RrwebEvent[], sessionStartedAt: number): readonly RrwebEvent[] {
+  const end = sessionStartedAt + MAX_RECORDING_MS;
+  return events.every((event) => event.timestamp <= end) ? events : events.filter((event) => event.timestamp <= end);
+}
+
 export interface ReplayRows {
   readonly batch: AnalyticsRow;
   readonly metadata: AnalyticsRow;
 }
 
-export function buildReplayRows(record: ReplayRecord, context: EnrichContext): ReplayRows {
+/** The batch's rows, or null when none of its events falls inside the session's recording limit. */
+export function buildReplayRows(record: ReplayRecord, context: EnrichContext): ReplayRows | null {
   const { ua, geo, session } = context;
   if (!ua || !geo || !session) throw new Error('parse-user-agent, geolocate and assign-session must run first');
-  const events = onServerClock(record.events, record.at);
+  const events = withinRecordingLimit(onServerClock(record.events, record.at), session.startedAt);
+  if (events.length === 0) return null;
   let first = Number.POSITIVE_INFINITY;
   let last = 0;
   let fullSnapshots = 0;

@@ -9,6 +9,7 @@ import { bucketStartIsoIn } from './bucket-start-iso.js';
 import { errorDetails, type ErrorDetails } from './error-details.js';
 import { ACTION_EVENTS } from '../action-events.js';
 import { utcMillisSql } from '../response-time.js';
+import { withReplayFlags } from '../replay/recorded-sessions.query.js';
 
 export interface ErrorNameEntry {
   value: string;
@@ -85,8 +86,8 @@ export async function countErrorEvents(store: AnalyticsStore, query: StatsQuery,
   return Number(rows[0]?.total ?? 0);
 }
 
-/** Occurrences of one message, newest first, with the context of each and the details from its props. */
-export async function errorEvents(store: AnalyticsStore, query: StatsQuery, message: string, paging: Paging): Promise<ErrorEvent[]> {
+/** Occurrences of one message, newest first, with the context of each, the details from its props and whether its session was recorded. */
+export async function errorEvents(store: AnalyticsStore, query: StatsQuery, message: string, paging: Paging): Promise<Array<ErrorEvent & { has_replay: number }>> {
   const where = errorWhere(query, message);
   const rows = await store.query<Omit<ErrorEvent, keyof ErrorDetails | 'timestamp' | 'session_id'> & { at: string; sid: string; props: string }>(
     `SELECT ${utcMillisSql('timestamp')} AS at, toString(session_id) AS sid, user_id, identified_user_id,
@@ -97,12 +98,13 @@ export async function errorEvents(store: AnalyticsStore, query: StatsQuery, mess
      LIMIT {limit:UInt32} OFFSET {offset:UInt64}`,
     { ...where.params, ...pageWindow(paging) },
   );
-  return rows.map(({ at, sid, props, ...row }) => ({
+  const occurrences = rows.map(({ at, sid, props, ...row }) => ({
     timestamp: at,
     session_id: sid,
     ...row,
     ...errorDetails(props),
   }));
+  return withReplayFlags(store, query.siteId, occurrences);
 }
 
 /** Occurrences of one message per bucket (default hour), zero-filled; `time` is the bucket start in UTC. */

@@ -31,6 +31,7 @@ const ErrorEventSchema = z.object({
   fileName: z.string().nullable(),
   lineNumber: z.number().int().nullable(),
   columnNumber: z.number().int().nullable(),
+  has_replay: z.number().int().describe('1 when the occurrence\'s session has a recording to play, else 0'),
 });
 
 /** `{data: rows}` without `page`, `{data: {data: rows, totalCount}}` with it. */

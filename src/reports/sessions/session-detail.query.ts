@@ -7,6 +7,7 @@ import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { parseProps } from '../event-props.js';
 import { utcMillisSql } from '../response-time.js';
 import { liveWindow } from '../live-users/live-user-count.query.js';
+import { recordedSessions } from '../replay/recorded-sessions.query.js';
 import { SESSION_FIELDS_SQL, toSessionRow, type SessionRow } from './session-fields.js';
 
 export interface SessionEvent {
@@ -23,7 +24,7 @@ export interface SessionEvent {
 }
 
 export interface SessionDetail {
-  session: SessionRow;
+  session: SessionRow & { has_replay: number };
   events: SessionEvent[];
   pagination: { total: number; limit: number; offset: number; hasMore: boolean };
 }
@@ -94,10 +95,13 @@ export async function sessionDetail(
     where.params,
   );
   if (!raw) throw new NotFoundError('Session not found');
-  const events = await eventsPage(store, oneSession, { first: String(raw.s_first_at), last: String(raw.s_last_at) }, page);
+  const [events, recorded] = await Promise.all([
+    eventsPage(store, oneSession, { first: String(raw.s_first_at), last: String(raw.s_last_at) }, page),
+    recordedSessions(store, query.siteId, [id]),
+  ]);
   const total = Number(raw.s_total);
   return {
-    session: toSessionRow(raw),
+    session: { ...toSessionRow(raw), has_replay: recorded.size > 0 ? 1 : 0 },
     events,
     pagination: { total, limit: page.limit, offset: page.offset, hasMore: page.offset + events.length < total },
   };

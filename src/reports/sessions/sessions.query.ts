@@ -3,7 +3,11 @@ import type { AnalyticsStore } from '../../platform/analytics-store/analytics-st
 import { siteScopeSql } from '../../stats/site-scope.js';
 import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { withReplayFlags } from '../replay/recorded-sessions.query.js';
 import { SESSION_FIELDS_SQL, toSessionRow, type SessionRow } from './session-fields.js';
+
+/** A listed session: its fields and whether it has a playable recording (1/0, as the origin's rows carry it). */
+export type ListedSession = SessionRow & { has_replay: number };
 
 export interface SessionPage {
   readonly limit: number;
@@ -40,7 +44,11 @@ export async function listSessions(
   page: SessionPage,
   only: SqlFragment = ALWAYS_TRUE,
   having: SqlFragment = ALWAYS_TRUE,
-): Promise<SessionRow[]> {
+): Promise<ListedSession[]> {
+  return withReplayFlags(store, query.siteId, await pageOfSessions(store, query, page, only, having));
+}
+
+async function pageOfSessions(store: AnalyticsStore, query: StatsQuery, page: SessionPage, only: SqlFragment, having: SqlFragment): Promise<SessionRow[]> {
   const scope = siteScopeSql(query.siteId, query.range);
   const selection = allOf([baseWhere(query), only]);
   let windowEvents = (page.offset + page.limit) * 8 + 1000;

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { catalogRowShape } from '../catalog-row-schema.js';
 import { SESSION_FIELDS } from './session-fields.js';
 
-export const SessionRowSchema = z.object(catalogRowShape(SESSION_FIELDS));
+export const SessionRowSchema = z.object({
+  ...catalogRowShape(SESSION_FIELDS),
+  has_replay: z.number().int().describe('1 when the session has a recording to play (GET /session-replay/{sessionId}), else 0'),
+});
 
 export const SessionListSchema = z.object({ data: z.array(SessionRowSchema) });
 

@@ -4015,6 +4015,8 @@ export interface paths {
                                 country: string;
                                 device_type: string;
                                 fileName: string | null;
+                                /** @description 1 when the occurrence's session has a recording to play, else 0 */
+                                has_replay: number;
                                 hostname: string;
                                 identified_user_id: string;
                                 lineNumber: number | null;
@@ -4039,6 +4041,8 @@ export interface paths {
                                     country: string;
                                     device_type: string;
                                     fileName: string | null;
+                                    /** @description 1 when the occurrence's session has a recording to play, else 0 */
+                                    has_replay: number;
                                     hostname: string;
                                     identified_user_id: string;
                                     lineNumber: number | null;
@@ -5105,7 +5109,7 @@ export interface paths {
         };
         /**
          * Export the site's raw events as NDJSON or CSV (streamed)
-         * @description Every stored human event of the range in (timestamp, event_id) order, then with `bots=true` every bot event; one line per event with the stored columns of its table. Formats and columns: docs/exports.md. Events still in the ingestion queue (about the last second) are not in it yet. Members of the organization only.
+         * @description Every stored human event of the range in (timestamp, event_id) order, then with `bots=true` every bot event; one line per event with the stored columns of its table; with `replays=true` (NDJSON only, needs replay:read too) the session recordings that start in the range follow (metadata, then batches). Formats and columns: docs/exports.md. Events still in the ingestion queue (about the last second) are not in it yet. Members of the organization only.
          */
         get: {
             parameters: {
@@ -5116,6 +5120,8 @@ export interface paths {
                     end_date?: string;
                     /** @description ndjson (default) or csv; without it, `Accept: text/csv` chooses csv */
                     format?: "ndjson" | "csv";
+                    /** @description true adds the session recordings that start in the range at the end (NDJSON only; needs replay:read) */
+                    replays?: "true" | "false";
                     /** @description first local day (YYYY-MM-DD), with end_date */
                     start_date?: string;
                     /** @description IANA time zone of dates and buckets; default UTC */
@@ -6108,6 +6114,7 @@ export interface paths {
                                     automatic_event?: number;
                                     bot_event?: number;
                                     future_timestamp?: number;
+                                    session_replay?: number;
                                     unsupported_event_type?: number;
                                 };
                                 skippedEvents: number;
@@ -6271,6 +6278,7 @@ export interface paths {
                                     automatic_event?: number;
                                     bot_event?: number;
                                     future_timestamp?: number;
+                                    session_replay?: number;
                                     unsupported_event_type?: number;
                                 };
                                 /** @description valid rows not stored */
@@ -8005,6 +8013,8 @@ export interface paths {
                                 errors: number;
                                 events: number;
                                 exit_page: string;
+                                /** @description 1 when the session has a recording to play (GET /session-replay/{sessionId}), else 0 */
+                                has_replay: number;
                                 hostname: string;
                                 identified_user_id: string;
                                 language: string;
@@ -8124,6 +8134,8 @@ export interface paths {
                                     errors: number;
                                     events: number;
                                     exit_page: string;
+                                    /** @description 1 when the session has a recording to play (GET /session-replay/{sessionId}), else 0 */
+                                    has_replay: number;
                                     hostname: string;
                                     identified_user_id: string;
                                     language: string;

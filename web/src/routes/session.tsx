@@ -29,7 +29,9 @@ export function SessionPage() {
       <SiteNav site={site} />
       <div className="flex flex-wrap gap-3">
         <Link to={`/sites/${encodeURIComponent(site)}/sessions${search}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>All sessions</Link>
-        <Link to={`${replayPath(site, sessionId)}${search}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Watch replay</Link>
+        {detail.data?.session.has_replay === 1 ? (
+          <Link to={`${replayPath(site, sessionId)}${search}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Watch replay</Link>
+        ) : null}
       </div>
       <ErrorMessage error={detail.error} />
       <Card title="Summary">

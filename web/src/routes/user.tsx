@@ -16,6 +16,13 @@ import { useSiteView } from './site/use-site-view';
 
 const SESSIONS_PER_PAGE = 50;
 
+/** The view's search (period, time zone) with the replays list narrowed to this person. */
+function replaysSearch(search: string, userId: string): string {
+  const params = new URLSearchParams(search);
+  params.set('user', userId);
+  return `?${params.toString()}`;
+}
+
 export function UserPage() {
   const { site = '', userId = '' } = useParams();
   const { view, params } = useSiteView();
@@ -31,7 +38,9 @@ export function UserPage() {
       <SiteNav site={site} />
       <div className="flex flex-wrap gap-3">
         <Link to={`/sites/${encodeURIComponent(site)}/users${search}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>All users</Link>
-        <Link to={`/sites/${encodeURIComponent(site)}/replays?user=${encodeURIComponent(userId)}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Watch replays</Link>
+        {rows.some((row) => row.has_replay === 1) ? (
+          <Link to={`/sites/${encodeURIComponent(site)}/replays${replaysSearch(search, userId)}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>Watch replays</Link>
+        ) : null}
       </div>
       <ErrorMessage error={user.error ?? sessions.error} />
       <Card title="Profile">

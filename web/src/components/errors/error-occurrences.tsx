@@ -48,9 +48,11 @@ function Occurrence({ site, row, timeZone }: { site: string; row: ErrorOccurrenc
         <Link to={`/sites/${encodeURIComponent(site)}/sessions/${encodeURIComponent(row.session_id)}`} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>
           View session<span className="sr-only"> of the error at {when}</span>
         </Link>
-        <Link to={replayPath(site, row.session_id)} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>
-          Watch replay<span className="sr-only"> of the session of the error at {when}</span>
-        </Link>
+        {row.has_replay === 1 ? (
+          <Link to={replayPath(site, row.session_id)} className={`rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`}>
+            Watch replay<span className="sr-only"> of the session of the error at {when}</span>
+          </Link>
+        ) : null}
       </div>
       <p data-testid="error-message" className="break-words text-sm">{row.message}</p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">

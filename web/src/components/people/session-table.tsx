@@ -6,6 +6,7 @@ import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
 import { formatApiTime, formatDuration } from './people-format';
 import { sessionPath, userPath, useViewSearch } from './people-links';
+import { replayPath } from './replay-links';
 
 const LINK = `rounded font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300 ${FOCUS_RING}`;
 
@@ -30,6 +31,7 @@ const CSV_COLUMNS: ReadonlyArray<CsvColumn<SessionRow>> = [
   { header: 'device_type', value: (row) => row.device_type },
   { header: 'channel', value: (row) => row.channel },
   { header: 'referrer', value: (row) => row.referrer },
+  { header: 'has_replay', value: (row) => row.has_replay },
 ];
 
 export interface SessionTableProps {
@@ -60,7 +62,8 @@ export function SessionTable({ site, rows, timeZone, fileName, showPerson = true
                 <th scope="col" className="py-1 pr-3 text-right font-medium">Events</th>
                 <th scope="col" className="py-1 pr-3 font-medium">Country</th>
                 <th scope="col" className="py-1 pr-3 font-medium">Browser</th>
-                <th scope="col" className="py-1 font-medium">Channel</th>
+                <th scope="col" className="py-1 pr-3 font-medium">Channel</th>
+                <th scope="col" className="py-1 font-medium">Replay</th>
               </tr>
             </thead>
             <tbody>
@@ -75,7 +78,14 @@ export function SessionTable({ site, rows, timeZone, fileName, showPerson = true
                   <td className="py-1 pr-3 text-right tabular-nums" data-events={row.events}>{row.events}</td>
                   <td className="py-1 pr-3">{row.country}</td>
                   <td className="py-1 pr-3">{row.browser}</td>
-                  <td className="py-1">{row.channel}</td>
+                  <td className="py-1 pr-3">{row.channel}</td>
+                  <td className="py-1 whitespace-nowrap">
+                    {row.has_replay === 1 ? (
+                      <Link to={replayPath(site, row.session_id) + search} className={LINK}>
+                        Watch replay<span className="sr-only"> of the session started {formatApiTime(row.session_start, timeZone)}</span>
+                      </Link>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

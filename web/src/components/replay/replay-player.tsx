@@ -1,9 +1,11 @@
-// ReplayPlayer: rrweb's Replayer in the page, with play/pause, speed, skip-inactivity, a timeline that marks the
-// session's pageviews, custom events and errors, and keyboard shortcuts (Space, ←/→ by 5 s, S for skipping).
+// ReplayPlayer: rrweb's Replayer in the page, the recorded viewport scaled to fit the width available, with
+// play/pause, speed, skip-inactivity, a timeline that marks the session's pageviews, custom events and errors, and
+// keyboard shortcuts (Space, ←/→ by 5 s, S for skipping).
 import { useEffect, useRef, useState } from 'react';
 import { Replayer, type eventWithTime } from 'rrweb';
 import 'rrweb/dist/style.css';
 import { Button, FOCUS_RING } from '../button';
+import { fitScale, fittedBox, type Viewport } from './replay-fit';
 import { clockText, type TimelineMark } from './replay-timeline';
 
 const SPEEDS = [1, 2, 4, 8] as const;
@@ -17,6 +19,9 @@ export interface ReplayPlayerProps {
 
 export function ReplayPlayer({ events, marks }: ReplayPlayerProps) {
   const stage = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const [viewport, setViewport] = useState<Viewport | null>(null);
+  const [available, setAvailable] = useState(0);
   const [replayer, setReplayer] = useState<Replayer | null>(null);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<number>(1);
@@ -28,6 +33,11 @@ export function ReplayPlayer({ events, marks }: ReplayPlayerProps) {
     if (!root || events.length < 2) return undefined;
     const created = new Replayer([...events], { root, skipInactive: true, mouseTail: false, showWarning: false });
     created.on('finish', () => setPlaying(false));
+    // The recorded page's viewport, at start and whenever the visitor resized the window.
+    created.on('resize', (dimension) => {
+      const { width, height } = dimension as Viewport;
+      if (width > 0 && height > 0) setViewport({ width, height });
+    });
     // The replayed page's frame, named for assistive technology (and sandboxed by rrweb: no script runs in it).
     created.iframe.setAttribute('title', 'Replayed page');
     setReplayer(created);
@@ -40,6 +50,17 @@ export function ReplayPlayer({ events, marks }: ReplayPlayerProps) {
     };
   }, [events]);
 
+  // The width the player may take, followed as the page (or the phone) changes size.
+  useEffect(() => {
+    const box = frame.current;
+    if (!box) return undefined;
+    const measure = () => setAvailable(box.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [events.length]);
+
   useEffect(() => {
     if (!replayer || !playing) return undefined;
     const timer = setInterval(() => setTime(replayer.getCurrentTime()), 200);
@@ -47,6 +68,8 @@ export function ReplayPlayer({ events, marks }: ReplayPlayerProps) {
   }, [replayer, playing]);
 
   const meta = replayer?.getMetaData();
+  const scale = fitScale(viewport, available);
+  const box = viewport ? fittedBox(viewport, scale) : null;
   const length = meta?.totalTime ?? 0;
   const seek = (offset: number, play = playing) => {
     if (!replayer) return;
@@ -82,7 +105,24 @@ export function ReplayPlayer({ events, marks }: ReplayPlayerProps) {
   if (events.length < 2) return <p className="text-sm">This recording holds too little to play.</p>;
   return (
     <section aria-label="Replay player" tabIndex={0} onKeyDown={onKey} className={`flex flex-col gap-3 rounded ${FOCUS_RING}`}>
-      <div ref={stage} data-replay-stage tabIndex={0} role="region" aria-label="Replayed page" className="replay-stage overflow-auto rounded border border-slate-200 bg-slate-50 dark:border-slate-700" />
+      <div ref={frame} className="w-full min-w-0">
+        <div
+          data-replay-frame
+          data-replay-scale={scale.toFixed(4)}
+          tabIndex={0}
+          role="region"
+          aria-label="Replayed page"
+          className={`relative overflow-hidden rounded bg-slate-50 ring-1 ring-slate-200 dark:ring-slate-700 ${FOCUS_RING}`}
+          style={box ? { width: box.width, height: box.height } : undefined}
+        >
+          <div
+            ref={stage}
+            data-replay-stage
+            className="replay-stage origin-top-left"
+            style={viewport ? { width: viewport.width, height: viewport.height, transform: `scale(${scale})` } : undefined}
+          />
+        </div>
+      </div>
       <div className="relative h-3 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true">
         <div className="h-3 rounded bg-indigo-300 dark:bg-indigo-800" style={{ width: `${length > 0 ? Math.min(100, (time / length) * 100) : 0}%` }} />
         {meta ? marks(meta.startTime, length).map((mark) => (
