@@ -3,6 +3,7 @@
 // playable recording, as the origin service's rows do); erasing a person or a visitor removes their recordings;
 // a session's recording stops at its length limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPLAY_BATCH_PAGE_ROWS } from '../../src/exports/replay-pages.js';
 import { MAX_RECORDING_MS } from '../../src/ingestion/replay/replay-rows.js';
 import { rows } from '../helpers/analytics-rows.js';
 import { call } from '../helpers/auth-client.js';
@@ -103,6 +104,25 @@ describe('recordings in session rows, erasure and the length limit', () => {
     const analyticsOnly = await call(t.app, { key: await keyOf({ analytics: ['read'] }) }, { method: 'GET', url });
     expect([analyticsOnly.statusCode, (analyticsOnly.json() as { error: string }).error]).toEqual([403, 'replays=true needs the replay:read scope']);
     expect((await call(t.app, { key: await keyOf({ analytics: ['read'], replay: ['read'] }) }, { method: 'GET', url })).body).toBe(exported.body);
+  });
+
+  it('the export reads a long recording\'s batches a page at a time, each once and in order', async () => {
+    const session = '777000000000000001';
+    // Before the test's clock: a range ends at its now.
+    const when = (index: number) => new Date(START - 10 * 60_000 + index * 1_000).toISOString().replace('T', ' ').replace('Z', '');
+    const count = REPLAY_BATCH_PAGE_ROWS * 2 + 5;
+    await t.services.analytics.insert('session_replay_metadata', [{
+      site_id: f.site.siteId, session_id: session, session_start: when(0), user_id: 'paged', identified_user_id: '', start_time: when(0), end_time: when(count),
+      first_page: `${when(0)}${ORIGIN}/paged`, retention_days: 30,
+    }]);
+    await t.services.analytics.insert('session_replay_batches', Array.from({ length: count }, (_, index) => ({
+      site_id: f.site.siteId, session_id: session, batch_id: `paged.${String(index).padStart(4, '0')}`, sequence: index, first_at: when(index), last_at: when(index),
+      event_count: 1, full_snapshots: 0, raw_bytes: 2, events: '[]', retention_days: 30,
+    })));
+    const exported = await owner(`/export?${RANGE}&replays=true`);
+    const batches = exported.body.split('\n').filter((line) => line.includes('"session_replay_batches"')).map((line) => JSON.parse(line) as { session_id: string; batch_id: string });
+    expect(batches.filter((batch) => batch.session_id === session).map((batch) => batch.batch_id)).toEqual(Array.from({ length: count }, (_, index) => `paged.${String(index).padStart(4, '0')}`));
+    await owner(`/session-replay/${session}`, 'DELETE');
   });
 
   it('a recording stops at its session\'s length limit: later events are acknowledged but not stored', async () => {
