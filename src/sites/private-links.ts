@@ -5,8 +5,12 @@ import type { MetadataDatabase } from '../platform/metadata-store/metadata-schem
 import type { PrivateLinkCheck } from '../platform/http/access-control.js';
 import type { SecretBox } from '../platform/secret-box.js';
 
-/** 128 random bits as 32 lowercase hex characters. */
-const KEY_BYTES = 16;
+/**
+ * 48 random bits as 12 lowercase hex characters: the form the origin service's web app recognises in its
+ * `/{site}/{key}` paths (decision 0024). Keys issued earlier (32 hex characters) keep working: a presented key is
+ * compared with the stored digest whatever its length.
+ */
+const KEY_BYTES = 6;
 /** A presented key longer than this is no key of ours: refused without hashing it. */
 const MAX_PRESENTED_LENGTH = 128;
 

@@ -1918,6 +1918,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description When the member joined, `YYYY-MM-DD HH:MM:SS` UTC (the origin's form) */
                                 createdAt: string;
                                 id: string;
                                 organizationId: string;
@@ -2070,6 +2071,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description When the member joined, `YYYY-MM-DD HH:MM:SS` UTC (the origin's form) */
                             createdAt: string;
                             id: string;
                             organizationId: string;
@@ -4214,7 +4216,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 error_count: number;
-                                /** @description bucket start, ISO 8601 UTC */
+                                /** @description bucket start, `YYYY-MM-DD HH:MM:SS` wall time in the request's time_zone (the origin's form) */
                                 time: string;
                             }[];
                             /** @enum {boolean} */
@@ -4298,15 +4300,30 @@ export interface paths {
                             };
                             data: {
                                 browser: string;
+                                browser_version: string;
+                                city: string;
                                 country: string;
                                 device_type: string;
                                 event_name: string;
                                 hostname: string;
                                 identified_user_id: string;
+                                language: string;
+                                lat: number;
+                                lon: number;
+                                operating_system: string;
+                                operating_system_version: string;
                                 page_title: string;
                                 pathname: string;
+                                /** @description the same properties as the stored JSON text ('{}' when there are none): the origin's field */
+                                properties: string;
                                 /** @description the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON) */
                                 props: unknown;
+                                querystring: string;
+                                referrer: string;
+                                /** @description ISO 3166-2 code such as 'US-CA' ('' without a city database) */
+                                region: string;
+                                screen_height: number;
+                                screen_width: number;
                                 session_id: string;
                                 /** @description YYYY-MM-DD HH:MM:SS.mmm in UTC */
                                 timestamp: string;
@@ -4316,15 +4333,30 @@ export interface paths {
                         } | {
                             data: {
                                 browser: string;
+                                browser_version: string;
+                                city: string;
                                 country: string;
                                 device_type: string;
                                 event_name: string;
                                 hostname: string;
                                 identified_user_id: string;
+                                language: string;
+                                lat: number;
+                                lon: number;
+                                operating_system: string;
+                                operating_system_version: string;
                                 page_title: string;
                                 pathname: string;
+                                /** @description the same properties as the stored JSON text ('{}' when there are none): the origin's field */
+                                properties: string;
                                 /** @description the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON) */
                                 props: unknown;
+                                querystring: string;
+                                referrer: string;
+                                /** @description ISO 3166-2 code such as 'US-CA' ('' without a city database) */
+                                region: string;
+                                screen_height: number;
+                                screen_width: number;
                                 session_id: string;
                                 /** @description YYYY-MM-DD HH:MM:SS.mmm in UTC */
                                 timestamp: string;
@@ -6096,6 +6128,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description `YYYY-MM-DD HH:MM:SS` UTC; null while the import runs */
                                 completedAt: string | null;
                                 importedEvents: number;
                                 importId: string;
@@ -6111,6 +6144,7 @@ export interface paths {
                                     unsupported_event_type?: number;
                                 };
                                 skippedEvents: number;
+                                /** @description `YYYY-MM-DD HH:MM:SS` UTC (the origin's form) */
                                 startedAt: string;
                                 /** @enum {string} */
                                 status: "running" | "completed";
@@ -6760,12 +6794,16 @@ export interface paths {
                         "application/json": {
                             data: {
                                 data: {
+                                    /** @description percent of the row's sessions whose only pageview in the period (matching the filters) it was, 2 decimals */
+                                    bounce_rate: number;
                                     /** @description sessions that viewed the page with this title */
                                     count: number;
                                     pageviews: number;
                                     pathname: string;
                                     /** @description share of the summed counts, percent, 2 decimals */
                                     percentage: number;
+                                    /** @description mean seconds from a view to the session's next pageview (0 for a session's last; each view at most 1800), 2 decimals */
+                                    time_on_page_seconds: number;
                                     /** @description the page title ('' when the page sent none) */
                                     value: string;
                                 }[];
@@ -8534,6 +8572,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 browser: string;
+                                channel: string;
                                 country: string;
                                 device_type: string;
                                 events: number;
@@ -8542,6 +8581,7 @@ export interface paths {
                                 last_seen: string;
                                 operating_system: string;
                                 pageviews: number;
+                                referrer: string;
                                 sessions: number;
                                 /** @description the latest traits of identify calls (a JSON object), or null */
                                 traits: unknown;
