@@ -39,12 +39,12 @@ describe('private links', () => {
   it('has no key until one is generated, then reads it back to admins', async () => {
     const none = await call(t.app, owner, { method: 'GET', url: `/api/sites/${shop.siteId}/private-link-config` });
     expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual({ success: true, data: { privateLinkKey: null } });
+    expect(none.json()).toEqual({ success: true, data: { privateLinkKey: null, hasPassword: false } });
     const created = await generate(shop.siteId);
     expect(created.statusCode).toBe(200);
     const key = created.json().data.privateLinkKey as string;
     expect(key).toMatch(/^[0-9a-f]{12}$/);
-    expect((await call(t.app, owner, { method: 'GET', url: `/api/sites/${shop.id}/private-link-config` })).json()).toEqual({ success: true, data: { privateLinkKey: key } });
+    expect((await call(t.app, owner, { method: 'GET', url: `/api/sites/${shop.id}/private-link-config` })).json()).toEqual({ success: true, data: { privateLinkKey: key, hasPassword: false } });
   });
 
   it('issues 12-character keys (the form the origin\'s web app recognises) and keeps a 32-character key issued before working', async () => {
@@ -106,7 +106,7 @@ describe('private links', () => {
     expect((await withKey(first, 'GET', `/api/sites/${shop.siteId}/overview`)).statusCode).toBe(401);
     expect((await withKey(second, 'GET', `/api/sites/${shop.siteId}/overview`)).statusCode).toBe(200);
     const revoked = await call(t.app, owner, { method: 'POST', url: `/api/sites/${shop.siteId}/private-link-config`, payload: { action: 'revoke_private_link_key' } });
-    expect(revoked.json()).toEqual({ success: true, data: { privateLinkKey: null } });
+    expect(revoked.json()).toEqual({ success: true, data: { privateLinkKey: null, hasPassword: false } });
     expect((await withKey(second, 'GET', `/api/sites/${shop.siteId}/overview`)).statusCode).toBe(401);
   });
 

@@ -2270,6 +2270,8 @@ export interface paths {
                                 domain: string;
                                 /** @description the file extensions trackDownloads reports */
                                 downloadExtensions: string[];
+                                /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                                embedOrigins: string[];
                                 excludedCountries: string[];
                                 excludedHostnames: string[];
                                 excludedIPs: string[];
@@ -2353,6 +2355,8 @@ export interface paths {
                         downloadExtensions?: string[];
                         /** @description only false: not supported by Loupe */
                         embedEnabled?: boolean;
+                        /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                        embedOrigins?: string[];
                         /** @description only []: not supported by Loupe */
                         excludedASNs?: (string | number)[];
                         excludedCountries?: string[];
@@ -2418,6 +2422,8 @@ export interface paths {
                             domain: string;
                             /** @description the file extensions trackDownloads reports */
                             downloadExtensions: string[];
+                            /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                            embedOrigins: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -2974,6 +2980,8 @@ export interface paths {
                             domain: string;
                             /** @description the file extensions trackDownloads reports */
                             downloadExtensions: string[];
+                            /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                            embedOrigins: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -3666,6 +3674,8 @@ export interface paths {
                         downloadExtensions?: string[];
                         /** @description only false: not supported by Loupe */
                         embedEnabled?: boolean;
+                        /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                        embedOrigins?: string[];
                         /** @description only []: not supported by Loupe */
                         excludedASNs?: (string | number)[];
                         excludedCountries?: string[];
@@ -3731,6 +3741,8 @@ export interface paths {
                             domain: string;
                             /** @description the file extensions trackDownloads reports */
                             downloadExtensions: string[];
+                            /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                            embedOrigins: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -7210,6 +7222,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description whether the link asks for a password (a Loupe addition; PUT .../private-link-password) */
+                                hasPassword: boolean;
                                 /** @description the key the x-private-key header carries; null when the site has none */
                                 privateLinkKey: string | null;
                             };
@@ -7252,11 +7266,126 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description whether the link asks for a password (a Loupe addition; PUT .../private-link-password) */
+                                hasPassword: boolean;
                                 /** @description the key the x-private-key header carries; null when the site has none */
                                 privateLinkKey: string | null;
                             };
                             /** @enum {boolean} */
                             success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/private-link-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or remove the private link's password (admins only)
+         * @description With a password the key alone no longer opens the link: readers unlock it with the password first. Setting, changing or removing it ends every earlier proof.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the new password (8 to 200 characters); null removes it */
+                        password: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                hasPassword: boolean;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/private-link-unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a private link key (and its password) and get a proof of the password
+         * @description No credential needed. A wrong or unknown key (or site) answers 401 alike; a link with a password answers `passwordRequired: true` without one, 401 with a wrong one. At most 10 tries per address and 100 per site every 15 minutes (429 after).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the private link key */
+                        key: string;
+                        /** @description the link's password, when it has one */
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description when the proof stops working (ISO 8601); null without a proof */
+                            expiresAt: string | null;
+                            /** @description whether the link asks for a password */
+                            passwordRequired: boolean;
+                            /** @description send it in the x-private-link-proof header with x-private-key; null when the link has no password */
+                            proof: string | null;
                         };
                     };
                 };
