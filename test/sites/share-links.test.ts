@@ -4,12 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, inviteAndAccept, signUp, type Credential } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, metadataBackends, type TestApp } from '../helpers/test-app.js';
 
 const NOW = Date.parse('2026-03-20T12:00:00Z');
 const RANGE = 'start_date=2026-03-01&end_date=2026-03-15';
+const backends = await metadataBackends();
 
-describe('share links with a password', () => {
+describe.each(backends)('share links with a password (%s)', (backend) => {
   let t: TestApp;
   let now = NOW;
   let owner: Credential;
@@ -27,7 +28,7 @@ describe('share links with a password', () => {
   const overview = (siteId: number, headers: Record<string, string>) => t.app.inject({ method: 'GET', url: `/api/sites/${siteId}/overview?${RANGE}`, headers });
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: () => now });
+    t = await createTestApp({ clock: () => now, backend });
     owner = await signUp(t.app, 'share-owner@example.com');
     orgId = await createOrganization(t.app, owner.cookie ?? '', 'share-org');
     shop = await createSite(t.app, owner, orgId, { domain: 'shop.example.com' });
