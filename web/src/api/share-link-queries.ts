@@ -6,15 +6,14 @@ import type { GetResponse } from './types';
 export type PrivateLinkConfig = GetResponse<'/api/sites/{site}/private-link-config'>;
 
 const configKey = (site: string) => ['/api/sites/private-link-config', site];
-const configPath = (site: string) => `/api/sites/${encodeURIComponent(site)}/private-link-config`;
 
 export const usePrivateLinkConfig = (site: string, enabled: boolean) =>
-  useQuery({ queryKey: configKey(site), queryFn: () => apiRequest<PrivateLinkConfig>(configPath(site)), enabled });
+  useQuery({ queryKey: configKey(site), queryFn: () => apiRequest<PrivateLinkConfig>(`/api/sites/${encodeURIComponent(site)}/private-link-config`), enabled });
 
 export function usePrivateLinkAction(site: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'generate_private_link_key' | 'revoke_private_link_key') => apiRequest<PrivateLinkConfig>(configPath(site), { method: 'POST', body: { action } }),
+    mutationFn: (action: 'generate_private_link_key' | 'revoke_private_link_key') => apiRequest<PrivateLinkConfig>(`/api/sites/${encodeURIComponent(site)}/private-link-config`, { method: 'POST', body: { action } }),
     onSuccess: (answer) => client.setQueryData(configKey(site), answer),
   });
 }
