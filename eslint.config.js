@@ -18,6 +18,7 @@ export default tseslint.config(
     rules: {
       'loupe/layers': 'error',
       'loupe/no-cycle': 'error',
+      'loupe/inside-src': 'error',
     },
   },
 );

@@ -173,6 +173,25 @@ const layers = {
   },
 };
 
+/**
+ * `inside-src`: the server's modules import nothing of the project outside src/ (the dashboard's and tracker's
+ * build scripts import src/, so importing them back would make a circle and load Vite or esbuild into the
+ * server): a build is asked for by running its script (platform/build-freshness/run-build-script.ts).
+ */
+const insideSrc = {
+  meta: { type: 'problem', docs: { description: 'src/ imports nothing of the project outside src/' }, schema: [] },
+  create(context) {
+    const file = resolve(context.filename);
+    if (srcRelative(file) === undefined || isTestFile(file)) return {};
+    return visitImports((node, specifier) => {
+      const target = resolveSpecifier(file, specifier);
+      if (target && srcRelative(target) === undefined) {
+        context.report({ node, message: `src/ imports nothing outside src/ (imports ${relative(ROOT, target).split(sep).join('/')}); run a build script instead of importing it` });
+      }
+    });
+  },
+};
+
 const noCycle = {
   meta: { type: 'problem', docs: { description: 'no import cycles between modules of src/' }, schema: [] },
   create(context) {
@@ -197,4 +216,4 @@ const noCycle = {
   },
 };
 
-export default { rules: { layers, 'no-cycle': noCycle } };
+export default { rules: { layers, 'no-cycle': noCycle, 'inside-src': insideSrc } };

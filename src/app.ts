@@ -45,6 +45,9 @@ import { organizationSitesRoutes } from './sites/organization-sites.routes.js';
 import { siteShellRoutes } from './sites/site-shell.routes.js';
 import { PrivateLinks } from './sites/private-links.js';
 import { SecretBox } from './platform/secret-box.js';
+import { privateLinkProofKey } from './sites/private-link-proof-key.js';
+import { privateLinkPasswordRoutes } from './sites/private-link-password.routes.js';
+import { embedFrameAncestors } from './sites/embed-frame-ancestors.js';
 import { instanceInfoRoutes } from './health/instance-info.routes.js';
 import { registerTeamsAndMembers } from './teams/teams-module.js';
 import { createMailer } from './platform/mail/mailer.js';
@@ -161,7 +164,9 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const metrics = new MetricsRegistry();
   registerHttpMetrics(app, metrics);
   const pipelineMetrics = createPipelineMetrics(metrics);
-  registerSecurityHeaders(app);
+  const sites = new SiteRepository(metadata.db);
+  // Dashboard pages in embed mode may be framed by the origins their site lists; nothing else may be framed.
+  registerSecurityHeaders(app, { frameAncestors: embedFrameAncestors(sites) });
   await registerCors(app, config.baseUrl, config.trackerPath === undefined ? [] : [`${config.trackerPath}/`]);
   await registerOpenApi(app, config.baseUrl);
 
@@ -192,8 +197,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     accountMail: createAccountMail(mailer, config.baseUrl, (message, detail) => app.log.warn({ detail }, message)),
   });
   const keys = createApiKeyVerifier(auth, verifiedKeys);
-  const sites = new SiteRepository(metadata.db);
-  const privateLinks = new PrivateLinks(metadata.db, new SecretBox(instanceSecret, 'loupe-private-links'));
+  const privateLinks = new PrivateLinks(metadata.db, new SecretBox(instanceSecret, 'loupe-private-links'), privateLinkProofKey(instanceSecret), clock);
   const access = new AccessControl(metadata.db, sites, privateLinks);
   const guards = createGuards(auth, keys, access, config.baseUrl);
   const organizations = new OrganizationDirectory(metadata.db);
@@ -217,6 +221,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     guards, db: metadata.db, sites, access, organizations, plans: new OrganizationPlans(metadata.db), analytics, clock,
   });
   await app.register(siteShellRoutes, { guards, sites, analytics, privateLinks, clock });
+  await app.register(privateLinkPasswordRoutes, { guards, sites, privateLinks, limiter: shared.rateLimiter, clock });
   await app.register(apiKeysRoutes, { guards, issuer: new ApiKeyIssuer(auth, organizations) });
   await app.register(apiUsageRoutes, { guards, keyRateLimit: config.apiKeyRateLimit, clock });
   const webhooks = await registerWebhooks(app, {

@@ -2,6 +2,7 @@
 // it came from and each file's size and sha256, which the server checks at start (src/dashboard).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { describeFile, DASHBOARD_MANIFEST_FILE, type DashboardFile, type DashboardManifest } from '../src/dashboard/dashboard-manifest.js';
 import { dashboardSourceHash } from '../src/dashboard/dashboard-source-tree.js';
@@ -32,7 +33,8 @@ export async function buildDashboard(outDir: string = DEFAULT_OUT_DIR): Promise<
   return manifest;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run as a script (`npm run build:web`, or the server's child process with the output folder as argument).
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const manifest = await buildDashboard(process.argv[2] ?? DEFAULT_OUT_DIR);
   console.log(`dashboard built: ${Object.keys(manifest.files).length} files`);
 }

@@ -1,15 +1,19 @@
 // The dashboard feature: make sure web/dist is the build of web/ (building it when stale), then serve it at `/`.
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { DashboardManifest } from './dashboard-manifest.js';
+import { runBuildScript } from '../platform/build-freshness/run-build-script.js';
+import { projectPath } from '../platform/project-path.js';
+import { readDashboardManifest, type DashboardManifest } from './dashboard-manifest.js';
 import { projectDashboardSource } from './dashboard-source-tree.js';
 import { dashboardRoutes } from './dashboard.routes.js';
 import { ensureFreshDashboard, type DashboardBuildLocation, type StartLog } from './ensure-fresh-dashboard.js';
 
-/** web/build.ts (and Vite) are loaded only when a rebuild is needed: they stay out of a normal start. */
+/** A rebuild runs web/build.ts in a child process (Vite never loads into the server) and reads the manifest it wrote. */
 async function buildWithProjectBuild(outDir: string): Promise<DashboardManifest> {
-  const { buildDashboard } = await import('../../web/build.js');
-  return buildDashboard(outDir);
+  await runBuildScript(projectPath('web', 'build.ts'), outDir, projectPath());
+  const manifest = readDashboardManifest(outDir);
+  if (!manifest) throw new Error(`web/build.ts wrote no readable manifest in ${outDir}`);
+  return manifest;
 }
 
 export function projectDashboardLocation(): DashboardBuildLocation {

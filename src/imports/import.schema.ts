@@ -49,7 +49,7 @@ export const ImportListResponseSchema = z.object({
     skippedEvents: z.number(),
     invalidEvents: z.number().describe('always 0: a batch with an invalid row is refused whole'),
     skipped: SkippedSchema,
-    startedAt: z.string(),
-    completedAt: z.string().nullable(),
+    startedAt: z.string().describe('`YYYY-MM-DD HH:MM:SS` UTC (the origin\'s form)'),
+    completedAt: z.string().nullable().describe('`YYYY-MM-DD HH:MM:SS` UTC; null while the import runs'),
   })),
 });

@@ -5,6 +5,7 @@ import { BadRequestError } from '../platform/http/app-errors.js';
 import type { Guards } from '../platform/http/guards.js';
 import { siteOf } from '../platform/http/guards.js';
 import { ANY_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
+import { utcSqlTime } from '../platform/metadata-store/iso-time.js';
 import type { ImportService } from './import-service.js';
 import {
   BatchBodySchema, BatchResponseSchema, CreateImportBodySchema, CreateImportResponseSchema, ImportListResponseSchema, ImportPathParams, MAX_BATCH_BYTES,
@@ -27,8 +28,9 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesDeps> = async (ap
   }, async (request) => {
     const records = await imports.list(siteOf(request).siteId);
     return {
-      data: records.map(({ siteId: _siteId, skippedReasons, ...record }) => ({
-        ...record, skipped: skippedReasons, status: record.completedAt === null ? ('running' as const) : ('completed' as const),
+      data: records.map(({ siteId: _siteId, skippedReasons, startedAt, completedAt, ...record }) => ({
+        ...record, skipped: skippedReasons, status: completedAt === null ? ('running' as const) : ('completed' as const),
+        startedAt: utcSqlTime(startedAt), completedAt: completedAt === null ? null : utcSqlTime(completedAt),
       })),
     };
   });

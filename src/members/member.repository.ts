@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
-import { isoTime } from '../platform/metadata-store/iso-time.js';
+import { isoTime, utcSqlTime } from '../platform/metadata-store/iso-time.js';
 
 export interface MemberRow {
   readonly id: string;
@@ -51,7 +51,7 @@ export class MemberRepository {
       .orderBy('member.id')
       .execute();
     return rows.map((row) => ({
-      id: row.id, role: row.role, userId: row.userId, organizationId: row.organizationId, createdAt: isoTime(row.createdAt),
+      id: row.id, role: row.role, userId: row.userId, organizationId: row.organizationId, createdAt: utcSqlTime(row.createdAt),
       user: { id: row.userId, name: row.name, email: row.email },
     }));
   }

@@ -18,6 +18,13 @@ function isIpOrCidr(value: string): boolean {
 }
 
 const list = (item: z.ZodString) => z.array(item).max(500);
+
+/** A web origin as a browser sends it: `http(s)://host[:port]`, nothing after. */
+function isWebOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+}
 const pathPatternItem = z.string().trim().min(1).max(2048);
 const hostnamePatternItem = z.string().trim().min(1).max(253);
 
@@ -62,6 +69,10 @@ export const SiteSettingsSchema = z.object({
     .array(z.string().trim().toLowerCase().regex(/^[a-z0-9]{1,10}$/, 'must be a file extension without the dot, such as pdf'))
     .max(100)
     .describe('the file extensions trackDownloads reports'),
+  embedOrigins: z
+    .array(z.string().trim().toLowerCase().max(300).refine(isWebOrigin, 'must be an origin such as https://intranet.example.com (scheme, host and port only)'))
+    .max(20)
+    .describe("the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may"),
 });
 
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
@@ -94,6 +105,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   reportingCurrency: null,
   respectDoNotTrack: false,
   trackDownloads: true,
+  embedOrigins: [],
   downloadExtensions: ['pdf', 'xlsx', 'docx', 'txt', 'rtf', 'csv', 'exe', 'key', 'pps', 'ppt', 'pptx', '7z', 'pkg', 'rar', 'gz', 'zip', 'avi', 'mov', 'mp4', 'mpeg', 'wmv', 'midi', 'mp3', 'wav', 'wma', 'dmg', 'iso', 'msi'],
 };
 

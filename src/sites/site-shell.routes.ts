@@ -22,7 +22,10 @@ export interface SiteShellRoutesDeps {
 
 const PrivateLinkConfigSchema = z.object({
   success: z.literal(true),
-  data: z.object({ privateLinkKey: z.string().nullable().describe('the key the x-private-key header carries; null when the site has none') }),
+  data: z.object({
+    privateLinkKey: z.string().nullable().describe('the key the x-private-key header carries; null when the site has none'),
+    hasPassword: z.boolean().describe('whether the link asks for a password (a Loupe addition; PUT .../private-link-password)'),
+  }),
 });
 
 const PrivateLinkActionSchema = z.object({ action: z.enum(['generate_private_link_key', 'revoke_private_link_key']) }).strict();
@@ -61,7 +64,10 @@ export const siteShellRoutes: FastifyPluginAsyncZod<SiteShellRoutesDeps> = async
       description: 'A private link opens the site\'s read routes, read-only, to whoever sends its key in the `x-private-key` header.',
       security: ANY_CREDENTIAL, params: SiteParams, response: { 200: PrivateLinkConfigSchema },
     },
-  }, async (request) => ({ success: true as const, data: { privateLinkKey: await privateLinks.current(siteOf(request).siteId) } }));
+  }, async (request) => {
+    const { siteId } = siteOf(request);
+    return { success: true as const, data: { privateLinkKey: await privateLinks.current(siteId), hasPassword: await privateLinks.hasPassword(siteId) } };
+  });
 
   app.post('/api/sites/:site/private-link-config', {
     onRequest: managePrivateLink,
@@ -75,9 +81,10 @@ export const siteShellRoutes: FastifyPluginAsyncZod<SiteShellRoutesDeps> = async
     const { siteId } = siteOf(request);
     if (request.body.action === 'revoke_private_link_key') {
       await privateLinks.revoke(siteId);
-      return { success: true as const, data: { privateLinkKey: null } };
+      return { success: true as const, data: { privateLinkKey: null, hasPassword: false } };
     }
-    return { success: true as const, data: { privateLinkKey: await privateLinks.generate(siteId, new Date(clock())) } };
+    const privateLinkKey = await privateLinks.generate(siteId, new Date(clock()));
+    return { success: true as const, data: { privateLinkKey, hasPassword: await privateLinks.hasPassword(siteId) } };
   });
 
   for (const [suffix, setting] of Object.entries(EXCLUSION_LISTS)) {

@@ -1,16 +1,19 @@
 // The tracking script feature: make sure the bundle is fresh, hold it compressed in memory, serve it.
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { runBuildScript } from '../platform/build-freshness/run-build-script.js';
 import { projectPath } from '../platform/project-path.js';
 import { ensureFreshBundle, type StartLog, type TrackerBuildLocation } from './ensure-fresh-bundle.js';
 import { prepareTrackerAssets } from './tracker-asset.js';
-import type { TrackerManifest } from './tracker-manifest.js';
+import { readTrackerManifest, type TrackerManifest } from './tracker-manifest.js';
 import { trackerAssetsRoutes } from './tracker-assets.routes.js';
 
-/** tracker/build.ts is loaded only when a rebuild is needed: esbuild stays out of a normal start. */
+/** A rebuild runs tracker/build.ts in a child process (esbuild never loads into the server) and reads its manifest. */
 async function buildWithProjectBuild(outDir: string): Promise<TrackerManifest> {
-  const { buildTracker } = await import('../../tracker/build.js');
-  return buildTracker(outDir);
+  await runBuildScript(projectPath('tracker', 'build.ts'), outDir, projectPath());
+  const manifest = readTrackerManifest(outDir);
+  if (!manifest) throw new Error(`tracker/build.ts wrote no readable manifest in ${outDir}`);
+  return manifest;
 }
 
 export function projectTrackerLocation(): TrackerBuildLocation {

@@ -39,6 +39,15 @@ describe('import direction', () => {
     expect(messages).toEqual(['loupe/no-cycle: folder cycle: segments -> reports -> segments (imports reports/report-route.ts)']);
   });
 
+  it.each([
+    ['src/dashboard/planted.ts', "export async function build(out: string) {\n  const { buildDashboard } = await import('../../web/build.js');\n  return buildDashboard(out);\n}\n", 'web/build.ts'],
+    ['src/tracker-assets/planted.ts', "import { buildTracker } from '../../tracker/build.js';\nexport const x = buildTracker;\n", 'tracker/build.ts'],
+  ])('refuses a builder imported by the server (%s), statically or dynamically', async (path, code, target) => {
+    expect(await layerMessages(path, code)).toEqual([
+      `loupe/inside-src: src/ imports nothing outside src/ (imports ${target}); run a build script instead of importing it`,
+    ]);
+  });
+
   it('accepts imports that point down', async () => {
     const code = "import { projectPath } from '../platform/project-path.js';\nimport { z } from 'zod';\nexport const x = [projectPath, z];\n";
     expect(await layerMessages('src/sites/planted.ts', code)).toEqual([]);

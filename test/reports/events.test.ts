@@ -75,8 +75,10 @@ describe('events', () => {
     expect(body.cursor).toEqual({ hasMore: true, oldestTimestamp: '2026-03-10 10:00:10.000' });
     expect(body.data[1]).toEqual({
       timestamp: '2026-03-11 09:00:07.000', type: 'custom_event', event_name: 'signup', pathname: '/docs', hostname: 'app.example.com',
-      page_title: '', props: { plan: 'pro', step: 3, meta: { a: 1 } }, session_id: '2', user_id: 'v2', identified_user_id: 'alice',
-      country: 'US', browser: 'Safari', device_type: 'Mobile',
+      page_title: '', props: { plan: 'pro', step: 3, meta: { a: 1 } }, properties: '{"plan":"pro","step":3,"meta":{"a":1}}',
+      session_id: '2', user_id: 'v2', identified_user_id: 'alice', country: 'US', browser: 'Safari', device_type: 'Mobile',
+      querystring: '', referrer: '', browser_version: '', operating_system: '', operating_system_version: '', language: '',
+      region: '', city: '', lat: 0, lon: 0, screen_width: 0, screen_height: 0,
     });
     expect(body.data[4]).toMatchObject({ props: {}, page_title: 'Docs', session_id: '2' });
     // The two events of 09:00:07.000 come together even on a page of one.

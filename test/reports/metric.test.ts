@@ -140,17 +140,17 @@ describe('metric and page titles', () => {
     expect(pick(res.json().data.data, 'value', 'count')).toEqual([['Chrome', 3], ['Edge', 1], ['Firefox', 1], ['Safari', 1]]);
   });
 
-  it('lists page titles with their pathname, sessions and pageviews', async () => {
+  it('lists page titles with their pathname, sessions, pageviews, bounce rate and time on page', async () => {
     const res = await get(`/page-titles?${RANGE}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       data: {
         data: [
-          { value: 'Home', pathname: '/', count: 4, percentage: 44.44, pageviews: 4 },
-          { value: 'Pricing', pathname: '/pricing', count: 2, percentage: 22.22, pageviews: 2 },
-          { value: 'Blog', pathname: '/blog', count: 1, percentage: 11.11, pageviews: 2 },
-          { value: 'Docs', pathname: '/docs', count: 1, percentage: 11.11, pageviews: 1 },
-          { value: 'Sign up', pathname: '/signup', count: 1, percentage: 11.11, pageviews: 1 },
+          { value: 'Home', pathname: '/', count: 4, percentage: 44.44, pageviews: 4, bounce_rate: 25, time_on_page_seconds: 30 },
+          { value: 'Pricing', pathname: '/pricing', count: 2, percentage: 22.22, pageviews: 2, bounce_rate: 0, time_on_page_seconds: 210 },
+          { value: 'Blog', pathname: '/blog', count: 1, percentage: 11.11, pageviews: 2, bounce_rate: 0, time_on_page_seconds: 5 },
+          { value: 'Docs', pathname: '/docs', count: 1, percentage: 11.11, pageviews: 1, bounce_rate: 0, time_on_page_seconds: 0 },
+          { value: 'Sign up', pathname: '/signup', count: 1, percentage: 11.11, pageviews: 1, bounce_rate: 0, time_on_page_seconds: 0 },
         ],
         totalCount: 5,
       },

@@ -1,5 +1,6 @@
 // Private links: an admin generates a key; the x-private-key header then opens that site's read routes
 // read-only, never its writes, never another site; rotation and revocation end the old key at once.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp, type Credential, inviteAndAccept } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
@@ -38,12 +39,24 @@ describe('private links', () => {
   it('has no key until one is generated, then reads it back to admins', async () => {
     const none = await call(t.app, owner, { method: 'GET', url: `/api/sites/${shop.siteId}/private-link-config` });
     expect(none.statusCode).toBe(200);
-    expect(none.json()).toEqual({ success: true, data: { privateLinkKey: null } });
+    expect(none.json()).toEqual({ success: true, data: { privateLinkKey: null, hasPassword: false } });
     const created = await generate(shop.siteId);
     expect(created.statusCode).toBe(200);
     const key = created.json().data.privateLinkKey as string;
-    expect(key).toMatch(/^[0-9a-f]{32}$/);
-    expect((await call(t.app, owner, { method: 'GET', url: `/api/sites/${shop.id}/private-link-config` })).json()).toEqual({ success: true, data: { privateLinkKey: key } });
+    expect(key).toMatch(/^[0-9a-f]{12}$/);
+    expect((await call(t.app, owner, { method: 'GET', url: `/api/sites/${shop.id}/private-link-config` })).json()).toEqual({ success: true, data: { privateLinkKey: key, hasPassword: false } });
+  });
+
+  it('issues 12-character keys (the form the origin\'s web app recognises) and keeps a 32-character key issued before working', async () => {
+    const keys = new Set<string>();
+    for (let i = 0; i < 5; i += 1) keys.add((await generate(shop.siteId)).json().data.privateLinkKey as string);
+    expect(keys.size).toBe(5);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{12}$/);
+    const legacy = '0123456789abcdef0123456789abcdef';
+    await t.services.metadata.db.updateTable('site_private_links')
+      .set({ key_digest: createHash('sha256').update(legacy, 'utf8').digest('hex') }).where('site_id', '=', shop.siteId).execute();
+    expect((await withKey(legacy, 'GET', `/api/sites/${shop.siteId}/overview?start_date=2026-03-01&end_date=2026-03-15`)).statusCode).toBe(200);
+    expect((await withKey(legacy.slice(0, 12), 'GET', `/api/sites/${shop.siteId}/overview`)).statusCode).toBe(401);
   });
 
   it('stores the key only as a digest and sealed, never in clear', async () => {
@@ -93,7 +106,7 @@ describe('private links', () => {
     expect((await withKey(first, 'GET', `/api/sites/${shop.siteId}/overview`)).statusCode).toBe(401);
     expect((await withKey(second, 'GET', `/api/sites/${shop.siteId}/overview`)).statusCode).toBe(200);
     const revoked = await call(t.app, owner, { method: 'POST', url: `/api/sites/${shop.siteId}/private-link-config`, payload: { action: 'revoke_private_link_key' } });
-    expect(revoked.json()).toEqual({ success: true, data: { privateLinkKey: null } });
+    expect(revoked.json()).toEqual({ success: true, data: { privateLinkKey: null, hasPassword: false } });
     expect((await withKey(second, 'GET', `/api/sites/${shop.siteId}/overview`)).statusCode).toBe(401);
   });
 

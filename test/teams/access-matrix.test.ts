@@ -11,7 +11,10 @@ const NO_ACCESS = 'No access to this site';
  * is-public answers false alike for a private or unknown site.
  */
 // Public like tracking itself: the replay module's batches are judged by the site's settings and origin, not by who sends them.
-const PUBLIC_BY_DESIGN = new Set(['GET /api/site/tracking-config/:site', 'GET /api/sites/:site/is-public', 'POST /api/session-replay/record/:site']);
+// A private link's unlock is judged by the link's key and password, not by who sends them.
+const PUBLIC_BY_DESIGN = new Set([
+  'GET /api/site/tracking-config/:site', 'GET /api/sites/:site/is-public', 'POST /api/session-replay/record/:site', 'POST /api/sites/:site/private-link-unlock',
+]);
 const PARAM = /:([A-Za-z]+)(\|:[A-Za-z]+)*/g;
 
 type Site = { siteId: number; id: string };

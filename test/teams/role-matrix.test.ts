@@ -16,6 +16,7 @@ const OPEN_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/script.js': 'the tracking script',
   'GET /api/site/tracking-config/:site': "the tracking script's toggles, for the site's own pages",
   'GET /api/sites/:site/is-public': 'asked before signing in, false alike for a private or unknown site',
+  'POST /api/sites/:site/private-link-unlock': "a private link's reader, signed out: the link's key (and password) is the proof; tries are limited",
   'GET /api/spa.js': "the tracking script's modules",
   'GET /api/patterns.js': "the tracking script's modules",
   'GET /api/metrics.js': "the tracking script's modules",

@@ -8,6 +8,7 @@ import { ensureFreshBundle, type TrackerBuildLocation } from '../../src/tracker-
 import { projectTrackerLocation } from '../../src/tracker-assets/tracker-assets-module.js';
 import type { TrackerManifest } from '../../src/tracker-assets/tracker-manifest.js';
 import { trackerSourceHash } from '../../src/tracker-assets/tracker-source-hash.js';
+import { projectPath } from '../../src/platform/project-path.js';
 import { createTestApp } from '../helpers/test-app.js';
 
 const root = mkdtempSync(join(tmpdir(), 'loupe-tracker-'));
@@ -170,4 +171,24 @@ describe('a server started on a stale bundle', () => {
       await t.close();
     }
   });
+});
+
+describe("the project's tracker build", () => {
+  it('runs tracker/build.ts in a child process and answers the manifest it wrote, matching the files', async () => {
+    const outDir = join(root, 'child-build');
+    const manifest = await project.build(outDir);
+    expect(manifest.sourceHash).toBe(trackerSourceHash(project));
+    expect(Object.keys(manifest.files)).toContain('script.js');
+    for (const [file, described] of Object.entries(manifest.files)) {
+      const bytes = readFileSync(join(outDir, file));
+      expect([file, bytes.length, createHash('sha256').update(bytes).digest('hex')]).toEqual([file, described.bytes, described.sha256]);
+    }
+  }, 60_000);
+
+  it('rejects with the script\'s error output when the build fails', async () => {
+    const { runBuildScript } = await import('../../src/platform/build-freshness/run-build-script.js');
+    const broken = join(root, 'broken-build.ts');
+    writeFileSync(broken, "throw new Error('no such entry: planted');\n");
+    await expect(runBuildScript(broken, join(root, 'never'), projectPath())).rejects.toThrow(/broken-build\.ts failed \(exit 1\): [\s\S]*no such entry: planted/);
+  }, 60_000);
 });

@@ -6,6 +6,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppShell } from './components/app-shell';
 import { RequireSession } from './components/require-session';
+import { ShareLinkEntry } from './components/public-access/share-link-entry';
 import { ShareRedirect } from './components/public-access/share-redirect';
 import { SiteAccess } from './components/public-access/site-access';
 import { HomePage } from './routes/home';
@@ -75,6 +76,9 @@ const router = createBrowserRouter([
     ],
   },
   { path: '/share/:site', element: <ShareRedirect /> },
+  // A private link, in the origin's form (`/{site}/{key}` and `/{site}/{key}/{page}`): static paths above win.
+  { path: '/:site/:privateKey', element: <ShareLinkEntry /> },
+  { path: '/:site/:privateKey/:page', element: <ShareLinkEntry /> },
 ]);
 
 const root = document.getElementById('root');

@@ -26,7 +26,8 @@ export interface SiteLookup {
 
 /** Whether a private link key opens a site's reports (read-only: only routes that allow public reads ask). */
 export interface PrivateLinkCheck {
-  opens(siteId: number, key: string): Promise<boolean>;
+  /** `proof`: the x-private-link-proof header, needed when the link has a password. */
+  opens(siteId: number, key: string, proof?: string): Promise<boolean>;
 }
 
 export interface AccessRequirement {
@@ -41,6 +42,8 @@ export interface OutsideRead {
   /** Absent for routes that change something: those never open beyond the organization. */
   readonly audience?: ReadAudience | undefined;
   readonly privateLinkKey?: string | undefined;
+  /** The proof that the link's password was entered (x-private-link-proof). */
+  readonly privateLinkProof?: string | undefined;
 }
 
 export class AccessControl {
@@ -127,7 +130,7 @@ export class AccessControl {
     if (!open) return false;
     if (site.isPublic) return true;
     const key = requirement.privateLinkKey;
-    return key !== undefined && this.privateLinks !== undefined && (await this.privateLinks.opens(site.siteId, key));
+    return key !== undefined && this.privateLinks !== undefined && (await this.privateLinks.opens(site.siteId, key, requirement.privateLinkProof));
   }
 
   /** Members and viewers restricted by a team or directly see only their allowed sites; admins and owners see all (with two-factor where required). */

@@ -60,6 +60,12 @@ function privateLinkKeyOf(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
 
+/** The `x-private-link-proof` header: Loupe's proof that a password-protected private link's password was entered. */
+function privateLinkProofOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-private-link-proof'];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
 /** `baseUrl` is BASE_URL: state-changing cookie calls must carry its origin. */
 export function createGuards(auth: Auth, keys: ApiKeyVerifier, access: AccessControl, baseUrl: string): Guards {
   const instanceOrigin = new URL(baseUrl).origin;
@@ -93,8 +99,9 @@ export function createGuards(auth: Auth, keys: ApiKeyVerifier, access: AccessCon
         const audience = isReadRoute(method, url) ? readAudienceOf(method, url) : undefined;
         // A private link key counts only where outside reads are allowed: never for writes.
         const privateLinkKey = audience === undefined || audience === 'members' ? undefined : privateLinkKeyOf(request);
+        const privateLinkProof = privateLinkKey === undefined ? undefined : privateLinkProofOf(request);
         const { site, role } = await access.requireSite(principal, pathParam(request, 'site', 'siteId'), {
-          ...requirement, role: requiredRole(request, requirement), audience, privateLinkKey,
+          ...requirement, role: requiredRole(request, requirement), audience, privateLinkKey, privateLinkProof,
         });
         request.site = site;
         request.organizationRole = role;

@@ -9,7 +9,7 @@ export interface LogDestination {
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
-const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-private-key'];
+const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key', 'x-private-key', 'x-private-link-proof'];
 
 /**
  * Paths pino censors structurally, wherever headers get logged; `rawPacket` is the raw bytes of a malformed

@@ -38,7 +38,7 @@ export interface SecurityHeadersOptions {
    * (`frame-ancestors 'none'` and `X-Frame-Options: DENY`). An embed mode answers its embed pages with the
    * origins the site allows; only then is X-Frame-Options (which cannot name origins) left out.
    */
-  readonly frameAncestors?: (request: FastifyRequest) => readonly string[];
+  readonly frameAncestors?: (request: FastifyRequest) => readonly string[] | Promise<readonly string[]>;
 }
 
 function isHtml(reply: FastifyReply): boolean {
@@ -78,7 +78,8 @@ function contentPolicy(request: FastifyRequest, reply: FastifyReply, payload: un
 
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions = {}): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    const ancestors = options.frameAncestors?.(request) ?? [];
+    // Only dashboard pages may be framed: an answer that is not HTML never asks.
+    const ancestors = options.frameAncestors && isHtml(reply) ? await options.frameAncestors(request) : [];
     void reply.header('x-content-type-options', 'nosniff');
     if (ancestors.length === 0) void reply.header('x-frame-options', 'DENY');
     // Pages send no referrer to other sites (the dashboard links to its visitors' referrers); other answers the origin only.

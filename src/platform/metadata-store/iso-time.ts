@@ -8,3 +8,11 @@ export function isoTime(value: Date | string): string {
 export function isoTimeOrNull(value: Date | string | null | undefined): string | null {
   return value === null || value === undefined ? null : isoTime(value);
 }
+
+/**
+ * A stored time as `YYYY-MM-DD HH:MM:SS` in UTC: the form the origin's API gives its records' times (its
+ * PostgreSQL timestamps as text) and its web app reads with `DateTime.fromSQL(value, { zone: 'utc' })`.
+ */
+export function utcSqlTime(value: Date | string): string {
+  return isoTime(value).slice(0, 19).replace('T', ' ');
+}

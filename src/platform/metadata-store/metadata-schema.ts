@@ -1,5 +1,5 @@
 // Kysely table types of the metadata store (Loupe's own tables; better-auth owns its tables' access).
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface SitesTable {
   site_id: Generated<number>;
@@ -20,6 +20,8 @@ export interface SitePrivateLinksTable {
   key_digest: string;
   sealed_key: string;
   created_at: string;
+  /** scrypt hash of the link's password (migration 0026); null: the key alone opens the link. */
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TeamSitesTable {

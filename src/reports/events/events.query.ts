@@ -25,12 +25,27 @@ interface EventRaw {
   e_country: string;
   e_browser: string;
   e_device_type: string;
+  e_querystring: string;
+  e_referrer: string;
+  e_browser_version: string;
+  e_operating_system: string;
+  e_operating_system_version: string;
+  e_language: string;
+  e_region: string;
+  e_city: string;
+  e_lat: number | string;
+  e_lon: number | string;
+  e_screen_width: number | string;
+  e_screen_height: number | string;
 }
 
 const FIELDS_SQL = `${utcMillisSql('timestamp')} AS e_timestamp,
   type AS e_type, event_name AS e_event_name, pathname AS e_pathname, hostname AS e_hostname, page_title AS e_page_title,
   props AS e_props, toString(session_id) AS e_session_id, user_id AS e_user_id, identified_user_id AS e_identified_user_id,
-  country AS e_country, browser AS e_browser, device_type AS e_device_type`;
+  country AS e_country, browser AS e_browser, device_type AS e_device_type,
+  querystring AS e_querystring, referrer AS e_referrer, browser_version AS e_browser_version, operating_system AS e_operating_system,
+  operating_system_version AS e_operating_system_version, language AS e_language, region AS e_region, city AS e_city,
+  lat AS e_lat, lon AS e_lon, screen_width AS e_screen_width, screen_height AS e_screen_height`;
 
 /** The listed events: those matching the query, web-vitals samples left out, optionally bounded by an instant. */
 function listedWhere(query: StatsQuery, bound?: { op: '<' | '>'; at: Date }): SqlFragment {
@@ -88,11 +103,24 @@ function toEventItem(raw: EventRaw): EventListItem {
     hostname: raw.e_hostname,
     page_title: raw.e_page_title,
     props: parseProps(raw.e_props),
+    properties: raw.e_props === '' ? '{}' : raw.e_props,
     session_id: raw.e_session_id,
     user_id: raw.e_user_id,
     identified_user_id: raw.e_identified_user_id,
     country: raw.e_country,
     browser: raw.e_browser,
     device_type: raw.e_device_type,
+    querystring: raw.e_querystring,
+    referrer: raw.e_referrer,
+    browser_version: raw.e_browser_version,
+    operating_system: raw.e_operating_system,
+    operating_system_version: raw.e_operating_system_version,
+    language: raw.e_language,
+    region: raw.e_region,
+    city: raw.e_city,
+    lat: Number(raw.e_lat),
+    lon: Number(raw.e_lon),
+    screen_width: Number(raw.e_screen_width),
+    screen_height: Number(raw.e_screen_height),
   };
 }

@@ -23,6 +23,10 @@ export const PageTitleEntrySchema = z.object({
   count: z.number().int().describe('sessions that viewed the page with this title'),
   percentage: z.number().describe('share of the summed counts, percent, 2 decimals'),
   pageviews: z.number().int(),
+  bounce_rate: z.number().describe("percent of the row's sessions whose only pageview in the period (matching the filters) it was, 2 decimals"),
+  time_on_page_seconds: z
+    .number()
+    .describe("mean seconds from a view to the session's next pageview (0 for a session's last; each view at most 1800), 2 decimals"),
 });
 
 export type PageTitleEntry = z.output<typeof PageTitleEntrySchema>;

@@ -6,6 +6,7 @@ import type { SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { percentOf } from '../percentage.js';
 import type { Paging } from '../report-paging.js';
+import { pageTitleEngagement, pageTitleKey } from './page-title-engagement.query.js';
 import { rankedPage } from './ranked-page.js';
 import type { PageTitleEntry } from './metric.schema.js';
 
@@ -52,6 +53,7 @@ export async function pageTitles(
   const grouped = fromTable ? await fromSessions(store, query) : fromEvents(query);
   const order = 'count DESC, pageviews DESC, value ASC, pathname ASC';
   const { rows, totals } = await rankedPage<PageTitleRow>(store, grouped, order, request);
+  const engagement = await pageTitleEngagement(store, query, rows);
   return {
     data: rows.map((row) => ({
       value: row.value,
@@ -59,6 +61,8 @@ export async function pageTitles(
       count: Number(row.count),
       percentage: percentOf(Number(row.count), totals.countSum),
       pageviews: Number(row.pageviews),
+      bounce_rate: engagement.get(pageTitleKey(row.value, row.pathname))?.bounce_rate ?? 0,
+      time_on_page_seconds: engagement.get(pageTitleKey(row.value, row.pathname))?.time_on_page_seconds ?? 0,
     })),
     totalCount: totals.rows,
   };

@@ -54,6 +54,12 @@ const EVENT_FIELDS_SQL = `${utcMillisSql('timestamp')} AS e_timestamp, type AS e
   hostname AS e_hostname, page_title AS e_page_title, event_name AS e_event_name, props AS e_props, referrer AS e_referrer,
   dateDiff('millisecond', timestamp, leadInFrame(toNullable(timestamp)) OVER next_event) AS e_time_spent_ms`;
 
+/**
+ * The events a session lists: all but its web-vitals samples (type `performance`), which the origin's session view
+ * leaves out of the list and of its count too. The session's own fields still count every event.
+ */
+const LISTED_EVENT = "type != 'performance'";
+
 /** The session's next event after each one (the window is computed before the page's LIMIT, so a page's last event still sees it). */
 const NEXT_EVENT_WINDOW = 'WINDOW next_event AS (ORDER BY timestamp, event_id ROWS BETWEEN CURRENT ROW AND 1 FOLLOWING)';
 
@@ -70,8 +76,8 @@ export function recentSessionQuery(query: StatsQuery, now: Date, minutes: number
 }
 
 /**
- * The session's fields over its events in the site and time range, and `page` of those events, oldest
- * first. Not found (404) for a malformed id, a session without events in range, or one the filters exclude.
+ * The session's fields over its events in the site and time range, and `page` of its listed events (no
+ * web-vitals samples), oldest first. Not found (404) for a malformed id, a session without events in range, or one the filters exclude.
  */
 export async function sessionDetail(
   store: AnalyticsStore,
@@ -90,7 +96,7 @@ export async function sessionDetail(
       : { sql: `session_id IN (SELECT session_id FROM events WHERE ${selection.sql} AND session_id = {session_id:UInt64})`, params: selection.params };
   const where = allOf([oneSession, matching]);
   const [raw] = await store.query<Record<string, unknown>>(
-    `SELECT ${SESSION_FIELDS_SQL}, count() AS s_total, toString(min(timestamp)) AS s_first_at, toString(max(timestamp)) AS s_last_at
+    `SELECT ${SESSION_FIELDS_SQL}, countIf(${LISTED_EVENT}) AS s_total, toString(min(timestamp)) AS s_first_at, toString(max(timestamp)) AS s_last_at
      FROM events WHERE ${where.sql} GROUP BY session_id`,
     where.params,
   );
@@ -116,7 +122,7 @@ async function eventsPage(
 ): Promise<SessionEvent[]> {
   const rows = await store.query<SessionEventRaw>(
     `SELECT ${EVENT_FIELDS_SQL} FROM events
-     WHERE ${oneSession.sql} AND timestamp BETWEEN {session_first:DateTime64(3, 'UTC')} AND {session_last:DateTime64(3, 'UTC')}
+     WHERE ${oneSession.sql} AND ${LISTED_EVENT} AND timestamp BETWEEN {session_first:DateTime64(3, 'UTC')} AND {session_last:DateTime64(3, 'UTC')}
      ${NEXT_EVENT_WINDOW}
      ORDER BY timestamp, event_id LIMIT {event_limit:UInt32} OFFSET {event_offset:UInt64}`,
     { ...oneSession.params, session_first: bounds.first, session_last: bounds.last, event_limit: page.limit, event_offset: page.offset },

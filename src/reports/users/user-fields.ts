@@ -26,7 +26,17 @@ export function personSql(param: string): string {
 
 const latest = (column: string) => `argMax(${column}, timestamp)`;
 
-/** [output name, kind, aggregate over one user's events]; device and place are the latest event's; events = custom events. */
+/** The catalog's channel of a group of events: the first informative channel (the origin's rule for a user row too). */
+function channelSql(): string {
+  const dimension = findDimension('channel');
+  if (!dimension) throw new Error('channel is missing from the dimension catalog');
+  return dimension.expression.sql;
+}
+
+/**
+ * [output name, kind, aggregate over one user's events]; device and place are the latest event's; events = custom
+ * events; referrer is the first non-empty one in the period and channel the first informative one (the origin's rows).
+ */
 export const USER_FIELDS = [
   ['user_id', 'text', `any(${USER_KEY_SQL})`],
   ['identified_user_id', 'text', 'any(identified_user_id)'],
@@ -39,6 +49,8 @@ export const USER_FIELDS = [
   ['device_type', 'text', latest('device_type')],
   ['browser', 'text', latest('browser')],
   ['operating_system', 'text', latest('operating_system')],
+  ['referrer', 'text', "argMinIf(referrer, timestamp, referrer != '')"],
+  ['channel', 'text', channelSql()],
 ] as const;
 
 type Field = (typeof USER_FIELDS)[number];

@@ -1,5 +1,7 @@
-// The dashboard's one way to call the API: same-origin fetch with the session cookie; failures become ApiError
-// carrying the API's own `error` (or better-auth's `message`).
+// The dashboard's one way to call the API: same-origin fetch with the session cookie (and a private link's headers
+// for its site's routes); failures become ApiError carrying the API's own `error` (or better-auth's `message`).
+import { shareHeadersFor } from './share-credentials';
+
 export class ApiError extends Error {
   constructor(readonly status: number, message: string) {
     super(message);
@@ -38,7 +40,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers: {
+      accept: 'application/json',
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...shareHeadersFor(path),
+    },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     ...(options.signal ? { signal: options.signal } : {}),
   });

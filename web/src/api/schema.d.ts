@@ -1918,6 +1918,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description When the member joined, `YYYY-MM-DD HH:MM:SS` UTC (the origin's form) */
                                 createdAt: string;
                                 id: string;
                                 organizationId: string;
@@ -2070,6 +2071,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description When the member joined, `YYYY-MM-DD HH:MM:SS` UTC (the origin's form) */
                             createdAt: string;
                             id: string;
                             organizationId: string;
@@ -2268,6 +2270,8 @@ export interface paths {
                                 domain: string;
                                 /** @description the file extensions trackDownloads reports */
                                 downloadExtensions: string[];
+                                /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                                embedOrigins: string[];
                                 excludedCountries: string[];
                                 excludedHostnames: string[];
                                 excludedIPs: string[];
@@ -2351,6 +2355,8 @@ export interface paths {
                         downloadExtensions?: string[];
                         /** @description only false: not supported by Loupe */
                         embedEnabled?: boolean;
+                        /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                        embedOrigins?: string[];
                         /** @description only []: not supported by Loupe */
                         excludedASNs?: (string | number)[];
                         excludedCountries?: string[];
@@ -2416,6 +2422,8 @@ export interface paths {
                             domain: string;
                             /** @description the file extensions trackDownloads reports */
                             downloadExtensions: string[];
+                            /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                            embedOrigins: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -2972,6 +2980,8 @@ export interface paths {
                             domain: string;
                             /** @description the file extensions trackDownloads reports */
                             downloadExtensions: string[];
+                            /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                            embedOrigins: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -3664,6 +3674,8 @@ export interface paths {
                         downloadExtensions?: string[];
                         /** @description only false: not supported by Loupe */
                         embedEnabled?: boolean;
+                        /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                        embedOrigins?: string[];
                         /** @description only []: not supported by Loupe */
                         excludedASNs?: (string | number)[];
                         excludedCountries?: string[];
@@ -3729,6 +3741,8 @@ export interface paths {
                             domain: string;
                             /** @description the file extensions trackDownloads reports */
                             downloadExtensions: string[];
+                            /** @description the origins whose pages may frame the site's dashboard in embed mode (?embed=true); empty: no page may */
+                            embedOrigins: string[];
                             excludedCountries: string[];
                             excludedHostnames: string[];
                             excludedIPs: string[];
@@ -4218,7 +4232,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 error_count: number;
-                                /** @description bucket start, ISO 8601 UTC */
+                                /** @description bucket start, `YYYY-MM-DD HH:MM:SS` wall time in the request's time_zone (the origin's form) */
                                 time: string;
                             }[];
                             /** @enum {boolean} */
@@ -4302,15 +4316,30 @@ export interface paths {
                             };
                             data: {
                                 browser: string;
+                                browser_version: string;
+                                city: string;
                                 country: string;
                                 device_type: string;
                                 event_name: string;
                                 hostname: string;
                                 identified_user_id: string;
+                                language: string;
+                                lat: number;
+                                lon: number;
+                                operating_system: string;
+                                operating_system_version: string;
                                 page_title: string;
                                 pathname: string;
+                                /** @description the same properties as the stored JSON text ('{}' when there are none): the origin's field */
+                                properties: string;
                                 /** @description the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON) */
                                 props: unknown;
+                                querystring: string;
+                                referrer: string;
+                                /** @description ISO 3166-2 code such as 'US-CA' ('' without a city database) */
+                                region: string;
+                                screen_height: number;
+                                screen_width: number;
                                 session_id: string;
                                 /** @description YYYY-MM-DD HH:MM:SS.mmm in UTC */
                                 timestamp: string;
@@ -4320,15 +4349,30 @@ export interface paths {
                         } | {
                             data: {
                                 browser: string;
+                                browser_version: string;
+                                city: string;
                                 country: string;
                                 device_type: string;
                                 event_name: string;
                                 hostname: string;
                                 identified_user_id: string;
+                                language: string;
+                                lat: number;
+                                lon: number;
+                                operating_system: string;
+                                operating_system_version: string;
                                 page_title: string;
                                 pathname: string;
+                                /** @description the same properties as the stored JSON text ('{}' when there are none): the origin's field */
+                                properties: string;
                                 /** @description the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON) */
                                 props: unknown;
+                                querystring: string;
+                                referrer: string;
+                                /** @description ISO 3166-2 code such as 'US-CA' ('' without a city database) */
+                                region: string;
+                                screen_height: number;
+                                screen_width: number;
                                 session_id: string;
                                 /** @description YYYY-MM-DD HH:MM:SS.mmm in UTC */
                                 timestamp: string;
@@ -6102,6 +6146,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description `YYYY-MM-DD HH:MM:SS` UTC; null while the import runs */
                                 completedAt: string | null;
                                 importedEvents: number;
                                 importId: string;
@@ -6118,6 +6163,7 @@ export interface paths {
                                     unsupported_event_type?: number;
                                 };
                                 skippedEvents: number;
+                                /** @description `YYYY-MM-DD HH:MM:SS` UTC (the origin's form) */
                                 startedAt: string;
                                 /** @enum {string} */
                                 status: "running" | "completed";
@@ -6768,12 +6814,16 @@ export interface paths {
                         "application/json": {
                             data: {
                                 data: {
+                                    /** @description percent of the row's sessions whose only pageview in the period (matching the filters) it was, 2 decimals */
+                                    bounce_rate: number;
                                     /** @description sessions that viewed the page with this title */
                                     count: number;
                                     pageviews: number;
                                     pathname: string;
                                     /** @description share of the summed counts, percent, 2 decimals */
                                     percentage: number;
+                                    /** @description mean seconds from a view to the session's next pageview (0 for a session's last; each view at most 1800), 2 decimals */
+                                    time_on_page_seconds: number;
                                     /** @description the page title ('' when the page sent none) */
                                     value: string;
                                 }[];
@@ -7180,6 +7230,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description whether the link asks for a password (a Loupe addition; PUT .../private-link-password) */
+                                hasPassword: boolean;
                                 /** @description the key the x-private-key header carries; null when the site has none */
                                 privateLinkKey: string | null;
                             };
@@ -7222,11 +7274,126 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                /** @description whether the link asks for a password (a Loupe addition; PUT .../private-link-password) */
+                                hasPassword: boolean;
                                 /** @description the key the x-private-key header carries; null when the site has none */
                                 privateLinkKey: string | null;
                             };
                             /** @enum {boolean} */
                             success: true;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/private-link-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or remove the private link's password (admins only)
+         * @description With a password the key alone no longer opens the link: readers unlock it with the password first. Setting, changing or removing it ends every earlier proof.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the new password (8 to 200 characters); null removes it */
+                        password: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                hasPassword: boolean;
+                            };
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/private-link-unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a private link key (and its password) and get a proof of the password
+         * @description No credential needed. A wrong or unknown key (or site) answers 401 alike; a link with a password answers `passwordRequired: true` without one, 401 with a wrong one. At most 10 tries per address and 100 per site every 15 minutes (429 after).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the private link key */
+                        key: string;
+                        /** @description the link's password, when it has one */
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description when the proof stops working (ISO 8601); null without a proof */
+                            expiresAt: string | null;
+                            /** @description whether the link asks for a password */
+                            passwordRequired: boolean;
+                            /** @description send it in the x-private-link-proof header with x-private-key; null when the link has no password */
+                            proof: string | null;
                         };
                     };
                 };
@@ -8546,6 +8713,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 browser: string;
+                                channel: string;
                                 country: string;
                                 device_type: string;
                                 events: number;
@@ -8554,6 +8722,7 @@ export interface paths {
                                 last_seen: string;
                                 operating_system: string;
                                 pageviews: number;
+                                referrer: string;
                                 sessions: number;
                                 /** @description the latest traits of identify calls (a JSON object), or null */
                                 traits: unknown;

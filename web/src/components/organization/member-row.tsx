@@ -4,7 +4,7 @@ import type { Member, Role } from '../../api/organization-types';
 import { useChangeRole } from '../../api/organization-queries';
 import { Button, FOCUS_RING } from '../button';
 import { TD } from '../table-frame';
-import { formatInstant } from '../format-instant';
+import { formatInstant, instantOf } from '../format-instant';
 import { siteAccessOf, teamNamesOf } from './member-columns';
 import type { RoleAbilities } from './organization-role';
 
@@ -45,7 +45,7 @@ export function MemberRow({ organizationId, member, abilities, onRemove }: { org
       <td className={TD}>{changeable ? <RoleForm key={member.role} organizationId={organizationId} member={member} isOwner={abilities.isOwner} /> : <span data-testid="member-role">{member.role}</span>}</td>
       <td className={TD}>{teamNamesOf(member)}</td>
       <td className={TD}>{siteAccessOf(member)}</td>
-      <td className={`${TD} whitespace-nowrap`}><time dateTime={member.createdAt}>{formatInstant(member.createdAt)}</time></td>
+      <td className={`${TD} whitespace-nowrap`}><time dateTime={instantOf(member.createdAt).toISOString()}>{formatInstant(member.createdAt)}</time></td>
       {abilities.canManage ? <td className={TD}>{changeable ? <Button variant="secondary" onClick={onRemove} aria-label={`Remove ${member.user.email}`}>Remove</Button> : null}</td> : null}
     </tr>
   );

@@ -5,7 +5,8 @@ import { announce, describeEvent, FEED_LIMIT, formatEventTime, instantOf, mergeF
 
 const event = (timestamp: string, type = 'pageview', event_name = ''): FeedEvent => ({
   timestamp, type, event_name, pathname: '/', hostname: 'localhost', page_title: '', props: {}, session_id: 's', user_id: 'u', identified_user_id: '',
-  country: 'FR', browser: 'Chrome', device_type: 'desktop',
+  country: 'FR', browser: 'Chrome', device_type: 'desktop', properties: '{}',
+  querystring: '', referrer: '', browser_version: '', operating_system: '', operating_system_version: '', language: '', region: '', city: '', lat: 0, lon: 0, screen_width: 0, screen_height: 0,
 });
 
 describe('instantOf', () => {

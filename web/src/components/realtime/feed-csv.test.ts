@@ -7,6 +7,7 @@ import { FEED_CSV_COLUMNS } from './feed-csv';
 const event: FeedEvent = {
   timestamp: '2026-03-10 10:03:00.123', type: 'custom_event', event_name: 'signup', pathname: '/pricing', hostname: 'example.com', page_title: 'Pricing',
   props: { plan: 'pro', seats: 3 }, session_id: '7', user_id: 'v1', identified_user_id: 'alice', country: 'FR', browser: 'Firefox', device_type: 'Desktop',
+  properties: '{"plan":"pro","seats":3}', querystring: '', referrer: '', browser_version: '', operating_system: '', operating_system_version: '', language: '', region: '', city: '', lat: 0, lon: 0, screen_width: 0, screen_height: 0,
 };
 
 describe('realtime feed CSV', () => {

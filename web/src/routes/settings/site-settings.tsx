@@ -8,6 +8,7 @@ import { ScriptTag } from '../../components/script-tag';
 import { ApiKeyList } from '../../components/settings/api-key-list';
 import { CreateApiKeyForm } from '../../components/settings/create-api-key-form';
 import { DeleteSiteSection } from '../../components/settings/delete-site-section';
+import { ShareSection } from '../../components/settings/share-section';
 import { SiteNav } from '../../components/settings/site-nav';
 import { ExclusionsSection, GeneralSection, ReplaySection, TrackingSection } from '../../components/settings/site-sections';
 import { useOrganizationAbilities } from '../../components/organization/organization-role';
@@ -48,6 +49,7 @@ export function SiteSettingsPage() {
                   <ApiKeyList organizationId={settings.organizationId} />
                 </div>
               </Card>
+              <ShareSection record={settings} />
               <DeleteSiteSection record={settings} />
             </>
           )}
