@@ -1,6 +1,7 @@
-// The fields and forms the origin's web app reads where Loupe answered otherwise before (issue 34): the error time
-// series' `time`, a member's `createdAt`, an import's `startedAt`, page-title rows' bounce rate and time on page,
-// event rows' `properties` and device/place fields, user rows' referrer and channel, a session's listed events.
+// The fields and forms the origin's web app reads where Loupe answered otherwise before (issue 34): a member's
+// `createdAt`, an import's `startedAt`, page-title rows' bounce rate and time on page, event rows' `properties` and
+// device/place fields, user rows' referrer and channel, a session's listed events; and the error time series' `time`,
+// kept ISO 8601 because the source document says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents, type SeedRow } from '../helpers/seed-events.js';
@@ -45,12 +46,12 @@ describe("the origin web app's field names and forms", () => {
   }, 60_000);
   afterAll(async () => t.close());
 
-  it('labels /errors/time-series buckets `yyyy-MM-dd HH:mm:ss` in the request\'s zone (DateTime.fromSQL reads them)', async () => {
+  it('keeps /errors/time-series buckets ISO 8601 UTC, as the source document says (decision 0024)', async () => {
     const body = await get(`/api/sites/${site}/errors/time-series?start_date=2026-03-10&end_date=2026-03-10&time_zone=America/New_York&bucket=hour&errorMessage=boom`);
     const rows = body.data as Array<{ time: string; error_count: number }>;
     expect(rows).toHaveLength(24);
-    for (const row of rows) expect(row.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(rows.filter((row) => row.error_count > 0)).toEqual([{ time: '2026-03-10 07:00:00', error_count: 1 }]);
+    for (const row of rows) expect(row.time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z$/);
+    expect(rows.filter((row) => row.error_count > 0)).toEqual([{ time: '2026-03-10T11:00:00.000Z', error_count: 1 }]);
   });
 
   it('gives a member\'s createdAt and an import\'s startedAt as `yyyy-MM-dd HH:mm:ss` UTC', async () => {

@@ -1,4 +1,4 @@
-// /errors/names, /errors/events and /errors/time-series on hand-built error events: shares, details, buckets as wall time.
+// /errors/names, /errors/events and /errors/time-series on hand-built error events: shares, details, ISO buckets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents } from '../helpers/seed-events.js';
@@ -115,31 +115,31 @@ describe('errors', () => {
     expect([body.data.data.map((row: { session_id: string }) => row.session_id), body.data.totalCount]).toEqual([sessions, totalCount]);
   });
 
-  it('counts one message per hour, zero-filled, labelled `YYYY-MM-DD HH:MM:SS` as the origin\'s web app parses them', async () => {
+  it('counts one message per hour, zero-filled, with UTC ISO bucket starts', async () => {
     const res = await get(`/errors/time-series?start_date=2026-03-10&end_date=2026-03-10&bucket=hour&errorMessage=${encodeURIComponent(A)}`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { success: boolean; data: Array<{ time: string; error_count: number }> };
     expect(body.success).toBe(true);
     expect(body.data).toHaveLength(24);
-    expect(body.data[0]).toEqual({ time: '2026-03-10 00:00:00', error_count: 0 });
+    expect(body.data[0]).toEqual({ time: '2026-03-10T00:00:00.000Z', error_count: 0 });
     expect(body.data.slice(9, 13)).toEqual([
-      { time: '2026-03-10 09:00:00', error_count: 0 },
-      { time: '2026-03-10 10:00:00', error_count: 1 },
-      { time: '2026-03-10 11:00:00', error_count: 0 },
-      { time: '2026-03-10 12:00:00', error_count: 1 },
+      { time: '2026-03-10T09:00:00.000Z', error_count: 0 },
+      { time: '2026-03-10T10:00:00.000Z', error_count: 1 },
+      { time: '2026-03-10T11:00:00.000Z', error_count: 0 },
+      { time: '2026-03-10T12:00:00.000Z', error_count: 1 },
     ]);
-    expect(body.data.at(-1)).toEqual({ time: '2026-03-10 23:00:00', error_count: 0 });
+    expect(body.data.at(-1)).toEqual({ time: '2026-03-10T23:00:00.000Z', error_count: 0 });
   });
 
-  it('uses hour buckets by default and local days of time_zone, labelled in wall time of that zone', async () => {
+  it('uses hour buckets by default and local days of time_zone, still reporting UTC instants', async () => {
     const res = await get(`/errors/time-series?start_date=2026-03-10&end_date=2026-03-10&time_zone=America/New_York&errorMessage=${encodeURIComponent(A)}`);
     const data = res.json().data as Array<{ time: string; error_count: number }>;
     expect(data).toHaveLength(24);
-    expect(data[0]?.time).toBe('2026-03-10 00:00:00');
-    expect(data.at(-1)?.time).toBe('2026-03-10 23:00:00');
+    expect(data[0]?.time).toBe('2026-03-10T04:00:00.000Z');
+    expect(data.at(-1)?.time).toBe('2026-03-11T03:00:00.000Z');
     expect(data.filter((row) => row.error_count > 0)).toEqual([
-      { time: '2026-03-10 06:00:00', error_count: 1 },
-      { time: '2026-03-10 08:00:00', error_count: 1 },
+      { time: '2026-03-10T10:00:00.000Z', error_count: 1 },
+      { time: '2026-03-10T12:00:00.000Z', error_count: 1 },
     ]);
   });
 

@@ -5,6 +5,7 @@ import { fillBuckets } from '../../stats/fill-buckets.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { percentOf } from '../percentage.js';
 import { pageWindow, type CountedPage, type Paging } from '../report-paging.js';
+import { bucketStartIsoIn } from './bucket-start-iso.js';
 import { errorDetails, type ErrorDetails } from './error-details.js';
 import { ACTION_EVENTS } from '../action-events.js';
 import { utcMillisSql } from '../response-time.js';
@@ -106,10 +107,7 @@ export async function errorEvents(store: AnalyticsStore, query: StatsQuery, mess
   return withReplayFlags(store, query.siteId, occurrences);
 }
 
-/**
- * Occurrences of one message per bucket (default hour), zero-filled; `time` is the bucket start as wall time in
- * the request's zone (`YYYY-MM-DD HH:MM:SS`), the form the origin's web app parses (decision 0024).
- */
+/** Occurrences of one message per bucket (default hour), zero-filled; `time` is the bucket start in UTC. */
 export async function errorTimeSeries(
   store: AnalyticsStore,
   query: StatsQuery,
@@ -123,5 +121,9 @@ export async function errorTimeSeries(
     { ...where.params, ...time.params },
   );
   const series = rows.map((row) => ({ time: row.time, error_count: Number(row.error_count) }));
-  return fillBuckets(series, query.range, bucket, (t) => ({ time: t, error_count: 0 }));
+  const startIso = bucketStartIsoIn(query.range.timeZone);
+  return fillBuckets(series, query.range, bucket, (t) => ({ time: t, error_count: 0 })).map((row) => ({
+    time: startIso(row.time),
+    error_count: row.error_count,
+  }));
 }

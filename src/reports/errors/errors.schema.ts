@@ -42,5 +42,5 @@ export const ErrorNamesAnswerSchema = pagedAnswerSchema(ErrorNameSchema);
 export const ErrorEventsAnswerSchema = pagedAnswerSchema(ErrorEventSchema);
 export const ErrorTimeSeriesAnswerSchema = z.object({
   success: z.literal(true),
-  data: z.array(z.object({ time: z.string().describe("bucket start, `YYYY-MM-DD HH:MM:SS` wall time in the request's time_zone (the origin's form)"), error_count: z.number().int() })),
+  data: z.array(z.object({ time: z.string().describe('bucket start, ISO 8601 UTC'), error_count: z.number().int() })),
 });

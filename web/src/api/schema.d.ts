@@ -4232,7 +4232,7 @@ export interface paths {
                         "application/json": {
                             data: {
                                 error_count: number;
-                                /** @description bucket start, `YYYY-MM-DD HH:MM:SS` wall time in the request's time_zone (the origin's form) */
+                                /** @description bucket start, ISO 8601 UTC */
                                 time: string;
                             }[];
                             /** @enum {boolean} */

@@ -3,6 +3,7 @@ import { useErrorTimeSeries } from '../../api/insight-queries';
 import type { ReportParams } from '../../api/queries';
 import { Card } from '../card';
 import { benchStateOfRows } from '../dashboard/bench-state';
+import { wallTimeIn } from '../dashboard/chart-annotations';
 import { BucketSelect } from '../dashboard/bucket-select';
 import { TimeSeriesChart } from '../dashboard/time-series-chart';
 import { ErrorMessage } from '../error-message';
@@ -20,8 +21,8 @@ export interface ErrorTimeSeriesCardProps {
 
 export function ErrorTimeSeriesCard({ site, params, message, bucket, buckets, timeZone, onBucket }: ErrorTimeSeriesCardProps) {
   const series = useErrorTimeSeries(site, { ...params, errorMessage: message, bucket });
-  // The API labels buckets by their start as wall time in the page's time zone, as the chart does.
-  const points = series.data?.data ?? [];
+  // The API labels buckets by their start in UTC; the chart labels them in the page's time zone.
+  const points = (series.data?.data ?? []).map((point) => ({ time: wallTimeIn(point.time, timeZone), error_count: point.error_count }));
   return (
     <Card>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
