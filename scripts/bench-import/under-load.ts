@@ -62,6 +62,9 @@ const server = await startServer({
   cwd: projectPath(),
   port,
   ready: { method: 'GET', path: '/api/health/live' },
+}).catch(async (err: unknown) => {
+  await rm(dir, { recursive: true, force: true });
+  throw err;
 });
 try {
   const api = httpCaller(server.baseUrl);
