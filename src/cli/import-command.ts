@@ -10,7 +10,7 @@ export const IMPORT_USAGE = `  loupe import --site <siteId> --format <${FILE_FOR
 
   Imports another tool's export into a site: umami (Umami's CSV export), simple_analytics (Simple Analytics'
   CSV export), plausible_csv (Plausible's CSV export, the ZIP), loupe (Loupe's NDJSON raw event export),
-  ga4 (Google Analytics 4's BigQuery export of its events_* tables as newline-delimited JSON), posthog
+  ga4 (Google Analytics 4's BigQuery export of its events_* tables as newline-delimited JSON or Parquet), posthog
   (PostHog's events export as JSON lines), matomo (Matomo's visit log, Live.getLastVisitsDetails as JSON).
   Rows already stored are skipped, so running it again adds nothing. A progress bar goes to stderr and the
   summary (rows read, imported, skipped per reason) to stdout as JSON. A bad file stops with an error naming

@@ -6,7 +6,7 @@ export const FILE_SOURCES: ReadonlyArray<{ readonly value: ImportPlatform; reado
   { value: 'umami', label: 'Umami (CSV export)', hint: 'The CSV file of Umami’s data export.' },
   { value: 'plausible_csv', label: 'Plausible (CSV export, ZIP)', hint: 'The ZIP file Plausible’s “Export to CSV” gives: daily aggregates.' },
   { value: 'simple_analytics', label: 'Simple Analytics (CSV export)', hint: 'The page views or events CSV of Simple Analytics’ export.' },
-  { value: 'ga4', label: 'Google Analytics 4 (BigQuery, NDJSON)', hint: 'The events_* tables of GA4’s BigQuery export, as newline-delimited JSON.' },
+  { value: 'ga4', label: 'Google Analytics 4 (BigQuery, NDJSON or Parquet)', hint: 'The events_* tables of GA4’s BigQuery export, as newline-delimited JSON or Parquet.' },
   { value: 'matomo', label: 'Matomo (visit log, JSON)', hint: 'Live.getLastVisitsDetails with format=JSON: one array of visits.' },
   { value: 'posthog', label: 'PostHog (events, JSON lines)', hint: 'PostHog’s events export, one JSON object per line.' },
   { value: 'loupe', label: 'Loupe (NDJSON export)', hint: 'Another Loupe instance’s raw event export.' },
