@@ -6604,6 +6604,8 @@ export interface paths {
                                     /** @description share of the summed counts, percent, 2 decimals */
                                     percentage: number;
                                     sessions: number;
+                                    /** @description pathname only: mean engaged seconds per page visit of the path (visible and active, from the tracker's engagement events; 0 when none), 2 decimals */
+                                    time_on_page_seconds?: number;
                                     value: string;
                                 }[];
                                 /** @description rows in the whole breakdown */
