@@ -4,13 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './client';
 import type { ImportPlatform, SiteImport, UploadedImport } from './import-types';
 
-const importsPath = (site: string) => `/api/sites/${encodeURIComponent(site)}/imports`;
 const IMPORTS_KEY = '/api/sites/imports';
 
 export const useImports = (site: string, working: boolean) =>
   useQuery({
     queryKey: [IMPORTS_KEY, site],
-    queryFn: () => apiRequest<{ data: SiteImport[] }>(importsPath(site)),
+    queryFn: () => apiRequest<{ data: SiteImport[] }>(`/api/sites/${encodeURIComponent(site)}/imports`),
     refetchInterval: working ? 1_000 : false,
   });
 
@@ -18,7 +17,7 @@ export const useImports = (site: string, working: boolean) =>
 function putFile(site: string, importId: string, file: File, onProgress: (fraction: number) => void): Promise<UploadedImport> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('PUT', `${importsPath(site)}/${encodeURIComponent(importId)}/file?${new URLSearchParams({ name: uploadName(file.name) }).toString()}`);
+    request.open('PUT', `/api/sites/${encodeURIComponent(site)}/imports/${encodeURIComponent(importId)}/file?${new URLSearchParams({ name: uploadName(file.name) }).toString()}`);
     request.setRequestHeader('content-type', 'application/octet-stream');
     request.setRequestHeader('accept', 'application/json');
     request.withCredentials = true;
@@ -58,7 +57,7 @@ export function useUploadImport(site: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ platform, file, onStarted, onProgress }: UploadRequest) => {
-      const started = await apiRequest<{ data: { importId: string } }>(importsPath(site), { method: 'POST', body: { platform } });
+      const started = await apiRequest<{ data: { importId: string } }>(`/api/sites/${encodeURIComponent(site)}/imports`, { method: 'POST', body: { platform } });
       onStarted(started.data.importId);
       return putFile(site, started.data.importId, file, onProgress);
     },
@@ -70,7 +69,7 @@ export function useUploadImport(site: string) {
 export function useDeleteImport(site: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (importId: string) => apiRequest<{ success: true }>(`${importsPath(site)}/${encodeURIComponent(importId)}`, { method: 'DELETE' }),
+    mutationFn: (importId: string) => apiRequest<{ success: true }>(`/api/sites/${encodeURIComponent(site)}/imports/${encodeURIComponent(importId)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries(),
   });
 }
