@@ -55,7 +55,7 @@ export const ImportListResponseSchema = z.object({
 });
 
 export const UploadQuerySchema = z.object({
-  name: z.string().regex(/^[\w. -]{1,100}$/, 'Expected a file name of letters, digits, spaces, dots, dashes and underscores (at most 100)').optional()
+  name: z.string().regex(/^[\w -][\w. -]{0,99}$/, 'Expected a file name of letters, digits, spaces, dots, dashes and underscores, not starting with a dot (at most 100)').optional()
     .describe('the file\'s name, used in messages that name a line of it'),
 });
 

@@ -39,9 +39,9 @@ function putFile(site: string, importId: string, file: File, onProgress: (fracti
   });
 }
 
-/** The file's name as the API takes it (letters, digits, spaces, dots, dashes, underscores; at most 100). */
+/** The file's name as the API takes it (letters, digits, spaces, dots, dashes, underscores, no leading dot; at most 100). */
 export function uploadName(name: string): string {
-  const kept = name.replace(/[^\w. -]/g, '_').slice(-100);
+  const kept = name.replace(/[^\w. -]/g, '_').slice(-100).replace(/^\./, '_');
   return kept === '' ? 'upload' : kept;
 }
 
