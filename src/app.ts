@@ -1,6 +1,7 @@
 // createApp(config, deps): platform first (stores, auth, errors, guards, docs), then the feature modules.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { join } from 'node:path';
 import type { AppConfig } from './config.js';
 import type { AnalyticsStore } from './platform/analytics-store/analytics-store.js';
 import { migrateAnalyticsStore } from './platform/analytics-store/analytics-migrations.js';
@@ -246,7 +247,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     // Tracking first: an import slice waits while a tracking spool has more than the segment being inserted.
     trackingBehind: () => ingestion.buffers.some((buffer) => buffer.counters().segments > 1),
   });
-  await app.register(importsRoutes, { guards, imports });
+  await app.register(importsRoutes, { guards, imports, uploadDir: join(config.dataDir, 'import-uploads'), uploadMaxBytes: config.importUploadMaxBytes });
   await app.register(eraseRoutes, { guards, analytics, flushSpools: () => ingestion.flush(), forgetDeliveries: (siteId, owner) => webhooks.forgetEvents(siteId, owner) });
   await app.register(exportRoutes, { guards, analytics, clock });
   await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });

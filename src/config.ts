@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   IMPORT_ORGANIZATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   IMPORT_DAILY_ROW_QUOTA: z.coerce.number().int().min(0).default(20_000_000),
   IMPORT_WRITE_SLICE_ROWS: z.coerce.number().int().min(100).max(100_000).default(5_000),
+  IMPORT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(1_024),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), 'expected smtp://[user:password@]host[:port] or smtps://...'),
@@ -121,6 +122,8 @@ export interface AppConfig {
   /** Batch posts of imports are parsed and mapped on a worker thread (else on the event loop). */
   readonly importMappingThread: boolean;
   readonly importLimits: { readonly organizationConcurrency: number; readonly dailyRowQuota: number; readonly writeSliceRows: number };
+  /** The largest export file the dashboard may upload to an import. */
+  readonly importUploadMaxBytes: number;
   /** When the tracking spool reaches stable storage: when a segment is sealed (default) or before every acknowledgement. */
   readonly spoolSync: 'seal' | 'commit';
   /** How much nicer than the event loop the process's other threads run (0: equal). */
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     enrichmentThread: e.ENRICHMENT_THREAD,
     importMappingThread: e.IMPORT_MAPPING_THREAD,
     importLimits: { organizationConcurrency: e.IMPORT_ORGANIZATION_CONCURRENCY, dailyRowQuota: e.IMPORT_DAILY_ROW_QUOTA, writeSliceRows: e.IMPORT_WRITE_SLICE_ROWS },
+    importUploadMaxBytes: e.IMPORT_UPLOAD_MAX_MB * 1024 * 1024,
     spoolSync: e.SPOOL_SYNC,
     backgroundThreadNiceness: e.BACKGROUND_THREAD_NICENESS,
     trackerPath: e.TRACKER_PATH?.replace(/\/$/, ''),

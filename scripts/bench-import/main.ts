@@ -9,7 +9,7 @@ import { createApp } from '../../src/app.js';
 import { injectCaller } from '../../src/cli/api-caller.js';
 import { bootstrap } from '../../src/cli/bootstrap.js';
 import { runImport } from '../../src/cli/import-command.js';
-import { localImportTarget } from '../../src/cli/import-targets.js';
+import { localImportTarget } from '../../src/imports/service-import-targets.js';
 import { loadConfig } from '../../src/config.js';
 import { writeGeneratedExport } from './generated-export.js';
 

@@ -3,7 +3,7 @@
 // export of --rows rows over HTTP (as `loupe import --url` does). Measured, idle and during the import:
 // /api/health/live latency (probed every 10 ms), B's overview latency (every 250 ms); the import's rows/s;
 // the server's and this process's resident memory.
-// Options: --rows 1000000 --batch-size 5000 --seed-rows 100000
+// Options: --rows 1000000 --batch-size 5000 --seed-rows 100000 --port N (the server's port; a free one by default)
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { readRssKb, RssSampler } from '../bench-ingest/rss-sampler.js';
 import { freePort, startServer } from '../bench-ingest/server-process.js';
 import { writeGeneratedExport } from './generated-export.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, 'batch-size': { type: 'string', default: '5000' }, 'seed-rows': { type: 'string', default: '100000' } } });
+const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, 'batch-size': { type: 'string', default: '5000' }, 'seed-rows': { type: 'string', default: '100000' }, port: { type: 'string' } } });
 const rows = Number(values.rows);
 const batchRows = Number(values['batch-size']);
 const seedRows = Number(values['seed-rows']);
@@ -51,7 +51,7 @@ function sampler(everyMs: number, probe: () => Promise<void>) {
 const endFor = (count: number) => Date.now() - DAY_MS + 60 * DAY_MS - count * 10_000;
 
 const dir = await mkdtemp(join(tmpdir(), 'loupe-bench-import-load-'));
-const port = await freePort();
+const port = values.port === undefined ? await freePort() : Number(values.port);
 const server = await startServer({
   name: 'loupe',
   args: ['--import', 'tsx', 'src/main.ts'],
@@ -62,6 +62,9 @@ const server = await startServer({
   cwd: projectPath(),
   port,
   ready: { method: 'GET', path: '/api/health/live' },
+}).catch(async (err: unknown) => {
+  await rm(dir, { recursive: true, force: true });
+  throw err;
 });
 try {
   const api = httpCaller(server.baseUrl);

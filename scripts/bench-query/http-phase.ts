@@ -51,7 +51,8 @@ export interface HttpPhaseResult {
 }
 
 export async function runHttpPhase(input: HttpPhaseInput): Promise<HttpPhaseResult> {
-  const port = await freePort();
+  // BENCH_PORT: the server's port when the machine's ports are shared out (a free one otherwise).
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const server = await startServer({
     name: 'loupe',
     args: ['--import', 'tsx', 'src/main.ts'],

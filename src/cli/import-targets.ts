@@ -1,27 +1,6 @@
-// Where `loupe import` sends its batches: a running server over HTTP (with an API key), or the import
-// service of an app opened on DATA_DIR in this process.
-import { AppError } from '../platform/http/app-errors.js';
-import type { ImportService } from '../imports/import-service.js';
-import type { FileFormat } from '../imports/files/import-file.js';
-
-export interface BatchCounts {
-  readonly importedEvents: number;
-  readonly skippedEvents: number;
-  readonly skipped: Readonly<Record<string, number | undefined>>;
-}
-
-/** A batch the server refused: its message and the bad rows' fields, keyed `events.<index>[.<field>]`. */
-export interface BatchRefusal {
-  readonly refused: true;
-  readonly message: string;
-  readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
-}
-
-export interface ImportTarget {
-  start(platform: FileFormat): Promise<string>;
-  send(importId: string, events: readonly unknown[], isLastBatch: boolean): Promise<BatchCounts | BatchRefusal>;
-  remove(importId: string): Promise<void>;
-}
+// Where `loupe import` sends its batches over HTTP: a running server, with an API key. (The import service of an
+// app opened on DATA_DIR in this process is `localImportTarget` in src/imports/service-import-targets.ts.)
+import type { BatchCounts, ImportTarget } from '../imports/file-import.js';
 
 function fieldErrorsOf(body: unknown): Record<string, readonly string[]> {
   const details = (body as { details?: { fieldErrors?: Record<string, string[]> } } | null)?.details;
@@ -55,25 +34,6 @@ export function httpImportTarget(baseUrl: string, apiKey: string, siteId: string
     async remove(importId) {
       const answer = await call('DELETE', `/${importId}`);
       if (answer.status !== 200) throw failed('deleting the import', answer);
-    },
-  };
-}
-
-export function localImportTarget(imports: ImportService, siteId: number): ImportTarget {
-  return {
-    async start(platform) {
-      return (await imports.start(siteId, platform)).importId;
-    },
-    async send(importId, events, isLastBatch) {
-      try {
-        return await imports.addBatch(siteId, importId, events, isLastBatch);
-      } catch (err) {
-        if (err instanceof AppError && err.statusCode === 400) return { refused: true, message: err.message, fieldErrors: fieldErrorsOf(err.extra) };
-        throw err;
-      }
-    },
-    async remove(importId) {
-      await imports.remove(siteId, importId);
     },
   };
 }

@@ -53,3 +53,18 @@ export const ImportListResponseSchema = z.object({
     completedAt: z.string().nullable().describe('`YYYY-MM-DD HH:MM:SS` UTC; null while the import runs'),
   })),
 });
+
+export const UploadQuerySchema = z.object({
+  name: z.string().regex(/^[\w -][\w. -]{0,99}$/, 'Expected a file name of letters, digits, spaces, dots, dashes and underscores, not starting with a dot (at most 100)').optional()
+    .describe('the file\'s name, used in messages that name a line of it'),
+});
+
+export const UploadResponseSchema = z.object({
+  data: z.object({
+    importId: z.string(),
+    rowsRead: z.number().describe('rows read from the file'),
+    importedEvents: z.number().describe('rows stored'),
+    skippedEvents: z.number().describe('valid rows not stored'),
+    skipped: SkippedSchema.describe('skipped rows per reason'),
+  }),
+});

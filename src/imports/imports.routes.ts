@@ -1,4 +1,6 @@
-// The origin service's import API: create and list a site's imports, post batches of rows, delete an import.
+// The origin service's import API: create and list a site's imports, post batches of rows, delete an import;
+// and Loupe's upload of a whole export file to an import (the dashboard's imports page).
+import { Readable } from 'node:stream';
 import { validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { BadRequestError } from '../platform/http/app-errors.js';
@@ -9,16 +11,21 @@ import { utcSqlTime } from '../platform/metadata-store/iso-time.js';
 import type { ImportService } from './import-service.js';
 import {
   BatchBodySchema, BatchResponseSchema, CreateImportBodySchema, CreateImportResponseSchema, ImportListResponseSchema, ImportPathParams, MAX_BATCH_BYTES,
+  UploadQuerySchema, UploadResponseSchema,
 } from './import.schema.js';
+import { importUploadedFile } from './upload/import-upload.js';
 
 export interface ImportsRoutesDeps {
   readonly guards: Guards;
   readonly imports: ImportService;
+  /** Where uploaded files wait while they are read (a private folder of DATA_DIR). */
+  readonly uploadDir: string;
+  readonly uploadMaxBytes: number;
 }
 
 const ADMIN_WRITE = { scope: 'imports:write', role: 'admin' } as const;
 
-export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesDeps> = async (app, { guards, imports }) => {
+export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesDeps> = async (app, { guards, imports, uploadDir, uploadMaxBytes }) => {
   app.get('/api/sites/:site/imports', {
     onRequest: guards.site({ scope: 'imports:read', role: 'admin' }),
     schema: {
@@ -67,6 +74,30 @@ export const importsRoutes: FastifyPluginAsyncZod<ImportsRoutesDeps> = async (ap
       const body: unknown = request.body;
       if (!(body instanceof Uint8Array)) throw new BadRequestError('Invalid body: expected a JSON object with events');
       return { data: await imports.addBody(siteOf(request), request.params.importId, body) };
+    });
+  });
+
+  // The file's bytes stream to disk as they arrive (never held in memory), then are read as `loupe import` reads a file.
+  await app.register(async (uploads) => {
+    uploads.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
+    uploads.withTypeProvider<ZodTypeProvider>().put('/api/sites/:site/imports/:importId/file', {
+      onRequest: guards.site(ADMIN_WRITE),
+      schema: {
+        tags: ['Imports'], summary: 'Upload a whole export file to a running import and import it (admin)',
+        description:
+          'The body is the file as `application/octet-stream`, in the format of the import\'s platform (umami, simple_analytics, ' +
+          'plausible_csv, loupe, ga4, posthog or matomo, as `loupe import` reads them), at most IMPORT_UPLOAD_MAX_MB (a 413 past it). ' +
+          'The answer comes when every row is stored; meanwhile the import\'s counts in the list grow batch by batch. A bad file is a ' +
+          '400 naming its line, and the import is deleted with every row it stored: nothing of the file stays.',
+        security: ANY_CREDENTIAL, params: ImportPathParams, querystring: UploadQuerySchema, response: { 200: UploadResponseSchema },
+      },
+    }, async (request) => {
+      const body: unknown = request.body;
+      if (!(body instanceof Readable)) throw new BadRequestError('Send the file as the body, with Content-Type application/octet-stream');
+      const data = await importUploadedFile(imports, siteOf(request), request.params.importId, {
+        body, name: request.query.name ?? 'upload', dir: uploadDir, maxBytes: uploadMaxBytes,
+      });
+      return { data };
     });
   });
 

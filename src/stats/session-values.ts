@@ -80,3 +80,11 @@ export const SESSION_JOURNEY: SessionColumn = {
   sessions: 'journey',
   params: {},
 };
+
+/** `engaged`: the session's engaged milliseconds, the sum of its engagement events (the `sessions` table keeps it). */
+export const SESSION_ENGAGED_MS: SessionColumn = {
+  alias: 'engaged',
+  events: "sumIf(toUInt64(engaged_ms), type = 'engagement')",
+  sessions: 'engaged_ms',
+  params: {},
+};

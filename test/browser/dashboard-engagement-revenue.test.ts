@@ -1,7 +1,7 @@
 // Engagement and revenue on the dashboard in headless Chromium against a real Loupe server: the engagement
 // figures of the overview and the Pages card's engagement tab, the goals table's revenue, the revenue card (total
-// and breakdowns by source and page), each equal to the API's answer for the same period; checked by axe-core,
-// with no console error.
+// and breakdowns by source and page), a funnel's revenue at its last step, each equal to the API's answer for the
+// same period; checked by axe-core, with no console error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
@@ -93,6 +93,24 @@ describe('engagement and revenue on the dashboard', () => {
     await page.getByRole('group', { name: 'Revenue by' }).getByRole('button', { name: 'Pages' }).click();
     await expect.poll(rowsOf).toEqual([['/checkout', '19.99 EUR + 25.00 USD']]);
     await screenshot(page, 'revenue-goals');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(h.consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the revenue of the completed sessions at a funnel\'s last step, to the cent as the API answers it', async () => {
+    const steps = [{ type: 'page', value: '/pricing' }, { type: 'event', value: 'purchase' }];
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/funnels?period=24h&steps=${encodeURIComponent(JSON.stringify(steps))}`);
+    await page.locator('[data-bench-piece="funnel-chart"][data-bench-state="ready"]').waitFor();
+    const window = await windowOf(page);
+    const response = await page.request.post(`${h.loupeUrl}/api/sites/${site}/funnels/analyze?${new URLSearchParams(window).toString()}`, { data: { steps }, headers: { origin: h.loupeUrl } });
+    const analysis = await response.json() as { data: Array<{ sessions: number; revenue?: { total: string | null; average: string | null } }> };
+    // Only S1 read /pricing and then bought: 19.99 EUR over one completed session; S2's 25 USD is outside the funnel.
+    expect(analysis.data.map((step) => [step.sessions, step.revenue?.total, step.revenue?.average])).toEqual([[1, undefined, undefined], [1, '19.99', '19.99']]);
+    const revenue = page.getByTestId('funnel-revenue');
+    expect(await revenue.count()).toBe(1);
+    expect([await revenue.getAttribute('data-total'), (await revenue.textContent())?.trim()]).toEqual(['19.99', 'Revenue: 19.99 EUR (19.99 per completed session)']);
+    await screenshot(page, 'revenue-funnel');
     expect(await seriousViolations(page)).toEqual([]);
     expect(h.consoleErrors).toEqual([]);
     await page.close();

@@ -108,6 +108,24 @@ describe('engagement', () => {
       expect(beyond.json().data).toEqual({ totalCount: 2, data: [] });
     });
 
+    it('/metric?parameter=pathname: each path carries its time_on_page_seconds (mean engaged seconds per page visit; 0 without engagement)', async () => {
+      const res = await get(`/metric?parameter=pathname&${RANGE}`);
+      expect(res.statusCode).toBe(200);
+      const figures = (res.json() as { data: { data: Array<{ value: string; count: number; time_on_page_seconds?: number }> } }).data.data
+        .map((row) => [row.value, row.count, row.time_on_page_seconds]);
+      // /a: S1 12 s and S2 20 s; /b: S1 3 s; /c: S3 sent none.
+      expect(figures).toEqual([['/a', 2, 16], ['/b', 1, 3], ['/c', 1, 0]]);
+      const us = encodeURIComponent(JSON.stringify([{ parameter: 'country', type: 'equals', value: ['US'] }]));
+      const filtered = await get(`/metric?parameter=pathname&${RANGE}&filters=${us}`);
+      expect((filtered.json() as { data: { data: Array<{ value: string; time_on_page_seconds?: number }> } }).data.data.map((row) => [row.value, row.time_on_page_seconds]))
+        .toEqual([['/a', 20], ['/c', 0]]);
+      const paged = await get(`/metric?parameter=pathname&${RANGE}&limit=1&page=2`);
+      expect((paged.json() as { data: { data: unknown[] } }).data.data).toMatchObject([{ value: '/b', time_on_page_seconds: 3 }]);
+      // Other dimensions carry no such field.
+      const countries = await get(`/metric?parameter=country&${RANGE}`);
+      expect((countries.json() as { data: { data: Array<Record<string, unknown>> } }).data.data.every((row) => !('time_on_page_seconds' in row))).toBe(true);
+    });
+
     it('applies the filters', async () => {
       const us = encodeURIComponent(JSON.stringify([{ parameter: 'country', type: 'equals', value: ['US'] }]));
       const res = await get(`/engagement?${RANGE}&filters=${us}`);

@@ -50,9 +50,9 @@ describe('reports as CSV', () => {
     const res = await get(`/metric?${RANGE}&parameter=pathname`, { accept: 'text/csv' });
     expect(res.headers['content-disposition']).toBe('attachment; filename="metric.csv"');
     expect(res.body).toBe(
-      'value,count,percentage,sessions,pageviews,pageviews_percentage,bounce_rate\r\n' +
-      '/,2,66.67,2,2,66.67,50\r\n' +
-      '/=cmd|calc,1,33.33,1,1,33.33,0\r\n',
+      'value,count,percentage,sessions,pageviews,pageviews_percentage,bounce_rate,time_on_page_seconds\r\n' +
+      '/,2,66.67,2,2,66.67,50,0\r\n' +
+      '/=cmd|calc,1,33.33,1,1,33.33,0,0\r\n',
     );
     const titles = await get(`/page-titles?${RANGE}&format=csv`);
     expect(titles.body).toContain("'-2+3,/=cmd|calc,");

@@ -92,8 +92,8 @@ describe('metric and page titles', () => {
       ['/signup', 1, 11.11, 1, 10, 0],
     ]);
     expect(page.totalCount).toBe(5);
-    // Page breakdowns carry no session duration.
-    expect(page.data[0]).toEqual({ value: '/', count: 4, percentage: 44.44, sessions: 4, pageviews: 4, pageviews_percentage: 40, bounce_rate: 25 });
+    // Page breakdowns carry no session duration, but the engaged time on the page (these rows have no engagement events).
+    expect(page.data[0]).toEqual({ value: '/', count: 4, percentage: 44.44, sessions: 4, pageviews: 4, pageviews_percentage: 40, bounce_rate: 25, time_on_page_seconds: 0 });
   });
 
   it('counts custom event occurrences by event_name', async () => {

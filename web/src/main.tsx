@@ -44,6 +44,7 @@ const router = createBrowserRouter([
           { path: '/sites/:site/webhooks', lazy: () => import('./routes/webhooks') },
           { path: '/sites/:site/alerts', lazy: () => import('./routes/alerts') },
           { path: '/sites/:site/email-reports', lazy: () => import('./routes/email-reports') },
+          { path: '/sites/:site/imports', lazy: () => import('./routes/imports') },
           { path: '/sites/:site/webhooks/:webhookId', lazy: () => import('./routes/webhook') },
           { path: '/organizations', lazy: () => import('./routes/organizations') },
           { path: '/organizations/:organizationId', lazy: () => import('./routes/organization') },

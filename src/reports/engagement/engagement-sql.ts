@@ -54,3 +54,12 @@ export function pageVisitFigures(row: PageVisitFiguresRow | undefined): PageVisi
     scroll_reach: reach,
   };
 }
+
+/**
+ * Mean engaged seconds per page visit of each of `paths` (`value`, `seconds`), `where` applied: the figure
+ * `/metric?parameter=pathname` rows carry as `time_on_page_seconds`. Paths without engagement have no row.
+ */
+export function engagedSecondsOfPathsSql(where: SqlFragment, paths: readonly string[]): SqlFragment {
+  const visits = pageVisitsSql({ sql: `${where.sql} AND pathname IN {engaged_paths:Array(String)}`, params: { ...where.params, engaged_paths: [...paths] } });
+  return { sql: `SELECT value, avg(ms) / 1000 AS seconds FROM (${visits.sql}) GROUP BY value`, params: visits.params };
+}

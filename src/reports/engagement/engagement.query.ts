@@ -1,5 +1,7 @@
 // The engagement reports: engaged time and scroll depth over the range, and per page.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import { sessionRowsSql } from '../../stats/session-rows.js';
+import { SESSION_ENGAGED_MS } from '../../stats/session-values.js';
 import { mergeParams } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import type { Paging } from '../report-paging.js';
@@ -18,14 +20,13 @@ export interface EngagementOverview extends PageVisitFigures {
  * e.g. from a tracker that sends none, counts as 0 s).
  */
 export async function engagementOverview(store: AnalyticsStore, query: StatsQuery): Promise<EngagementOverview> {
-  const where = baseWhere(query);
-  const visits = pageVisitsSql(where);
+  const visits = pageVisitsSql(baseWhere(query));
+  // One row per session with its engaged time: from the `sessions` table where it can answer (as the overview
+  // counts sessions), from the events otherwise.
+  const sessionRows = await sessionRowsSql(store, query, SESSION_ENGAGED_MS);
   const [pages, sessions] = await Promise.all([
     store.query<PageVisitFiguresRow>(`SELECT ${PAGE_VISIT_FIGURES} FROM (${visits.sql})`, visits.params),
-    store.query<{ sessions: number | string; ms: number | string }>(
-      `SELECT uniqExact(session_id) AS sessions, sumIf(engaged_ms, type = 'engagement') AS ms FROM events WHERE ${where.sql}`,
-      where.params,
-    ),
+    store.query<{ sessions: number | string; ms: number | string }>(`SELECT count() AS sessions, sum(engaged) AS ms FROM (${sessionRows.sql})`, sessionRows.params),
   ]);
   const count = Number(sessions[0]?.sessions ?? 0);
   return {

@@ -2,7 +2,8 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { StatsParamError } from '../../stats/bad-request-error.js';
 import { findDimension } from '../../stats/dimensions.js';
-import type { StatsQuery } from '../../stats/stats-query.js';
+import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { engagedSecondsOfPathsSql } from '../engagement/engagement-sql.js';
 import { breakdownSql } from './metric-breakdown-sql.js';
 import { withImportedAggregates } from './imported-breakdown-sql.js';
 import { percentOf, round2 } from '../percentage.js';
@@ -35,6 +36,7 @@ export async function metricBreakdown(store: AnalyticsStore, query: StatsQuery, 
   if (!dimension) throw new StatsParamError('parameter', `Invalid parameter: unknown dimension '${request.parameter}'`);
   const grouped = withImportedAggregates(query, dimension, await breakdownSql(store, query, dimension));
   const { rows, totals } = await rankedPage<BreakdownRow>(store, grouped, 'count DESC, value ASC', request);
+  const engaged = dimension.name === 'pathname' ? await engagedSecondsOfPaths(store, query, rows.map((row) => row.value)) : undefined;
   return {
     data: rows.map((row) => {
       const sessions = Number(row.sessions);
@@ -47,8 +49,17 @@ export async function metricBreakdown(store: AnalyticsStore, query: StatsQuery, 
         pageviews_percentage: percentOf(Number(row.pageviews), totals.pageviewsSum),
         bounce_rate: percentOf(Number(row.bounces), row.bounce_base === undefined ? sessions : Number(row.bounce_base)),
         ...(row.duration_sum === undefined ? {} : { avg_session_duration: sessions === 0 ? 0 : round2(row.duration_sum / sessions) }),
+        ...(engaged === undefined ? {} : { time_on_page_seconds: round2(engaged.get(row.value) ?? 0) }),
       };
     }),
     totalCount: totals.rows,
   };
+}
+
+/** Mean engaged seconds per page visit of the page's paths (filters applied); a path without engagement reads 0. */
+async function engagedSecondsOfPaths(store: AnalyticsStore, query: StatsQuery, paths: readonly string[]): Promise<Map<string, number>> {
+  if (paths.length === 0) return new Map();
+  const sql = engagedSecondsOfPathsSql(baseWhere(query), paths);
+  const rows = await store.query<{ value: string; seconds: number | string }>(sql.sql, sql.params);
+  return new Map(rows.map((row) => [row.value, Number(row.seconds)]));
 }

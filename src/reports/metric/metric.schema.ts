@@ -13,6 +13,10 @@ export const MetricEntrySchema = z.object({
     .number()
     .optional()
     .describe("mean seconds from the first to the last event of the entry's sessions; absent for pathname, page_title and querystring"),
+  time_on_page_seconds: z
+    .number()
+    .optional()
+    .describe('pathname only: mean engaged seconds per page visit of the path (visible and active, from the tracker\'s engagement events; 0 when none), 2 decimals'),
 });
 
 export type MetricEntry = z.output<typeof MetricEntrySchema>;

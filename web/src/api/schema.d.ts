@@ -6341,6 +6341,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{site}/imports/{importId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a whole export file to a running import and import it (admin)
+         * @description The body is the file as `application/octet-stream`, in the format of the import's platform (umami, simple_analytics, plausible_csv, loupe, ga4, posthog or matomo, as `loupe import` reads them), at most IMPORT_UPLOAD_MAX_MB (a 413 past it). The answer comes when every row is stored; meanwhile the import's counts in the list grow batch by batch. A bad file is a 400 naming its line, and the import is deleted with every row it stored: nothing of the file stays.
+         */
+        put: {
+            parameters: {
+                query?: {
+                    /** @description the file's name, used in messages that name a line of it */
+                    name?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description the import, as its creation answered */
+                    importId: string;
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description rows stored */
+                                importedEvents: number;
+                                importId: string;
+                                /** @description rows read from the file */
+                                rowsRead: number;
+                                /** @description skipped rows per reason */
+                                skipped: {
+                                    already_imported?: number;
+                                    automatic_event?: number;
+                                    bot_event?: number;
+                                    future_timestamp?: number;
+                                    session_replay?: number;
+                                    unsupported_event_type?: number;
+                                };
+                                /** @description valid rows not stored */
+                                skippedEvents: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{site}/is-public": {
         parameters: {
             query?: never;
@@ -6593,6 +6659,8 @@ export interface paths {
                                     /** @description share of the summed counts, percent, 2 decimals */
                                     percentage: number;
                                     sessions: number;
+                                    /** @description pathname only: mean engaged seconds per page visit of the path (visible and active, from the tracker's engagement events; 0 when none), 2 decimals */
+                                    time_on_page_seconds?: number;
                                     value: string;
                                 }[];
                                 /** @description rows in the whole breakdown */

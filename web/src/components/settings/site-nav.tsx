@@ -1,5 +1,5 @@
 // SiteNav: links between a site's pages (dashboard, realtime, the analyses, alerts, email reports, webhooks,
-// settings); the last four only for signed-in members, sessions and users only for readers who may see people.
+// imports, settings); the last five only for signed-in members, sessions and users only for readers who may see people.
 import { NavLink } from 'react-router';
 import { FOCUS_RING } from '../button';
 import { usePeopleVisible } from '../public-access/people-visible';
@@ -30,6 +30,7 @@ export function SiteNav({ site }: { site: string }) {
       {readOnly ? null : <NavLink to={`${base}/alerts`} className={look}>Alerts</NavLink>}
       {readOnly ? null : <NavLink to={`${base}/email-reports`} className={look}>Email reports</NavLink>}
       {readOnly ? null : <NavLink to={`${base}/webhooks`} className={look}>Webhooks</NavLink>}
+      {readOnly ? null : <NavLink to={`${base}/imports`} className={look}>Imports</NavLink>}
       {readOnly ? null : <NavLink to={`${base}/settings`} className={look}>Settings</NavLink>}
     </nav>
   );
