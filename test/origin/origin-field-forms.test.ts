@@ -18,8 +18,13 @@ const EVENTS: SeedRow[] = [
   { session_id: 1, user_id: 'v1', ...device, at: '2026-03-10T10:01:00Z', pathname: '/pricing', page_title: 'Pricing', querystring: '?plan=pro', referrer: 'https://news.example.org/a', channel: 'Referral' },
   { session_id: 1, user_id: 'v1', ...device, at: '2026-03-10T10:02:00Z', pathname: '/pricing', type: 'custom_event', event_name: 'signup', props: '{"plan":"pro"}' },
   { session_id: 1, user_id: 'v1', ...device, at: '2026-03-10T10:03:00Z', pathname: '/', page_title: 'Home' },
+  // The tracker's engaged time: 25 s on Home over the visit's two views of it, 40 s on Pricing.
+  { session_id: 1, user_id: 'v1', ...device, at: '2026-03-10T10:00:59Z', pathname: '/', type: 'engagement', engaged_ms: 20_000, scroll_depth: 50 },
+  { session_id: 1, user_id: 'v1', ...device, at: '2026-03-10T10:02:59Z', pathname: '/pricing', type: 'engagement', engaged_ms: 40_000, scroll_depth: 75 },
+  { session_id: 1, user_id: 'v1', ...device, at: '2026-03-10T10:03:05Z', pathname: '/', type: 'engagement', engaged_ms: 5_000, scroll_depth: 20 },
   // Session 2: one pageview of Home (a bounce), from a search engine.
   { session_id: 2, user_id: 'v2', country: 'US', at: '2026-03-10T12:00:00Z', pathname: '/', page_title: 'Home', referrer: 'https://www.google.com/', channel: 'Organic Search' },
+  { session_id: 2, user_id: 'v2', country: 'US', at: '2026-03-10T12:00:05Z', pathname: '/', type: 'engagement', engaged_ms: 5_000, scroll_depth: 10 },
   // An error at 11:00 UTC (07:00 in New York).
   { session_id: 3, user_id: 'v3', at: '2026-03-10T11:00:00Z', pathname: '/', type: 'error', event_name: 'TypeError', props: '{"message":"boom"}' },
 ];
@@ -68,8 +73,9 @@ describe("the origin web app's field names and forms", () => {
     expect(body.data).toEqual({
       data: [
         // Home: sessions 1 and 2, session 2 bounced; views of 60 s, 0 s (session 1's last) and 0 s (session 2's only).
-        { value: 'Home', pathname: '/', count: 2, percentage: 66.67, pageviews: 3, bounce_rate: 50, time_on_page_seconds: 20 },
-        { value: 'Pricing', pathname: '/pricing', count: 1, percentage: 33.33, pageviews: 1, bounce_rate: 0, time_on_page_seconds: 120 },
+        // Engaged seconds per page visit of the path, as on /metric's path rows: Home (25 + 5) / 2, Pricing 40.
+        { value: 'Home', pathname: '/', count: 2, percentage: 66.67, pageviews: 3, bounce_rate: 50, time_on_page_seconds: 15 },
+        { value: 'Pricing', pathname: '/pricing', count: 1, percentage: 33.33, pageviews: 1, bounce_rate: 0, time_on_page_seconds: 40 },
       ],
       totalCount: 2,
     });
@@ -99,7 +105,7 @@ describe("the origin web app's field names and forms", () => {
     ]);
   });
 
-  it('leaves web-vitals samples out of a session\'s listed events and their count', async () => {
+  it('leaves web-vitals samples (and engagement beacons) out of a session\'s listed events and their count', async () => {
     const body = await get(`/api/sites/${site}/sessions/1?${RANGE}&limit=100&offset=0`);
     const detail = body.data as { events: Array<{ type: string; pathname: string; time_spent: number | null }>; pagination: { total: number; hasMore: boolean } };
     expect(detail.events.map((event) => [event.type, event.pathname, event.time_spent])).toEqual([

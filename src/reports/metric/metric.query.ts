@@ -2,8 +2,8 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { StatsParamError } from '../../stats/bad-request-error.js';
 import { findDimension } from '../../stats/dimensions.js';
-import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
-import { engagedSecondsOfPathsSql } from '../engagement/engagement-sql.js';
+import type { StatsQuery } from '../../stats/stats-query.js';
+import { engagedSecondsOfPaths } from '../engagement/engaged-seconds-of-paths.js';
 import { breakdownSql } from './metric-breakdown-sql.js';
 import { withImportedAggregates } from './imported-breakdown-sql.js';
 import { percentOf, round2 } from '../percentage.js';
@@ -54,12 +54,4 @@ export async function metricBreakdown(store: AnalyticsStore, query: StatsQuery, 
     }),
     totalCount: totals.rows,
   };
-}
-
-/** Mean engaged seconds per page visit of the page's paths (filters applied); a path without engagement reads 0. */
-async function engagedSecondsOfPaths(store: AnalyticsStore, query: StatsQuery, paths: readonly string[]): Promise<Map<string, number>> {
-  if (paths.length === 0) return new Map();
-  const sql = engagedSecondsOfPathsSql(baseWhere(query), paths);
-  const rows = await store.query<{ value: string; seconds: number | string }>(sql.sql, sql.params);
-  return new Map(rows.map((row) => [row.value, Number(row.seconds)]));
 }

@@ -30,7 +30,7 @@ export const PageTitleEntrySchema = z.object({
   bounce_rate: z.number().describe("percent of the row's sessions whose only pageview in the period (matching the filters) it was, 2 decimals"),
   time_on_page_seconds: z
     .number()
-    .describe("mean seconds from a view to the session's next pageview (0 for a session's last; each view at most 1800), 2 decimals"),
+    .describe("the path's mean engaged seconds per page visit (visible and active, from the tracker's engagement events; 0 when none), as on /metric's path rows, 2 decimals"),
 });
 
 export type PageTitleEntry = z.output<typeof PageTitleEntrySchema>;

@@ -56,9 +56,11 @@ const EVENT_FIELDS_SQL = `${utcMillisSql('timestamp')} AS e_timestamp, type AS e
 
 /**
  * The events a session lists: all but its web-vitals samples (type `performance`), which the origin's session view
- * leaves out of the list and of its count too. The session's own fields still count every event.
+ * leaves out of the list and of its count too, and the tracker's engagement beacons (type `engagement`), which
+ * measure the pageviews listed rather than being something the visitor did. The session's own fields still count
+ * every event.
  */
-const LISTED_EVENT = "type != 'performance'";
+const LISTED_EVENT = "type NOT IN ('performance', 'engagement')";
 
 /** The session's next event after each one (the window is computed before the page's LIMIT, so a page's last event still sees it). */
 const NEXT_EVENT_WINDOW = 'WINDOW next_event AS (ORDER BY timestamp, event_id ROWS BETWEEN CURRENT ROW AND 1 FOLLOWING)';

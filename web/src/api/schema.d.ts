@@ -6890,7 +6890,7 @@ export interface paths {
                                     pathname: string;
                                     /** @description share of the summed counts, percent, 2 decimals */
                                     percentage: number;
-                                    /** @description mean seconds from a view to the session's next pageview (0 for a session's last; each view at most 1800), 2 decimals */
+                                    /** @description the path's mean engaged seconds per page visit (visible and active, from the tracker's engagement events; 0 when none), as on /metric's path rows, 2 decimals */
                                     time_on_page_seconds: number;
                                     /** @description the page title ('' when the page sent none) */
                                     value: string;
