@@ -175,7 +175,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const clock = deps.clock ?? Date.now;
   // Real time, not the app clock: the TTL bounds how stale a key check may be, as better-auth's expiry check does.
   const verifiedKeys = new VerifiedKeyCache<KeyPrincipal>({ ttlMs: config.apiKeyCacheSeconds * 1000, clock: Date.now });
-  const shared = deps.shared ?? createSharedState(config.redisUrl);
+  const shared = deps.shared ?? createSharedState(config.redisUrl, config.sessionsInMemoryMax);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, smtpFrom: config.smtpFrom, baseUrl: config.baseUrl });
   const invitationTokens = new InvitationTokens(metadata.db);
   const auth = createAuth(metadata, {

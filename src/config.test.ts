@@ -14,6 +14,16 @@ describe('loadConfig: SPOOL_SYNC', () => {
   });
 });
 
+describe('loadConfig: memory bounds', () => {
+  it('bounds the in-memory sessions and the embedded store by default, and takes other values', () => {
+    expect(loadConfig({}).sessionsInMemoryMax).toBe(500_000);
+    expect(loadConfig({ SESSIONS_IN_MEMORY_MAX: '2000000' }).sessionsInMemoryMax).toBe(2_000_000);
+    expect(loadConfig({}).analyticsMemory).toEqual({ limitMb: 512, cacheMb: 96 });
+    expect(loadConfig({ ANALYTICS_MEMORY_LIMIT_MB: '0', ANALYTICS_CACHE_MB: '256' }).analyticsMemory).toEqual({ limitMb: 0, cacheMb: 256 });
+    expect(() => loadConfig({ SESSIONS_IN_MEMORY_MAX: '10' })).toThrow(/SESSIONS_IN_MEMORY_MAX/);
+  });
+});
+
 describe('loadConfig: BACKGROUND_THREAD_NICENESS', () => {
   it('defaults to 10 and accepts 0 to 19', () => {
     expect(loadConfig({}).backgroundThreadNiceness).toBe(10);

@@ -1,6 +1,7 @@
 // Environment -> validated, typed configuration. Every knob here is documented in the README.
 import { loadCurrencyRates, type CurrencyRates } from './revenue/currency-rates.js';
 import { z } from 'zod';
+import type { AnalyticsMemorySettings } from './platform/analytics-store/chdb-memory.js';
 import { CLUSTER_NAME } from './platform/analytics-store/cluster-naming.js';
 import { parseOrganizationRules, type OidcSettings } from './platform/auth/oidc-settings.js';
 import { parseProxyTrust, TRUST_PROXY_RULE, type ProxyTrust } from './platform/http/proxy-trust.js';
@@ -61,6 +62,9 @@ const EnvSchema = z.object({
   IMPORT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(1_024),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+  SESSIONS_IN_MEMORY_MAX: z.coerce.number().int().min(1000).default(500_000),
+  ANALYTICS_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(512),
+  ANALYTICS_CACHE_MB: z.coerce.number().int().min(0).default(96),
   SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), 'expected smtp://[user:password@]host[:port] or smtps://...'),
   SMTP_FROM: optionalString.refine((value) => value === undefined || /^[^\s<>"@]+@[^\s<>"@]+$/.test(value), 'expected an email address such as loupe@example.com'),
   METRICS_TOKEN: optionalString.refine((value) => value === undefined || /^[\x21-\x7e]{16,512}$/.test(value), 'expected at least 16 printable characters without spaces (e.g. openssl rand -hex 32)'),
@@ -128,6 +132,10 @@ export interface AppConfig {
   readonly spoolSync: 'seal' | 'commit';
   /** How much nicer than the event loop the process's other threads run (0: equal). */
   readonly backgroundThreadNiceness: number;
+  /** At most this many visitors' sessions kept in the process (without Redis), the earliest dropped first. */
+  readonly sessionsInMemoryMax: number;
+  /** The embedded analytics store's memory: its ceiling (0: the engine's own, 90 % of RAM) and its caches. */
+  readonly analyticsMemory: AnalyticsMemorySettings;
   /** A second URL prefix (no trailing slash) where the tracking script and its modules are served, or undefined. */
   readonly trackerPath: string | undefined;
   /** Outgoing mail (invitations); undefined: none, the API hands out invitation links instead. */
@@ -185,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importUploadMaxBytes: e.IMPORT_UPLOAD_MAX_MB * 1024 * 1024,
     spoolSync: e.SPOOL_SYNC,
     backgroundThreadNiceness: e.BACKGROUND_THREAD_NICENESS,
+    sessionsInMemoryMax: e.SESSIONS_IN_MEMORY_MAX,
+    analyticsMemory: { limitMb: e.ANALYTICS_MEMORY_LIMIT_MB, cacheMb: e.ANALYTICS_CACHE_MB },
     trackerPath: e.TRACKER_PATH?.replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

@@ -90,7 +90,7 @@ async function createEnricher(deps: IngestionModuleDeps, geolocator: Geolocator)
     ...(config.geoipAsnDb ? { geoipAsnDb: config.geoipAsnDb } : {}),
   };
   if (!config.enrichmentThread) return createInlineEnricher(geolocator, sources, deps.shared);
-  return createWorkerEnricher({ ...sources, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
+  return createWorkerEnricher({ ...sources, maxSessions: config.sessionsInMemoryMax, ...(config.redisUrl ? { redisUrl: config.redisUrl } : {}) });
 }
 
 export async function registerIngestion(app: FastifyInstance, deps: IngestionModuleDeps): Promise<IngestionModule> {

@@ -8,7 +8,7 @@ import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { BackPressureError, EventBufferClosedError } from '../../src/ingestion/event-buffer/event-buffer-errors.js';
 import { createEventBuffer, type EventBuffer, type EventBufferOptions } from '../../src/ingestion/event-buffer/event-buffer.js';
 import { newSegmentName } from '../../src/ingestion/event-buffer/segment-file.js';
-import { insertIntoTable } from '../../src/ingestion/event-buffer/segment-delivery.js';
+import { insertIntoTable, type SegmentDelivery, type SegmentToDeliver } from '../../src/ingestion/event-buffer/segment-delivery.js';
 import { withInsertFaults } from '../helpers/event-buffer/insert-fault-store.js';
 import { numberedBotRow, numberedEventRow, storedNumberCounts } from '../helpers/event-buffer/numbered-rows.js';
 import { waitUntil } from '../helpers/event-buffer/wait-until.js';
@@ -89,6 +89,26 @@ describe('event buffer over real chDB', () => {
     expect(await storedNumberCounts(store, 'events')).toEqual(onceEach(range(1, 50)));
     expect(buffer.counters()).toMatchObject({ replayed: 50, inserted: 50, pending: 0 });
     expect(await readdir(spool)).toEqual([]);
+  });
+
+  it('hands the next queued segment to the delivery\'s prefetch while one is delivered, and still delivers each once', async () => {
+    await open().then((buffer) => buffer.flushAndClose());
+    const names = [newSegmentName(Date.now(), 1), newSegmentName(Date.now(), 2), newSegmentName(Date.now(), 3)];
+    for (const [index, name] of names.entries()) await writeFile(join(spool, name), lines(range(index * 10 + 1, index * 10 + 10)));
+    const insert = insertIntoTable(store, 'events');
+    const delivered: string[] = [];
+    const prefetched: SegmentToDeliver[] = [];
+    const deliver: SegmentDelivery = async (segment) => {
+      delivered.push(segment.name);
+      await insert(segment);
+    };
+    deliver.prefetch = (segment) => void prefetched.push(segment);
+    const buffer = await open({ deliver });
+    await buffer.flush();
+    expect(delivered).toEqual(names);
+    expect(prefetched.map((segment) => segment.name)).toEqual(names.slice(1));
+    expect(prefetched[0]?.payload.toString()).toBe(lines(range(11, 20)));
+    expect(await storedNumberCounts(store, 'events')).toEqual(onceEach(range(1, 30)));
   });
 
   it('replays a segment that was inserted just before the crash without storing it twice', async () => {

@@ -2,6 +2,7 @@
 // segment's tokens, then hand the watched human rows to the webhook triggers. Safe to repeat (see below).
 import type { AnalyticsRow, AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { insertIntoTable, type SegmentDelivery } from '../event-buffer/segment-delivery.js';
+import type { EnrichedBatch } from './enrich-batch.js';
 import type { Enricher } from './enricher.js';
 import { asBuffer } from './owned-bytes.js';
 
@@ -16,6 +17,11 @@ export interface IntakeDeliveryDeps {
 }
 
 /**
+ * While a segment's rows are inserted, the next segment is already enriched (the flusher's prefetch): the
+ * enrichment thread and the store's insert work side by side instead of in turn. The thread still takes
+ * segments in spool order. Only the latest prefetch is kept; a delivery of another segment (a retry, after
+ * a failure) enriches its own, as before.
+ *
  * A repeated delivery (after a crash, or a failed insert or trigger) enriches the segment again: the
  * inserts carry the same tokens and are dropped by the tables' deduplication windows, the event ids come
  * from the spool, and webhook deliveries are keyed by event id, so nothing is stored or sent twice.
@@ -23,11 +29,28 @@ export interface IntakeDeliveryDeps {
 export function deliverIntake(deps: IntakeDeliveryDeps): SegmentDelivery {
   const insertEvents = insertIntoTable(deps.store, 'events');
   const insertBotEvents = insertIntoTable(deps.store, 'bot_events');
-  return async ({ name, payload }) => {
-    const batch = await deps.enricher.enrich(payload, await deps.watchedSites());
+  let prefetched: { readonly name: string; readonly batch: Promise<EnrichedBatch> } | undefined;
+  // One enrichment after the other, in the order asked: a visitor's sessions depend on the order of its events.
+  let previous: Promise<unknown> = Promise.resolve();
+  const enrich = (payload: Buffer): Promise<EnrichedBatch> => {
+    const batch = previous.then(async () => deps.enricher.enrich(payload, await deps.watchedSites()));
+    previous = batch.catch(() => undefined);
+    return batch;
+  };
+  const delivery: SegmentDelivery = async ({ name, payload }) => {
+    const early = prefetched?.name === name ? prefetched.batch : undefined;
+    prefetched = undefined;
+    const batch = await (early ?? enrich(payload));
     deps.onEnriched?.(batch);
     if (batch.events.byteLength > 0) await insertEvents({ name, payload: asBuffer(batch.events) });
     if (batch.botEvents.byteLength > 0) await insertBotEvents({ name, payload: asBuffer(batch.botEvents) });
     for (const row of batch.watched) await deps.onStored(row);
   };
+  delivery.prefetch = ({ name, payload }) => {
+    const batch = enrich(payload);
+    // Handled by the segment's own delivery, which fails with it (and is retried, enriching again).
+    batch.catch(() => undefined);
+    prefetched = { name, batch };
+  };
+  return delivery;
 }

@@ -8,6 +8,8 @@ import type { EnrichedReplay } from '../replay/enrich-replay.js';
 export interface WorkerSettings extends EnrichmentSources {
   /** Sessions live in Redis when set (shared with other server processes), else in the thread's memory. */
   readonly redisUrl?: string;
+  /** Bound of the thread's in-memory session store (without Redis). */
+  readonly maxSessions?: number;
 }
 
 export interface EnrichRequest {

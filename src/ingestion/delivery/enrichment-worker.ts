@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('enrichment-worker runs as a worker thread');
   const settings = workerData as WorkerSettings;
-  const shared = createSharedState(settings.redisUrl);
+  const shared = createSharedState(settings.redisUrl, settings.maxSessions);
   const geolocator = await createGeolocator(settings.geoipCityDb ? { cityDbPath: settings.geoipCityDb } : {});
   const enrichBatch = createBatchEnricher(await createEnrichmentSteps(geolocator, settings, shared));
   const enrichReplay = createReplayEnricher(await createReplaySteps(geolocator, settings, shared));

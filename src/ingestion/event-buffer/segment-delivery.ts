@@ -10,7 +10,13 @@ export interface SegmentToDeliver {
   readonly payload: Buffer;
 }
 
-export type SegmentDelivery = (segment: SegmentToDeliver) => Promise<void>;
+export type SegmentDelivery = ((segment: SegmentToDeliver) => Promise<void>) & {
+  /**
+   * Told the segment that comes next while one is being delivered, so a delivery with a slow first stage
+   * (enrichment) can start it early. Only a hint: the segment is still delivered by a call of its own.
+   */
+  prefetch?: (segment: SegmentToDeliver) => void;
+};
 
 /**
  * The segment file already is JSONEachRow, so no JSON work happens on the event loop; the engine parses it.

@@ -122,7 +122,9 @@ export class SegmentFlusher {
         if (recovered.rows === 0) return this.remove(entry, 'missing');
       }
       const { name } = entry.segment;
-      await deliver({ name, payload: await readFile(join(dir, name)) });
+      const delivered = deliver({ name, payload: await readFile(join(dir, name)) });
+      this.prefetchAfter(entry);
+      await delivered;
     } catch (error) {
       if (isMissingFile(error)) return this.remove(entry, 'missing');
       entry.attempts += 1;
@@ -134,6 +136,17 @@ export class SegmentFlusher {
     // Should the delete be lost (crash, error), the next start inserts the segment again under the same token.
     await unlink(join(dir, entry.segment.name)).catch(() => undefined);
     this.remove(entry, 'inserted');
+  }
+
+  /** Hands the segment due after `entry` to the delivery's prefetch, if it has one (a failed read is ignored). */
+  private prefetchAfter(entry: Entry): void {
+    const { prefetch } = this.options.deliver;
+    if (!prefetch) return;
+    const now = Date.now();
+    const next = this.queue.find((candidate) => candidate !== entry && candidate.notBefore <= now && !candidate.segment.suspect);
+    if (!next) return;
+    const { name } = next.segment;
+    readFile(join(this.options.dir, name)).then((payload) => prefetch({ name, payload }), () => undefined);
   }
 
   private remove(entry: Entry, outcome: 'inserted' | 'missing'): void {

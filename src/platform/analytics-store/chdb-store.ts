@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { Session } from 'chdb';
 import { insertSettings, type AnalyticsRow, type AnalyticsStore, type InsertOptions, type QueryParams } from './analytics-store.js';
+import { chdbMemoryArguments, DEFAULT_ANALYTICS_MEMORY, type AnalyticsMemorySettings } from './chdb-memory.js';
 import { parseJsonEachRow, toJsonEachRow } from './json-each-row.js';
 
 /**
@@ -17,10 +18,10 @@ export class ChdbStore implements AnalyticsStore {
   /** Operations under way: closing the session under one of them would cut it off mid-write. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(path: string) {
+  constructor(path: string, memory: AnalyticsMemorySettings = DEFAULT_ANALYTICS_MEMORY) {
     mkdirSync(path, { recursive: true });
     this.session = new Session(path, {
-      connectionArgs: ['--async_load_databases=0', '--output_format_json_quote_64bit_integers=1'],
+      connectionArgs: ['--async_load_databases=0', '--output_format_json_quote_64bit_integers=1', ...chdbMemoryArguments(memory)],
     });
   }
 

@@ -1,9 +1,8 @@
 // OpenAPI 3.1.1 generated from the route schemas, served at /api/openapi.json, with a reference at /api/docs.
 import swagger from '@fastify/swagger';
-import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { API_REFERENCE_PREFIX } from './security-headers.js';
+import { registerLazyApiReference } from './lazy-api-reference.js';
 
 /** The source document's endpoint groups: every route is tagged with one of these and no other. */
 export const OPENAPI_TAGS = [
@@ -37,6 +36,5 @@ export async function registerOpenApi(app: FastifyInstance, baseUrl: string): Pr
     transformObject: jsonSchemaTransformObject,
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  // Fonts from the bundle's own CDN would be refused by the page's policy (and leak the reader's address): system fonts.
-  await app.register(scalar, { routePrefix: API_REFERENCE_PREFIX, configuration: { url: '/api/openapi.json', withDefaultFonts: false } });
+  registerLazyApiReference(app, '/api/openapi.json');
 }

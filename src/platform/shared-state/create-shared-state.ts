@@ -17,10 +17,11 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
-export function createSharedState(redisUrl: string | undefined): SharedState {
+/** `maxSessions` bounds the in-process session store (without Redis); default: DEFAULT_MAX_SESSIONS. */
+export function createSharedState(redisUrl: string | undefined, maxSessions?: number): SharedState {
   if (!redisUrl) {
     return {
-      sessions: new MemorySessionStore(),
+      sessions: new MemorySessionStore(maxSessions),
       rateLimiter: new MemoryRateLimiter(),
       slidingCounter: (_namespace, options) => new MemorySlidingCounter(options),
       kind: 'memory',

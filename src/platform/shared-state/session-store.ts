@@ -35,15 +35,26 @@ const RANDOM_BLOCK_BYTES = 4096;
 let randomBlock = Buffer.alloc(0);
 let randomOffset = RANDOM_BLOCK_BYTES;
 
-/** A random UInt64 rendered in decimal, the form the analytics store keeps. */
-export function newSessionId(): string {
+/** A random UInt64 as its high and low 32 bits. */
+export function randomSessionBits(): [high: number, low: number] {
   if (randomOffset + 8 > randomBlock.length) {
     randomBlock = randomBytes(RANDOM_BLOCK_BYTES);
     randomOffset = 0;
   }
-  const id = randomBlock.readBigUInt64BE(randomOffset);
+  const bits: [number, number] = [randomBlock.readUInt32BE(randomOffset), randomBlock.readUInt32BE(randomOffset + 4)];
   randomOffset += 8;
-  return id.toString();
+  return bits;
+}
+
+/** A session id's text: the UInt64 of `high` and `low` in decimal, the form the analytics store keeps. */
+export function sessionIdText(high: number, low: number): string {
+  return ((BigInt(high) << 32n) | BigInt(low)).toString();
+}
+
+/** A random UInt64 rendered in decimal, the form the analytics store keeps. */
+export function newSessionId(): string {
+  const [high, low] = randomSessionBits();
+  return sessionIdText(high, low);
 }
 
 // KEYS[1] = session key; ARGV = candidate id, now, timeout, attributes, and '1' to open a session when none

@@ -1,0 +1,36 @@
+// The embedded store's memory bounds: its ceiling and the sizes of its caches, as chDB start-up arguments.
+
+export interface AnalyticsMemorySettings {
+  /** The engine's ceiling for everything it tracks (queries, inserts, merges, caches), MB; 0 keeps the engine's own (90 % of RAM). */
+  readonly limitMb: number;
+  /** What its read caches may hold together, MB (marks, primary keys, skip-index marks, query conditions). */
+  readonly cacheMb: number;
+}
+
+export const DEFAULT_ANALYTICS_MEMORY: AnalyticsMemorySettings = { limitMb: 512, cacheMb: 96 };
+
+const MB = 1024 * 1024;
+/** Compiled expressions are few and small here; the engine's default reserves 128 MB for them. */
+const COMPILED_EXPRESSION_CACHE_BYTES = 16 * MB;
+
+/**
+ * The engine sizes its caches for a dedicated server: the mark and primary-key caches may take 5 GB each
+ * and the whole process 90 % of RAM. Embedded in Loupe on a small machine, the caches fill as reports read
+ * more of the data and never give memory back, so each gets a share of `cacheMb` (half to the marks, which
+ * every read uses; a quarter to the primary keys; an eighth each to skip-index marks and the query-condition
+ * cache) and the engine a ceiling: past it a query fails with MEMORY_LIMIT_EXCEEDED (a report answers 500,
+ * an insert is retried from the spool) instead of the kernel killing the server. Large GROUP BYs spill to
+ * disk from half the ceiling on (the engine's default ratio), so they slow down rather than fail.
+ */
+export function chdbMemoryArguments(settings: AnalyticsMemorySettings): string[] {
+  const cache = settings.cacheMb * MB;
+  const args = [
+    `--mark_cache_size=${Math.floor(cache / 2)}`,
+    `--primary_index_cache_size=${Math.floor(cache / 4)}`,
+    `--index_mark_cache_size=${Math.floor(cache / 8)}`,
+    `--query_condition_cache_size=${Math.floor(cache / 8)}`,
+    `--compiled_expression_cache_size=${COMPILED_EXPRESSION_CACHE_BYTES}`,
+  ];
+  if (settings.limitMb > 0) args.push(`--max_server_memory_usage=${settings.limitMb * MB}`);
+  return args;
+}
