@@ -8,6 +8,8 @@ import type { OidcSettings } from '../platform/auth/oidc-settings.js';
 
 export interface InstanceInfoRoutesDeps {
   readonly disableSignup: boolean;
+  /** Whether referrers' favicons are fetched (FAVICONS). */
+  readonly favicons: boolean;
   /** Whether the instance sends mail (SMTP_URL). */
   readonly emailEnabled: boolean;
   readonly oidc: OidcSettings | undefined;
@@ -24,6 +26,7 @@ const ConfigSchema = z.object({
     id: z.string().describe('the `provider` of POST /api/auth/sign-in/social'),
     name: z.string().describe('the name on the button: "Sign in with <name>"'),
   })).describe("the operator's identity provider (OIDC_*), or none"),
+  favicons: z.boolean().describe("true when this server fetches referrers' favicons (FAVICONS): GET /api/sites/{site}/favicon; false on an instance without internet"),
 });
 
 function loupeVersion(): string {
@@ -36,7 +39,7 @@ async function hasAccounts(db: Kysely<unknown>): Promise<boolean> {
   return Number(rows.rows[0]?.n ?? 0) > 0;
 }
 
-export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> = async (app, { disableSignup, emailEnabled, oidc, metadata }) => {
+export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> = async (app, { disableSignup, favicons, emailEnabled, oidc, metadata }) => {
   const signInProviders = oidc ? [{ id: oidc.providerId, name: oidc.name }] : [];
   const version = loupeVersion();
 
@@ -50,6 +53,7 @@ export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> =
     liteDashboard: false as const,
     routeGroups: false as const,
     signInProviders,
+    favicons,
   }));
 
   app.get('/api/version', {

@@ -106,11 +106,11 @@ describe('dashboard first run', () => {
     const locations = page.getByTestId('card-locations');
     await locations.scrollIntoViewIfNeeded();
     await locations.getByRole('button', { name: 'Countries' }).click();
-    await page.getByTestId('breakdown-country').getByRole('button', { name: 'GB' }).click();
+    await page.getByTestId('breakdown-country').getByRole('button', { name: 'United Kingdom' }).click();
     await page.waitForURL(/filters=/);
     const filters = JSON.stringify([{ parameter: 'country', type: 'equals', value: ['GB'] }]);
     expect(new URL(page.url()).searchParams.get('filters')).toBe(filters);
-    expect(await text(page, 'filter-chips')).toContain('Country is GB');
+    expect(await text(page, 'filter-chips')).toContain('Country is United Kingdom');
     const filtered = await report('/overview', { filters }) as { data: { users: number } };
     expect(filtered.data.users).toBe(1);
     await page.getByTestId('overview-users').filter({ hasText: '1' }).waitFor();
@@ -119,7 +119,7 @@ describe('dashboard first run', () => {
     // The shared URL in a fresh context (the same account on another device) shows the same filtered view.
     const fresh = await h.browser.newContext({ viewport: DESKTOP, storageState: visited.storage });
     const again = await h.open(fresh, sharedUrl);
-    expect(await text(again, 'filter-chips')).toContain('Country is GB');
+    expect(await text(again, 'filter-chips')).toContain('Country is United Kingdom');
     await again.getByTestId('overview-users').filter({ hasText: String(filtered.data.users) }).waitFor();
     await fresh.close();
 
@@ -133,7 +133,7 @@ describe('dashboard first run', () => {
     const stranger = await h.browser.newContext({ viewport: DESKTOP });
     const publicView = await h.open(stranger, sharedUrl);
     await publicView.getByRole('link', { name: 'Sign in' }).waitFor();
-    expect(await text(publicView, 'filter-chips')).toContain('Country is GB');
+    expect(await text(publicView, 'filter-chips')).toContain('Country is United Kingdom');
     await publicView.getByTestId('overview-users').filter({ hasText: String(filtered.data.users) }).waitFor();
     expect(await publicView.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
     expect(h.consoleErrors.splice(0)).toEqual([]);

@@ -108,11 +108,11 @@ describe('site dashboard', () => {
     ]);
     expect(pages.data.data.every((row) => row.avg_session_duration === undefined)).toBe(true);
 
-    await page.getByTestId('breakdown-country').getByRole('button', { name: 'FR' }).click();
+    await page.getByTestId('breakdown-country').getByRole('button', { name: 'France' }).click();
     await page.waitForURL(/filters=/);
     const filters = JSON.stringify([{ parameter: 'country', type: 'equals', value: ['FR'] }]);
     expect(new URL(page.url()).searchParams.get('filters')).toBe(filters);
-    expect(await text(page, 'filter-chips')).toContain('Country is FR');
+    expect(await text(page, 'filter-chips')).toContain('Country is France');
     const filtered = await expectCardsEqualApi(page, { ...window, filters }, { ...previous, filters });
     expect(filtered).toMatchObject({ users: 2, sessions: 2, pageviews: 3 });
     const sharedUrl = page.url();
@@ -122,11 +122,11 @@ describe('site dashboard', () => {
     const fresh = await h.browser.newContext({ viewport: DESKTOP, storageState: seeded.storage });
     const again = await h.open(fresh, sharedUrl);
     await expectCardsEqualApi(again, { ...window, filters }, { ...previous, filters });
-    expect(await text(again, 'filter-chips')).toContain('Country is FR');
+    expect(await text(again, 'filter-chips')).toContain('Country is France');
     await again.getByTestId('card-locations').scrollIntoViewIfNeeded();
     await again.getByTestId('card-locations').getByRole('button', { name: 'Countries' }).click();
     expect(await tableRows(again, 'breakdown-country')).toEqual([['FR', 2]]);
-    await again.getByRole('button', { name: 'Remove filter Country is FR' }).click();
+    await again.getByRole('button', { name: 'Remove filter Country is France' }).click();
     await again.getByTestId('overview-users').filter({ hasText: String(all.users) }).waitFor();
     expect(new URL(again.url()).searchParams.get('filters')).toBeNull();
     expect(h.consoleErrors.splice(0)).toEqual([]);

@@ -13,7 +13,7 @@ import type {
 /** The last 24 hours, as report parameters: the window the sites page shows. */
 export const LAST_24_HOURS = { past_minutes_start: 1440, past_minutes_end: 0 } as const;
 
-export const useInstanceConfig = () => useQuery({ queryKey: ['/api/config'], queryFn: () => apiRequest<InstanceConfig>('/api/config') });
+export const useInstanceConfig = (enabled = true) => useQuery({ queryKey: ['/api/config'], queryFn: () => apiRequest<InstanceConfig>('/api/config'), enabled });
 
 export const useSession = () => useQuery({ queryKey: ['/api/auth/get-session'], queryFn: () => apiRequest<Session>('/api/auth/get-session') });
 

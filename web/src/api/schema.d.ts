@@ -1202,6 +1202,8 @@ export interface paths {
                             disableSignup: boolean;
                             /** @description true when the instance sends mail (SMTP_URL): password reset by email, address verification and change of address are available */
                             emailEnabled: boolean;
+                            /** @description true when this server fetches referrers' favicons (FAVICONS): GET /api/sites/{site}/favicon; false on an instance without internet */
+                            favicons: boolean;
                             /** @enum {boolean} */
                             liteDashboard: false;
                             /** @description no map tiles token: the map views use their default tiles */
@@ -5132,6 +5134,55 @@ export interface paths {
             responses: {
                 /** @description Default Response */
                 200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{site}/favicon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A referrer's favicon (its /favicon.ico, a raster image of at most 64 KB), fetched and cached by this server; 204 when there is none or the instance fetches none */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a referrer's host name, e.g. www.example.com */
+                    domain: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the image (ICO, PNG, GIF, JPEG or WebP) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description no favicon to show */
+                204: {
                     headers: {
                         [name: string]: unknown;
                     };
