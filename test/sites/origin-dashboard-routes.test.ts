@@ -120,7 +120,7 @@ describe('origin dashboard shell routes', () => {
   it('serves config and version without credentials', async () => {
     const config = await call(t.app, undefined, { method: 'GET', url: '/api/config' });
     expect(config.statusCode).toBe(200);
-    expect(config.json()).toEqual({ disableSignup: false, emailEnabled: false, mapboxToken: null, liteDashboard: false, routeGroups: false, signInProviders: [] });
+    expect(config.json()).toEqual({ disableSignup: false, emailEnabled: false, mapboxToken: null, liteDashboard: false, routeGroups: false, signInProviders: [], favicons: true });
     const version = await call(t.app, undefined, { method: 'GET', url: '/api/version' });
     expect(version.json()).toEqual({ version: '0.1.0' });
   });

@@ -46,10 +46,11 @@ export const useOverview = (site: string, params: ReportParams) =>
     queryFn: () => apiRequest<Overview>(`/api/sites/${encodeURIComponent(site)}/overview${queryString(params)}`),
   });
 
-export const useOverviewTimeSeries = (site: string, params: ReportParams) =>
+export const useOverviewTimeSeries = (site: string, params: ReportParams, enabled = true) =>
   useQuery({
     queryKey: ['/api/sites/overview/time-series', site, params],
     queryFn: () => apiRequest<OverviewTimeSeries>(`/api/sites/${encodeURIComponent(site)}/overview/time-series${queryString(params)}`),
+    enabled,
   });
 
 /**
