@@ -6,6 +6,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { bucketTickLabels, WHOLE_BUCKET_STEPS } from './bucket-axis';
 import { guidesPlugin, marksPlugin, type ChartGuide, type ChartMark } from './chart-overlays';
+import { useTheme } from '../theme/theme';
 
 /** Series colours: a line and its translucent fill. */
 export const SERIES_COLOURS = {
@@ -63,12 +64,13 @@ export function BucketChart(props: BucketChartProps) {
   const bucketClick = useRef(props.onBucketClick);
   bucketClick.current = props.onBucketClick;
   const previousValues = props.previousValues;
-  const dataKey = JSON.stringify([labels, values, previousValues, label, height, colour, props.showPoints, props.yRange, props.yAxisWidth, marks, guides]);
+  const { theme } = useTheme();
+  const dataKey = JSON.stringify([theme, labels, values, previousValues, label, height, colour, props.showPoints, props.yRange, props.yAxisWidth, marks, guides]);
 
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
-    const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+    const dark = theme === 'dark';
     const { ink, grid } = themeColours(dark);
     const range = props.yRange;
     const chart = new uPlot({

@@ -1,0 +1,126 @@
+// The site header in headless Chromium: the period picker's keyboard shortcuts (t, y, d, w, m, ..., x for the
+// comparison; ignored while typing), the site's pages as one row of tabs that scrolls at 375 px instead of
+// wrapping, the theme choice (system, light, dark) kept across a reload, and no React Router warning on a page
+// whose code loads lazily; light and dark, desktop and 375 px, axe-checked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { seedEvents } from '../helpers/seed-events.js';
+import { networkQuiet, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+
+let h: DashboardHarness;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+let site = '';
+let storage: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+async function postJson<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`${h.loupeUrl}${path}`, { data, headers: { origin: h.loupeUrl } });
+  if (response.status() !== 200) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+beforeAll(async () => {
+  h = await startDashboardHarness();
+  console.log(`dashboard screenshots: ${SCREENSHOT_DIR}`);
+  const context = await h.browser.newContext({ viewport: DESKTOP });
+  await postJson(context.request, '/api/auth/sign-up/email', { name: 'Lin', email: 'lin@example.com', password: 'correct-horse-9' });
+  const organization = await postJson<{ id: string }>(context.request, '/api/auth/organization/create', { name: 'Lin Co', slug: 'lin-co' });
+  const created = await postJson<{ id: string; siteId: number }>(context.request, `/api/organizations/${organization.id}/sites`, { name: 'Lin home', domain: 'localhost' });
+  await seedEvents(h.loupe, created.siteId, [{ at: new Date(Date.now() - 3_600_000).toISOString(), session_id: 1, pathname: '/' }]);
+  site = created.id;
+  storage = await context.storageState();
+  await context.close();
+});
+afterAll(async () => h?.close());
+
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+describe('site header', () => {
+  it('changes the period with t, y, d, w, m, a and the comparison with x, but not while typing in a field', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}?period=24h`);
+    await page.getByTestId('overview-users').filter({ hasText: '1' }).waitFor();
+    for (const [key, period] of [['t', 'today'], ['y', 'yesterday'], ['w', '7d'], ['m', '30d'], ['a', 'all'], ['d', '24h']] as const) {
+      await page.keyboard.press(key);
+      await page.waitForURL((url) => url.searchParams.get('period') === period || (period === '7d' && !url.searchParams.has('period')));
+      await expect.poll(() => page.getByTestId('period').inputValue()).toBe(period);
+    }
+    await page.keyboard.press('x');
+    await page.waitForURL((url) => url.searchParams.get('compare') === 'off');
+    await page.keyboard.press('x');
+    await page.waitForURL((url) => !url.searchParams.has('compare'));
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByLabel('Value').fill('tw');
+    expect(await page.getByLabel('Value').inputValue()).toBe('tw');
+    expect(param(page, 'period')).toBe('24h');
+    expect(await page.getByTestId('period').getAttribute('aria-keyshortcuts')).toBe('T Y D W M N L R A');
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it("lays the site's pages out as one row of tabs that scrolls at 375 px, the current one in view", async () => {
+    const context = await h.browser.newContext({ viewport: PHONE, storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/bots`);
+    const nav = page.getByTestId('site-nav');
+    await nav.getByRole('link', { name: 'Bots' }).waitFor();
+    const box = await nav.boundingBox();
+    // One line of tabs (about 40 px), where wrapped links took four lines.
+    expect((box?.height ?? 0) < 60).toBe(true);
+    expect(await nav.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    const current = await nav.locator('[aria-current="page"]').boundingBox();
+    expect([await nav.locator('[aria-current="page"]').innerText(), (current?.x ?? -1) >= 0 && (current?.x ?? 999) + (current?.width ?? 0) <= PHONE.width]).toEqual(['Bots', true]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(PHONE.width);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it('switches the theme (system, light, dark), keeps the choice across a reload, and follows the system on "System"', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, colorScheme: 'light', storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}`);
+    const theme = () => page.evaluate('document.documentElement.dataset.theme');
+    const background = () => page.evaluate('getComputedStyle(document.body).backgroundColor');
+    await page.getByTestId('theme').waitFor();
+    expect([await page.getByTestId('theme').inputValue(), await theme()]).toEqual(['system', 'light']);
+    const light = await background();
+    await page.getByTestId('theme').selectOption('dark');
+    expect(await theme()).toBe('dark');
+    expect(await background()).not.toBe(light);
+    await page.reload();
+    await page.getByTestId('theme').waitFor();
+    expect([await page.getByTestId('theme').inputValue(), await theme()]).toEqual(['dark', 'dark']);
+    await screenshot(page, 'header-theme-dark-chosen');
+    await page.getByTestId('theme').selectOption('system');
+    expect(await theme()).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction('document.documentElement.dataset.theme === "dark"');
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a lazily loaded page with no React Router warning', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
+    const warnings: string[] = [];
+    const page = await context.newPage();
+    page.on('console', (message) => { if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text()); });
+    await page.goto(`${h.loupeUrl}/sites/${site}/goals`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await networkQuiet(page);
+    expect(warnings.filter((text) => /HydrateFallback|React Router/i.test(text))).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone'],
+  ] as const)('has no serious accessibility violation or overflow (%s, %s)', async (scheme, width) => {
+    const viewport = width === 'desktop' ? DESKTOP : PHONE;
+    const context = await h.browser.newContext({ viewport, colorScheme: scheme, storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/performance`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await networkQuiet(page);
+    await screenshot(page, `header-${scheme}-${width}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+});
