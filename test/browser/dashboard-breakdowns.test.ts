@@ -103,6 +103,10 @@ describe('breakdown cards', () => {
     await locations.getByRole('button', { name: 'Countries' }).click();
     expect(await rowsOf(page, 'breakdown-country')).toEqual([['FR', 16, 100, 'France', 'flag'], ['DE', 7, 43.8, 'Germany', 'flag'], ['JP', 7, 43.8, 'Japan', 'flag']]);
     expect(await page.getByTestId('breakdown-country').locator('[data-icon="flag"]').first().textContent()).toBe('\u{1F1EB}\u{1F1F7}');
+    // No city database in this test: the regions are all unknown, and the card says what is needed.
+    await locations.getByRole('button', { name: 'Regions' }).click();
+    await page.getByTestId('breakdown-region').waitFor();
+    expect(await page.getByTestId('city-database-needed').innerText()).toContain('GEOIP_CITY_DB');
     const devices = page.getByTestId('card-devices');
     await devices.scrollIntoViewIfNeeded();
     expect(await rowsOf(page, 'breakdown-browser')).toEqual([['Firefox', 20, 100, 'Firefox', 'letter'], ['Safari', 10, 50, 'Safari', 'letter']]);
@@ -153,6 +157,18 @@ describe('breakdown cards', () => {
     await page.waitForURL(/filters=/);
     expect(new URL(page.url()).searchParams.get('filters')).toBe(JSON.stringify([{ parameter: 'pathname', type: 'equals', value: ['/p-29'] }]));
     await dialog.waitFor({ state: 'hidden' });
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it('says on an empty Errors page that error tracking is off, and only then', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: seeded?.storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${seeded?.site ?? ''}/errors`);
+    await page.getByTestId('errors-empty').filter({ hasText: 'Error tracking is off' }).waitFor();
+    const turnedOn = await context.request.put(`${h.loupeUrl}/api/sites/${seeded?.site ?? ''}/config`, { data: { trackErrors: true }, headers: { origin: h.loupeUrl } });
+    expect(turnedOn.status()).toBe(200);
+    await page.reload();
+    await page.getByTestId('errors-empty').filter({ hasText: 'No error was recorded in this period.' }).waitFor();
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });

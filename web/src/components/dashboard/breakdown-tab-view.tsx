@@ -43,6 +43,8 @@ interface MetricTabProps extends CsvTarget {
 
 /** Pages count the sessions that viewed them (a session under several pages): their share is of all sessions. */
 const PAGE_DIMENSIONS = new Set(['pathname', 'page_title']);
+/** Known only with a city database (GEOIP_CITY_DB). */
+const PLACE_DIMENSIONS = new Set(['region', 'city']);
 
 function MetricTab({ site, parameter, label, params, onFilter, map, fileName, tableName }: MetricTabProps) {
   const rows = useMetric(site, { ...params, parameter, limit: map ? 300 : BREAKDOWN_LIMIT });
@@ -69,12 +71,21 @@ function MetricTab({ site, parameter, label, params, onFilter, map, fileName, ta
       <CsvDownloadButton fileName={fileName} table={tableName} columns={metricCsvColumns(label, events, data)} rows={data} />
     </>
   );
+  const placeUnknown = PLACE_DIMENSIONS.has(parameter) && data.length > 0 && data.every((row) => row.value === '');
   return (
+    <>
+    {placeUnknown ? (
+      <p className="mb-2 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="city-database-needed">
+        Regions and cities need a city database. Set <code>GEOIP_CITY_DB</code> to a GeoLite2-City (or compatible) <code>.mmdb</code> file and
+        restart Loupe; visits recorded from then on carry their region and city.
+      </p>
+    ) : null}
     <BreakdownTable
       testId={testIdOf(parameter)} valueLabel={label} countLabel={events ? 'Events' : 'Sessions'} rows={data} display={display} icon={icon}
       percentageOf={events ? 'of all custom events' : 'of all sessions'} percentageFor={percentageFor}
       onSelect={(value) => onFilter(parameter, value)} actions={actions}
     />
+    </>
   );
 }
 
