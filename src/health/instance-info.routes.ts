@@ -26,6 +26,7 @@ const ConfigSchema = z.object({
     id: z.string().describe('the `provider` of POST /api/auth/sign-in/social'),
     name: z.string().describe('the name on the button: "Sign in with <name>"'),
   })).describe("the operator's identity provider (OIDC_*), or none"),
+  firstAccount: z.boolean().describe('true while the instance has no account yet: the dashboard opens on creating the first one'),
   favicons: z.boolean().describe("true when this server fetches referrers' favicons (FAVICONS): GET /api/sites/{site}/favicon; false on an instance without internet"),
 });
 
@@ -45,16 +46,20 @@ export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> =
 
   app.get('/api/config', {
     schema: { tags: ['General'], summary: 'Instance settings the dashboard needs before sign-in', security: [{}], response: { 200: ConfigSchema } },
-  }, async () => ({
-    // The first account may always sign up, so sign-up is only closed once someone has.
-    disableSignup: disableSignup && (await hasAccounts(metadata)),
-    emailEnabled,
-    mapboxToken: null,
-    liteDashboard: false as const,
-    routeGroups: false as const,
-    signInProviders,
-    favicons,
-  }));
+  }, async () => {
+    const accounts = await hasAccounts(metadata);
+    return {
+      // The first account may always sign up, so sign-up is only closed once someone has.
+      disableSignup: disableSignup && accounts,
+      emailEnabled,
+      mapboxToken: null,
+      liteDashboard: false as const,
+      routeGroups: false as const,
+      signInProviders,
+      firstAccount: !accounts,
+      favicons,
+    };
+  });
 
   app.get('/api/version', {
     schema: { tags: ['General'], summary: "The running Loupe's version", security: [{}], response: { 200: z.object({ version: z.string() }) } },

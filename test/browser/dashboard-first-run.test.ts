@@ -31,8 +31,9 @@ describe('dashboard first run', () => {
     const context = await h.browser.newContext({ viewport: DESKTOP, colorScheme: 'light' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.loupeUrl });
     const page = await h.open(context, `${h.loupeUrl}/`);
-    await page.waitForURL(`${h.loupeUrl}/sign-in?next=%2F`);
-    await page.getByRole('link', { name: 'Create one' }).click();
+    // A fresh instance has nobody to sign in: it opens on creating the first account.
+    await page.waitForURL(`${h.loupeUrl}/sign-up?first=1`);
+    await page.getByRole('heading', { name: 'Create the first account' }).waitFor();
     await page.getByLabel('Name').fill('Ada');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password').fill('correct-horse-9');

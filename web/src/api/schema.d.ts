@@ -1204,6 +1204,8 @@ export interface paths {
                             emailEnabled: boolean;
                             /** @description true when this server fetches referrers' favicons (FAVICONS): GET /api/sites/{site}/favicon; false on an instance without internet */
                             favicons: boolean;
+                            /** @description true while the instance has no account yet: the dashboard opens on creating the first one */
+                            firstAccount: boolean;
                             /** @enum {boolean} */
                             liteDashboard: false;
                             /** @description no map tiles token: the map views use their default tiles */
