@@ -112,6 +112,37 @@ describe('site settings', () => {
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });
+
+  it('offers scope presets: read-only checks every read scope, tracking only ingest:write, full access none', async () => {
+    const context = await signedIn();
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    const presets = page.getByTestId('scope-presets');
+    const checked = () => page.locator('input[name="scope"]:checked').evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
+    await presets.getByLabel('Tracking', { exact: true }).check();
+    expect(await checked()).toEqual(['ingest:write']);
+    await presets.getByLabel('Full access', { exact: true }).check();
+    expect(await checked()).toEqual([]);
+    await presets.getByLabel('Read-only', { exact: true }).check();
+    const reads = await checked();
+    expect(reads.length > 5 && reads.every((scope) => scope.endsWith(':read'))).toBe(true);
+    // Unchecking one makes the choice custom.
+    await page.getByLabel('replay:read').uncheck();
+    await page.getByTestId('custom-scopes').filter({ hasText: `the ${reads.length - 1} scopes` }).waitFor();
+    await page.getByLabel('replay:read').check();
+    expect(await presets.getByLabel('Read-only', { exact: true }).isChecked()).toBe(true);
+    await page.getByLabel('Key name').fill('readers');
+    await page.getByRole('button', { name: 'Create the key' }).click();
+    const key = await page.getByTestId('new-api-key').innerText();
+    const withKey = (method: 'GET' | 'PUT', url: string) => h.loupe.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(method === 'PUT' ? { payload: { trackErrors: true } } : {}) });
+    expect((await withKey('GET', `/api/sites/${site}/live-user-count`)).statusCode).toBe(200);
+    expect((await withKey('PUT', `/api/sites/${site}/config`)).statusCode).toBe(403);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Revoke the key readers' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke the key', exact: true }).click();
+    await page.getByText('No API key yet.').waitFor();
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
 });
 
 type FeedRow = {
