@@ -49,7 +49,7 @@ describe('site settings', () => {
   it('saves a tracking switch and exclusions into the site record', async () => {
     const context = await signedIn();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.loupeUrl });
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings?section=tracking`);
     await page.getByLabel('Track outbound links').uncheck();
     await page.getByLabel('Track JavaScript errors').check();
     await page.getByRole('button', { name: 'Save tracking settings' }).click();
@@ -74,6 +74,14 @@ describe('site settings', () => {
   it('creates an API key shown once, which works until it is revoked', async () => {
     const context = await signedIn();
     const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    // The settings come one section at a time: an admin sees all five tabs.
+    const tabs = page.getByTestId('settings-sections');
+    await tabs.getByRole('link', { name: 'Delete' }).waitFor();
+    expect(await tabs.getByRole('link').allInnerTexts()).toEqual(['General', 'Tracking', 'Script tag', 'API keys', 'Delete']);
+    expect(await page.getByLabel('Key name').count()).toBe(0);
+    await tabs.getByRole('link', { name: 'API keys' }).click();
+    await page.waitForURL(/section=keys/);
+    expect(await tabs.locator('[aria-current="page"]').innerText()).toBe('API keys');
     await page.getByLabel('Key name').fill('reporting');
     await page.getByLabel('analytics:read').check();
     await page.getByRole('button', { name: 'Create the key' }).click();
@@ -115,7 +123,7 @@ describe('site settings', () => {
 
   it('offers scope presets: read-only checks every read scope, tracking only ingest:write, full access none', async () => {
     const context = await signedIn();
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings?section=keys`);
     const presets = page.getByTestId('scope-presets');
     const checked = () => page.locator('input[name="scope"]:checked').evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
     await presets.getByLabel('Tracking', { exact: true }).check();
@@ -241,6 +249,7 @@ describe('public dashboards', () => {
     expect(await settings.getByRole('button', { name: /^Save/ }).count()).toBe(0);
     expect(await settings.getByLabel('Public dashboard').isDisabled()).toBe(true);
     expect(await settings.getByRole('button', { name: 'Delete this site' }).count()).toBe(0);
+    expect(await settings.getByTestId('settings-sections').getByRole('link').allInnerTexts()).toEqual(['General', 'Tracking', 'Script tag']);
 
     const goals = await h.open(viewer, `${h.loupeUrl}/sites/${site}/goals`);
     await goals.getByRole('heading', { level: 1 }).waitFor();
@@ -257,7 +266,7 @@ describe('public dashboards', () => {
   it('deletes a site only once its domain is typed back', async () => {
     const context = await signedIn();
     const doomed = await createSite(context.request, 'doomed.example.com', 'Doomed');
-    const page = await h.open(context, `${h.loupeUrl}/sites/${doomed}/settings`);
+    const page = await h.open(context, `${h.loupeUrl}/sites/${doomed}/settings?section=danger`);
     const remove = page.getByRole('button', { name: 'Delete this site' });
     await remove.waitFor();
     expect(await remove.isDisabled()).toBe(true);
