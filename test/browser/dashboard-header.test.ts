@@ -1,7 +1,7 @@
 // The site header in headless Chromium: the period picker's keyboard shortcuts (t, y, d, w, m, ..., x for the
 // comparison; ignored while typing), the site's pages as one row of tabs that scrolls at 375 px instead of
 // wrapping, the theme choice (system, light, dark) kept across a reload, and no React Router warning on a page
-// whose code loads lazily; light and dark, desktop and 375 px, axe-checked.
+// whose code loads lazily; the realtime page's live map; light and dark, desktop and 375 px, axe-checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
@@ -11,6 +11,7 @@ let h: DashboardHarness;
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 let site = '';
+let liveSite = '';
 let storage: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
 async function postJson<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
@@ -28,6 +29,15 @@ beforeAll(async () => {
   const created = await postJson<{ id: string; siteId: number }>(context.request, `/api/organizations/${organization.id}/sites`, { name: 'Lin home', domain: 'localhost' });
   await seedEvents(h.loupe, created.siteId, [{ at: new Date(Date.now() - 3_600_000).toISOString(), session_id: 1, pathname: '/' }]);
   site = created.id;
+  // A second site with visitors right now: two sessions in Paris, one in Tokyo, one with no known place.
+  const live = await postJson<{ id: string; siteId: number }>(context.request, `/api/organizations/${organization.id}/sites`, { name: 'Lin live', domain: 'live.localhost' });
+  const now = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+  const paris = { lat: 48.8566, lon: 2.3522, city: 'Paris', country: 'FR' };
+  await seedEvents(h.loupe, live.siteId, [{ at: now(60), session_id: 1, pathname: '/', ...paris }]);
+  await seedEvents(h.loupe, live.siteId, [{ at: now(50), session_id: 2, pathname: '/', ...paris }]);
+  await seedEvents(h.loupe, live.siteId, [{ at: now(40), session_id: 3, pathname: '/', lat: 35.6895, lon: 139.6917, city: 'Tokyo', country: 'JP' }]);
+  await seedEvents(h.loupe, live.siteId, [{ at: now(30), session_id: 4, pathname: '/' }]);
+  liveSite = live.id;
   storage = await context.storageState();
   await context.close();
 });
@@ -47,6 +57,7 @@ describe('site header', () => {
     }
     await page.keyboard.press('x');
     await page.waitForURL((url) => url.searchParams.get('compare') === 'off');
+    await expect.poll(() => page.getByLabel(/Compare with the previous period/).isChecked()).toBe(false);
     await page.keyboard.press('x');
     await page.waitForURL((url) => !url.searchParams.has('compare'));
     await page.getByRole('button', { name: 'Add filter' }).click();
@@ -109,6 +120,23 @@ describe('site header', () => {
     await context.close();
   });
 
+  it('draws the live visitors on the realtime map, a dot per place sized by its sessions, and lists the places', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${liveSite}/realtime`);
+    const map = page.locator('[data-testid="live-map"][data-dots="2"]');
+    await map.waitFor();
+    const locations = await (await page.request.get(`${h.loupeUrl}/api/sites/${liveSite}/sessions/locations?past_minutes_start=5&past_minutes_end=0`)).json() as { data: Array<{ city: string; count: number }> };
+    expect(locations.data.map((place) => [place.city, place.count])).toEqual([['Paris', 2], ['', 1], ['Tokyo', 1]]);
+    const dots = await map.locator('circle').evaluateAll((circles) => circles.map((circle) => [circle.getAttribute('data-place'), Number(circle.getAttribute('data-count')), Number(circle.getAttribute('cx')), Number(circle.getAttribute('r'))]));
+    // Paris near x = (2.35 + 180) / 360 * 800 = 405.2, Tokyo near 710.4; the larger place gets the larger dot.
+    expect(dots).toEqual([['Paris, France', 2, 405.2, 10], ['Tokyo, Japan', 1, 710.4, 7.9]]);
+    expect(await page.getByTestId('live-places').innerText()).toBe('Paris, France: 2\nTokyo, Japan: 1\nPlace unknown: 1');
+    await screenshot(page, 'realtime-live-map-light-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone'],
   ] as const)('has no serious accessibility violation or overflow (%s, %s)', async (scheme, width) => {
@@ -120,6 +148,12 @@ describe('site header', () => {
     await screenshot(page, `header-${scheme}-${width}`);
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
+    const realtime = await h.open(context, `${h.loupeUrl}/sites/${liveSite}/realtime`);
+    await realtime.locator('[data-testid="live-map"][data-dots="2"]').waitFor();
+    await networkQuiet(realtime);
+    await screenshot(realtime, `realtime-live-map-${scheme}-${width}`);
+    expect(await seriousViolations(realtime)).toEqual([]);
+    expect(await realtime.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });

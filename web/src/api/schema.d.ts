@@ -8290,7 +8290,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                city: string;
+                                /** @description sessions */
+                                count: number;
+                                /** @description ISO 3166-1 alpha-2 code */
+                                country: string;
+                                /** @description latitude of the place (0 for unlocated sessions) */
+                                lat: number;
+                                /** @description longitude of the place (0 for unlocated sessions) */
+                                lon: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
