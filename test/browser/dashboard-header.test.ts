@@ -1,7 +1,7 @@
 // The site header in headless Chromium: the period picker's keyboard shortcuts (t, y, d, w, m, ..., x for the
 // comparison; ignored while typing), the site's pages as one row of tabs that scrolls at 375 px instead of
 // wrapping, the theme choice (system, light, dark) kept across a reload, and no React Router warning on a page
-// whose code loads lazily; the realtime page's live map; light and dark, desktop and 375 px, axe-checked.
+// whose code loads lazily; the realtime page's live map; the organization's sites added up; light and dark, desktop and 375 px, axe-checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
@@ -12,6 +12,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 let site = '';
 let liveSite = '';
+let organizationId = '';
 let storage: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
 async function postJson<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
@@ -38,6 +39,7 @@ beforeAll(async () => {
   await seedEvents(h.loupe, live.siteId, [{ at: now(40), session_id: 3, pathname: '/', lat: 35.6895, lon: 139.6917, city: 'Tokyo', country: 'JP' }]);
   await seedEvents(h.loupe, live.siteId, [{ at: now(30), session_id: 4, pathname: '/' }]);
   liveSite = live.id;
+  organizationId = organization.id;
   storage = await context.storageState();
   await context.close();
 });
@@ -137,6 +139,28 @@ describe('site header', () => {
     await context.close();
   });
 
+  it("adds up the organization's sites on the sites page, beside each site's own figures and trend", async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
+    const requests: string[] = [];
+    context.on('request', (request) => { if (request.url().includes('/overview')) requests.push(new URL(request.url()).pathname); });
+    const page = await h.open(context, `${h.loupeUrl}/sites?org=${organizationId}`);
+    const totals = page.getByTestId('organization-totals');
+    await totals.getByTestId('total-users').filter({ hasText: /^\d/ }).waitFor();
+    const overview = async (id: string) => (await (await page.request.get(`${h.loupeUrl}/api/sites/${id}/overview?past_minutes_start=1440&past_minutes_end=0`)).json() as { data: Record<string, number> }).data;
+    const [first, second] = [await overview(site), await overview(liveSite)];
+    for (const key of ['users', 'sessions', 'pageviews']) {
+      expect([key, await totals.getByTestId(`total-${key}`).innerText()]).toEqual([key, String((first?.[key] ?? 0) + (second?.[key] ?? 0))]);
+    }
+    expect(await totals.getByRole('heading').innerText()).toBe('All 2 sites, last 24 hours');
+    // The totals read the rows' answers: one overview and one series per site, no more.
+    await networkQuiet(page);
+    expect(requests.sort()).toEqual([`/api/sites/${liveSite}/overview`, `/api/sites/${liveSite}/overview/time-series`, `/api/sites/${site}/overview`, `/api/sites/${site}/overview/time-series`].sort());
+    await screenshot(page, 'sites-totals-light-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone'],
   ] as const)('has no serious accessibility violation or overflow (%s, %s)', async (scheme, width) => {
@@ -148,6 +172,11 @@ describe('site header', () => {
     await screenshot(page, `header-${scheme}-${width}`);
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
+    const sites = await h.open(context, `${h.loupeUrl}/sites?org=${organizationId}`);
+    await sites.getByTestId('total-users').filter({ hasText: /^\d/ }).waitFor();
+    await screenshot(sites, `sites-totals-${scheme}-${width}`);
+    expect(await seriousViolations(sites)).toEqual([]);
+    expect(await sites.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
     const realtime = await h.open(context, `${h.loupeUrl}/sites/${liveSite}/realtime`);
     await realtime.locator('[data-testid="live-map"][data-dots="2"]').waitFor();
     await networkQuiet(realtime);
