@@ -9,6 +9,9 @@ import { Sparkline } from './sparkline';
 
 const HOURLY = { ...LAST_24_HOURS, bucket: 'hour' } as const;
 
+const overviewOf = (site: string) => apiRequest<Overview>(sitePath(site, '/overview', LAST_24_HOURS));
+const hourlyOf = (site: string) => apiRequest<OverviewTimeSeries>(sitePath(site, '/overview/time-series', HOURLY));
+
 /** Figures added up across sites; hourly series added bucket by bucket (the sites share the window). */
 export function combine(overviews: ReadonlyArray<{ users: number; sessions: number; pageviews: number }>, series: ReadonlyArray<readonly number[]>) {
   const total = (key: 'users' | 'sessions' | 'pageviews') => overviews.reduce((sum, figures) => sum + figures[key], 0);
@@ -19,10 +22,10 @@ export function combine(overviews: ReadonlyArray<{ users: number; sessions: numb
 
 export function OrganizationTotals({ sites }: { sites: readonly Site[] }) {
   const overviews = useQueries({
-    queries: sites.map((site) => ({ queryKey: ['/api/sites/overview', site.id, LAST_24_HOURS], queryFn: () => apiRequest<Overview>(sitePath(site.id, '/overview', LAST_24_HOURS)) })),
+    queries: sites.map((site) => ({ queryKey: ['/api/sites/overview', site.id, LAST_24_HOURS], queryFn: () => overviewOf(site.id) })),
   });
   const series = useQueries({
-    queries: sites.map((site) => ({ queryKey: ['/api/sites/overview/time-series', site.id, HOURLY], queryFn: () => apiRequest<OverviewTimeSeries>(sitePath(site.id, '/overview/time-series', HOURLY)) })),
+    queries: sites.map((site) => ({ queryKey: ['/api/sites/overview/time-series', site.id, HOURLY], queryFn: () => hourlyOf(site.id) })),
   });
   if (sites.length < 2) return null;
   const ready = overviews.every((answer) => answer.data) && series.every((answer) => answer.data);
