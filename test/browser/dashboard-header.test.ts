@@ -133,6 +133,9 @@ describe('site header', () => {
     // Paris near x = (2.35 + 180) / 360 * 800 = 405.2, Tokyo near 710.4; the larger place gets the larger dot.
     expect(dots).toEqual([['Paris, France', 2, 405.2, 10], ['Tokyo, Japan', 1, 710.4, 7.9]]);
     expect(await page.getByTestId('live-places').innerText()).toBe('Paris, France: 2\nTokyo, Japan: 1\nPlace unknown: 1');
+    // The live feed names countries too.
+    await page.getByTestId('feed-event').filter({ hasText: 'Japan' }).waitFor();
+    expect(await page.getByTestId('feed-event').filter({ hasText: 'France' }).count()).toBe(2);
     await screenshot(page, 'realtime-live-map-light-desktop');
     expect(await seriousViolations(page)).toEqual([]);
     expect(h.consoleErrors.splice(0)).toEqual([]);

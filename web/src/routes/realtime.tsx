@@ -16,11 +16,13 @@ import { POLL_MS, useEventFeed } from '../components/realtime/use-event-feed';
 import { benchStateOfRows } from '../components/dashboard/bench-state';
 import { usePeopleVisible } from '../components/public-access/people-visible';
 import { SiteNav } from '../components/settings/site-nav';
+import { countryName } from '../components/dimensions/country-names';
+import { displayValue } from '../components/dimensions/dimension-display';
 
 const LiveMap = lazy(() => import('../components/realtime/live-map'));
 
 function FeedRow({ event }: { event: FeedEvent }) {
-  const details = [event.country, event.browser, event.device_type].filter((part) => part !== '').join(' · ');
+  const details = [event.country === '' ? '' : countryName(event.country), event.browser, event.device_type === '' ? '' : displayValue('device_type', event.device_type)].filter((part) => part !== '').join(' · ');
   return (
     <li data-testid="feed-event" className="flex flex-col gap-0.5 border-b border-slate-200 py-2 last:border-0 sm:flex-row sm:items-baseline sm:gap-3 dark:border-slate-800">
       <time dateTime={instantOf(event.timestamp)?.toISOString()} className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-400">{formatEventTime(event.timestamp)}</time>
