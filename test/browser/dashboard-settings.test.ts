@@ -81,7 +81,7 @@ describe('site settings', () => {
     expect(await page.getByLabel('Key name').count()).toBe(0);
     await tabs.getByRole('link', { name: 'API keys' }).click();
     await page.waitForURL(/section=keys/);
-    expect(await tabs.locator('[aria-current="page"]').innerText()).toBe('API keys');
+    await tabs.locator('[aria-current="page"]').filter({ hasText: 'API keys' }).waitFor();
     await page.getByLabel('Key name').fill('reporting');
     await page.getByLabel('analytics:read').check();
     await page.getByRole('button', { name: 'Create the key' }).click();
