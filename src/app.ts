@@ -89,6 +89,10 @@ import { eraseRoutes } from './user-data/erase.routes.js';
 import { RetentionWorker } from './data-retention/retention-worker.js';
 import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
 import { registerDashboard, type DashboardOptions } from './dashboard/dashboard-module.js';
+import { faviconsRoutes } from './favicons/favicons.routes.js';
+import { FaviconCache } from './favicons/favicon-cache.js';
+import { FaviconFetcher, type FaviconFetcherOptions } from './favicons/favicon-fetcher.js';
+import { systemResolver } from './webhooks/webhook-url-policy.js';
 
 export interface AppDeps {
   readonly analytics?: AnalyticsStore;
@@ -103,6 +107,8 @@ export interface AppDeps {
   readonly ingestionBuffer?: IngestionModuleDeps['buffer'];
   /** DNS resolution for webhook targets (tests simulate answers that change). */
   readonly resolveHost?: Resolver;
+  /** Where referrers' favicons are asked for (tests: a loopback http server); default https. */
+  readonly faviconUpstream?: FaviconFetcherOptions['upstream'];
   /** Where log lines go instead of stdout (tests read them). */
   readonly logDestination?: LogDestination;
   /** Where the tracking script's sources and build live (tests use a copy); default: the project's tracker/. */
@@ -210,7 +216,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   await app.register(healthRoutes, { analytics, metadata: metadata.schemaless });
   await app.register(probesRoutes, { analytics, metadata, shared });
   await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
-  await app.register(instanceInfoRoutes, { disableSignup: config.disableSignup, emailEnabled: mailer !== undefined, oidc: config.oidc, metadata: metadata.schemaless });
+  await app.register(instanceInfoRoutes, { favicons: config.favicons.enabled, disableSignup: config.disableSignup, emailEnabled: mailer !== undefined, oidc: config.oidc, metadata: metadata.schemaless });
   await app.register(accountSessionsRoutes, { guards, sessions: new AccountSessions(auth) });
   await app.register(organizationsRoutes, { guards, organizations });
   await app.register(userOrganizationsRoutes, { guards, organizations });
@@ -239,6 +245,10 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db, currencyRates: config.currencyRates };
   await registerReports(app, reportDeps);
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
+  const faviconFetcher = new FaviconFetcher({
+    resolve: deps.resolveHost ?? systemResolver, allowPrivateTargets: config.favicons.allowPrivateTargets, ...(deps.faviconUpstream ? { upstream: deps.faviconUpstream } : {}),
+  });
+  await app.register(faviconsRoutes, { guards, cache: config.favicons.enabled ? new FaviconCache((domain) => faviconFetcher.fetch(domain)) : undefined });
   await app.register(segmentsRoutes, { guards, segments, analytics });
   await app.register(userDataRoutes, { guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush() });
   const imports = new ImportService(new ImportRepository(metadata.db), new ImportedRowsStore(analytics), clock, {

@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   API_KEY_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   API_KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+  FAVICONS: booleanFlag.default(true),
+  FAVICON_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
   WEBHOOK_RETRY_DELAYS: optionalString.refine((value) => value === undefined || /^\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*(,\s*\d+(\.\d+)?\s*(ms|s|m|h)\s*)*$/.test(value), 'expected a list such as 1m,5m,30m,2h,6h'),
   WEBHOOKS_PAID_ONLY: booleanFlag.default(false),
   WEBHOOK_CLAIM_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -110,6 +112,8 @@ export interface AppConfig {
   /** How long a successful API key verification is reused in this process; 0 verifies every request. */
   readonly apiKeyCacheSeconds: number;
   readonly webhookAllowPrivateTargets: boolean;
+  /** Referrers' favicons fetched by this server for the dashboard (FAVICONS; off on an instance without internet). */
+  readonly favicons: { readonly enabled: boolean; readonly allowPrivateTargets: boolean };
   /** Retry delays such as `1s,2s,3s,4s,5s`; undefined = 1m,5m,30m,2h,6h. */
   readonly webhookRetryDelays: string | undefined;
   readonly webhooksPaidOnly: boolean;
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiKeyRateLimit: { max: e.API_KEY_RATE_LIMIT_MAX, windowSeconds: e.API_KEY_RATE_LIMIT_WINDOW_SECONDS },
     apiKeyCacheSeconds: e.API_KEY_CACHE_SECONDS,
     webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    favicons: { enabled: e.FAVICONS, allowPrivateTargets: e.FAVICON_ALLOW_PRIVATE_TARGETS },
     webhookRetryDelays: e.WEBHOOK_RETRY_DELAYS,
     webhooksPaidOnly: e.WEBHOOKS_PAID_ONLY,
     webhookClaimMs: e.WEBHOOK_CLAIM_SECONDS * 1000,

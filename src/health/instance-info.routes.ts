@@ -8,6 +8,8 @@ import type { OidcSettings } from '../platform/auth/oidc-settings.js';
 
 export interface InstanceInfoRoutesDeps {
   readonly disableSignup: boolean;
+  /** Whether referrers' favicons are fetched (FAVICONS). */
+  readonly favicons: boolean;
   /** Whether the instance sends mail (SMTP_URL). */
   readonly emailEnabled: boolean;
   readonly oidc: OidcSettings | undefined;
@@ -24,6 +26,8 @@ const ConfigSchema = z.object({
     id: z.string().describe('the `provider` of POST /api/auth/sign-in/social'),
     name: z.string().describe('the name on the button: "Sign in with <name>"'),
   })).describe("the operator's identity provider (OIDC_*), or none"),
+  firstAccount: z.boolean().describe('true while the instance has no account yet: the dashboard opens on creating the first one'),
+  favicons: z.boolean().describe("true when this server fetches referrers' favicons (FAVICONS): GET /api/sites/{site}/favicon; false on an instance without internet"),
 });
 
 function loupeVersion(): string {
@@ -36,21 +40,26 @@ async function hasAccounts(db: Kysely<unknown>): Promise<boolean> {
   return Number(rows.rows[0]?.n ?? 0) > 0;
 }
 
-export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> = async (app, { disableSignup, emailEnabled, oidc, metadata }) => {
+export const instanceInfoRoutes: FastifyPluginAsyncZod<InstanceInfoRoutesDeps> = async (app, { disableSignup, favicons, emailEnabled, oidc, metadata }) => {
   const signInProviders = oidc ? [{ id: oidc.providerId, name: oidc.name }] : [];
   const version = loupeVersion();
 
   app.get('/api/config', {
     schema: { tags: ['General'], summary: 'Instance settings the dashboard needs before sign-in', security: [{}], response: { 200: ConfigSchema } },
-  }, async () => ({
-    // The first account may always sign up, so sign-up is only closed once someone has.
-    disableSignup: disableSignup && (await hasAccounts(metadata)),
-    emailEnabled,
-    mapboxToken: null,
-    liteDashboard: false as const,
-    routeGroups: false as const,
-    signInProviders,
-  }));
+  }, async () => {
+    const accounts = await hasAccounts(metadata);
+    return {
+      // The first account may always sign up, so sign-up is only closed once someone has.
+      disableSignup: disableSignup && accounts,
+      emailEnabled,
+      mapboxToken: null,
+      liteDashboard: false as const,
+      routeGroups: false as const,
+      signInProviders,
+      firstAccount: !accounts,
+      favicons,
+    };
+  });
 
   app.get('/api/version', {
     schema: { tags: ['General'], summary: "The running Loupe's version", security: [{}], response: { 200: z.object({ version: z.string() }) } },

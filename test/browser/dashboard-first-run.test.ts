@@ -31,8 +31,9 @@ describe('dashboard first run', () => {
     const context = await h.browser.newContext({ viewport: DESKTOP, colorScheme: 'light' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.loupeUrl });
     const page = await h.open(context, `${h.loupeUrl}/`);
-    await page.waitForURL(`${h.loupeUrl}/sign-in?next=%2F`);
-    await page.getByRole('link', { name: 'Create one' }).click();
+    // A fresh instance has nobody to sign in: it opens on creating the first account.
+    await page.waitForURL(`${h.loupeUrl}/sign-up?first=1`);
+    await page.getByRole('heading', { name: 'Create the first account' }).waitFor();
     await page.getByLabel('Name').fill('Ada');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password').fill('correct-horse-9');
@@ -106,11 +107,11 @@ describe('dashboard first run', () => {
     const locations = page.getByTestId('card-locations');
     await locations.scrollIntoViewIfNeeded();
     await locations.getByRole('button', { name: 'Countries' }).click();
-    await page.getByTestId('breakdown-country').getByRole('button', { name: 'GB' }).click();
+    await page.getByTestId('breakdown-country').getByRole('button', { name: 'United Kingdom' }).click();
     await page.waitForURL(/filters=/);
     const filters = JSON.stringify([{ parameter: 'country', type: 'equals', value: ['GB'] }]);
     expect(new URL(page.url()).searchParams.get('filters')).toBe(filters);
-    expect(await text(page, 'filter-chips')).toContain('Country is GB');
+    expect(await text(page, 'filter-chips')).toContain('Country is United Kingdom');
     const filtered = await report('/overview', { filters }) as { data: { users: number } };
     expect(filtered.data.users).toBe(1);
     await page.getByTestId('overview-users').filter({ hasText: '1' }).waitFor();
@@ -119,7 +120,7 @@ describe('dashboard first run', () => {
     // The shared URL in a fresh context (the same account on another device) shows the same filtered view.
     const fresh = await h.browser.newContext({ viewport: DESKTOP, storageState: visited.storage });
     const again = await h.open(fresh, sharedUrl);
-    expect(await text(again, 'filter-chips')).toContain('Country is GB');
+    expect(await text(again, 'filter-chips')).toContain('Country is United Kingdom');
     await again.getByTestId('overview-users').filter({ hasText: String(filtered.data.users) }).waitFor();
     await fresh.close();
 
@@ -133,7 +134,7 @@ describe('dashboard first run', () => {
     const stranger = await h.browser.newContext({ viewport: DESKTOP });
     const publicView = await h.open(stranger, sharedUrl);
     await publicView.getByRole('link', { name: 'Sign in' }).waitFor();
-    expect(await text(publicView, 'filter-chips')).toContain('Country is GB');
+    expect(await text(publicView, 'filter-chips')).toContain('Country is United Kingdom');
     await publicView.getByTestId('overview-users').filter({ hasText: String(filtered.data.users) }).waitFor();
     expect(await publicView.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
     expect(h.consoleErrors.splice(0)).toEqual([]);

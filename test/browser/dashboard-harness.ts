@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { projectPath } from '../../src/platform/project-path.js';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
 import { closeContexts, workerChromium } from './worker-chromium.js';
 
 export const SCREENSHOT_DIR = projectPath('.tmp', 'screenshots', 'dashboard');
@@ -49,7 +49,12 @@ async function freePort(): Promise<number> {
  * security-headers test); otherwise pages ignore it, so that tests may drive them with string scripts
  * (`waitForFunction`), which the policy's refusal of eval would stop. */
 export async function startDashboardHarness(
-  options: { env?: Record<string, string> | ((loupeUrl: string) => Promise<Record<string, string>>); enforceContentSecurityPolicy?: boolean } = {},
+  options: {
+    env?: Record<string, string> | ((loupeUrl: string) => Promise<Record<string, string>>);
+    enforceContentSecurityPolicy?: boolean;
+    /** Where referrers' favicons are fetched from and how their names resolve (a loopback server standing for them). */
+    favicons?: { upstream: NonNullable<TestAppOptions['faviconUpstream']>; resolveHost: NonNullable<TestAppOptions['resolveHost']> };
+  } = {},
 ): Promise<DashboardHarness> {
   // The run's one build (test/setup/built-dashboard.ts), served read-only by every browser test.
   const distDir = inject('dashboardDistDir');
@@ -61,6 +66,7 @@ export async function startDashboardHarness(
     env: { ...env, BASE_URL: loupeUrl },
     ingestionBuffer: { flushIntervalMs: 50 },
     dashboard: { location: { distDir }, buildWhenStale: false },
+    ...(options.favicons ? { faviconUpstream: options.favicons.upstream, resolveHost: options.favicons.resolveHost } : {}),
   });
   await loupe.app.listen({ host: '127.0.0.1', port });
 

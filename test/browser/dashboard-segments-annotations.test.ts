@@ -38,7 +38,7 @@ const dashboard = (search: string) => `${h.loupeUrl}/sites/${seeded.site}?${sear
 async function expectCards(page: Page, params: Record<string, string | number>): Promise<Record<string, number>> {
   const overview = await siteJson<{ data: Record<string, number> }>(h, page.context().request, seeded.site, '/overview', params);
   await page.getByTestId('overview-sessions').filter({ hasText: new RegExp(`^${overview.data.sessions}$`) }).waitFor();
-  for (const figure of FIGURES) expect([figure, await page.getByTestId(`overview-${figure}`).innerText()]).toEqual([figure, String(overview.data[figure])]);
+  for (const figure of FIGURES) expect([figure, await page.getByTestId(`overview-${figure}`).getAttribute('data-value')]).toEqual([figure, String(overview.data[figure])]);
   return overview.data;
 }
 

@@ -49,7 +49,7 @@ describe('site settings', () => {
   it('saves a tracking switch and exclusions into the site record', async () => {
     const context = await signedIn();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.loupeUrl });
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings?section=tracking`);
     await page.getByLabel('Track outbound links').uncheck();
     await page.getByLabel('Track JavaScript errors').check();
     await page.getByRole('button', { name: 'Save tracking settings' }).click();
@@ -74,6 +74,14 @@ describe('site settings', () => {
   it('creates an API key shown once, which works until it is revoked', async () => {
     const context = await signedIn();
     const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    // The settings come one section at a time: an admin sees all five tabs.
+    const tabs = page.getByTestId('settings-sections');
+    await tabs.getByRole('link', { name: 'Delete' }).waitFor();
+    expect(await tabs.getByRole('link').allInnerTexts()).toEqual(['General', 'Tracking', 'Script tag', 'API keys', 'Delete']);
+    expect(await page.getByLabel('Key name').count()).toBe(0);
+    await tabs.getByRole('link', { name: 'API keys' }).click();
+    await page.waitForURL(/section=keys/);
+    await tabs.locator('[aria-current="page"]').filter({ hasText: 'API keys' }).waitFor();
     await page.getByLabel('Key name').fill('reporting');
     await page.getByLabel('analytics:read').check();
     await page.getByRole('button', { name: 'Create the key' }).click();
@@ -109,6 +117,37 @@ describe('site settings', () => {
     const after = await (await context.request.get(`${h.loupeUrl}/api/auth/api-key/list?organizationId=${organization}`)).json() as { apiKeys: unknown[] };
     expect(after.apiKeys).toEqual([]);
     expect((await readWithKey()).statusCode).toBe(401);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it('offers scope presets: read-only checks every read scope, tracking only ingest:write, full access none', async () => {
+    const context = await signedIn();
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings?section=keys`);
+    const presets = page.getByTestId('scope-presets');
+    const checked = () => page.locator('input[name="scope"]:checked').evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
+    await presets.getByLabel('Tracking', { exact: true }).check();
+    expect(await checked()).toEqual(['ingest:write']);
+    await presets.getByLabel('Full access', { exact: true }).check();
+    expect(await checked()).toEqual([]);
+    await presets.getByLabel('Read-only', { exact: true }).check();
+    const reads = await checked();
+    expect(reads.length > 5 && reads.every((scope) => scope.endsWith(':read'))).toBe(true);
+    // Unchecking one makes the choice custom.
+    await page.getByLabel('replay:read').uncheck();
+    await page.getByTestId('custom-scopes').filter({ hasText: `the ${reads.length - 1} scopes` }).waitFor();
+    await page.getByLabel('replay:read').check();
+    expect(await presets.getByLabel('Read-only', { exact: true }).isChecked()).toBe(true);
+    await page.getByLabel('Key name').fill('readers');
+    await page.getByRole('button', { name: 'Create the key' }).click();
+    const key = await page.getByTestId('new-api-key').innerText();
+    const withKey = (method: 'GET' | 'PUT', url: string) => h.loupe.app.inject({ method, url, headers: { authorization: `Bearer ${key}` }, ...(method === 'PUT' ? { payload: { trackErrors: true } } : {}) });
+    expect((await withKey('GET', `/api/sites/${site}/live-user-count`)).statusCode).toBe(200);
+    expect((await withKey('PUT', `/api/sites/${site}/config`)).statusCode).toBe(403);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Revoke the key readers' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke the key', exact: true }).click();
+    await page.getByText('No API key yet.').waitFor();
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });
@@ -210,6 +249,7 @@ describe('public dashboards', () => {
     expect(await settings.getByRole('button', { name: /^Save/ }).count()).toBe(0);
     expect(await settings.getByLabel('Public dashboard').isDisabled()).toBe(true);
     expect(await settings.getByRole('button', { name: 'Delete this site' }).count()).toBe(0);
+    expect(await settings.getByTestId('settings-sections').getByRole('link').allInnerTexts()).toEqual(['General', 'Tracking', 'Script tag']);
 
     const goals = await h.open(viewer, `${h.loupeUrl}/sites/${site}/goals`);
     await goals.getByRole('heading', { level: 1 }).waitFor();
@@ -226,7 +266,7 @@ describe('public dashboards', () => {
   it('deletes a site only once its domain is typed back', async () => {
     const context = await signedIn();
     const doomed = await createSite(context.request, 'doomed.example.com', 'Doomed');
-    const page = await h.open(context, `${h.loupeUrl}/sites/${doomed}/settings`);
+    const page = await h.open(context, `${h.loupeUrl}/sites/${doomed}/settings?section=danger`);
     const remove = page.getByRole('button', { name: 'Delete this site' });
     await remove.waitFor();
     expect(await remove.isDisabled()).toBe(true);

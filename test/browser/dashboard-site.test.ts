@@ -55,7 +55,7 @@ async function expectCardsEqualApi(page: Page, params: Record<string, string>, p
   await page.getByTestId('overview-users').filter({ hasText: String(overview.data.users) }).waitFor();
   await page.getByTestId('previous-users').waitFor();
   for (const figure of FIGURES) {
-    expect([figure, await text(page, `overview-${figure}`)]).toEqual([figure, String(overview.data[figure])]);
+    expect([figure, await page.getByTestId(`overview-${figure}`).getAttribute('data-value')]).toEqual([figure, String(overview.data[figure])]);
     expect([figure, await page.getByTestId(`previous-${figure}`).getAttribute('data-previous')]).toEqual([figure, String(before.data[figure])]);
   }
   return overview.data;
@@ -81,6 +81,19 @@ describe('site dashboard', () => {
     expect(all).toMatchObject({ users: 3, sessions: 3, pageviews: 4 });
     expect(await text(page, 'live-visitors')).toBe(String((await apiJson<{ count: number }>(page, '/live-user-count', {})).count));
     await page.getByTestId('time-series').waitFor();
+    // The comparison: the previous period's series drawn beside this one, and each card's change as arrow, % and colour.
+    const previousSeries = await apiJson<{ data: unknown[] }>(page, '/overview/time-series', { ...previous, bucket: 'hour' });
+    await page.locator(`[data-testid="time-series"][data-previous-points="${previousSeries.data.length}"]`).waitFor();
+    expect(await text(page, 'chart-legend')).toBe('This period\nPrevious period');
+    const change = async (figure: string) => {
+      const delta = page.getByTestId(`previous-${figure}`).locator('[data-change]');
+      return [await delta.getAttribute('data-change'), (await delta.innerText()).replace(/\s+/g, ' '), (await delta.getAttribute('class'))?.includes('emerald') ? 'good' : 'bad'];
+    };
+    expect(await change('users')).toEqual(['200', '▲ +200% from 1', 'good']);
+    // A lower bounce rate is the good news: down and green.
+    expect(await change('bounce_rate')).toEqual(['-33.3', '▼ -33.3% from 100%', 'good']);
+    expect(await text(page, 'overview-bounce_rate')).toBe('66.7%');
+    expect(await text(page, 'overview-session_duration')).toMatch(/^\d+s$|^\d+m \d{2}s$/);
 
     type MetricRow = { value: string; count: number; percentage: number; sessions: number; pageviews: number; pageviews_percentage: number; bounce_rate: number; avg_session_duration?: number };
     const countries = await apiJson<{ data: { data: MetricRow[] } }>(page, '/metric', { ...window, parameter: 'country', limit: '10' });
@@ -108,11 +121,11 @@ describe('site dashboard', () => {
     ]);
     expect(pages.data.data.every((row) => row.avg_session_duration === undefined)).toBe(true);
 
-    await page.getByTestId('breakdown-country').getByRole('button', { name: 'FR' }).click();
+    await page.getByTestId('breakdown-country').getByRole('button', { name: 'France' }).click();
     await page.waitForURL(/filters=/);
     const filters = JSON.stringify([{ parameter: 'country', type: 'equals', value: ['FR'] }]);
     expect(new URL(page.url()).searchParams.get('filters')).toBe(filters);
-    expect(await text(page, 'filter-chips')).toContain('Country is FR');
+    expect(await text(page, 'filter-chips')).toContain('Country is France');
     const filtered = await expectCardsEqualApi(page, { ...window, filters }, { ...previous, filters });
     expect(filtered).toMatchObject({ users: 2, sessions: 2, pageviews: 3 });
     const sharedUrl = page.url();
@@ -122,11 +135,11 @@ describe('site dashboard', () => {
     const fresh = await h.browser.newContext({ viewport: DESKTOP, storageState: seeded.storage });
     const again = await h.open(fresh, sharedUrl);
     await expectCardsEqualApi(again, { ...window, filters }, { ...previous, filters });
-    expect(await text(again, 'filter-chips')).toContain('Country is FR');
+    expect(await text(again, 'filter-chips')).toContain('Country is France');
     await again.getByTestId('card-locations').scrollIntoViewIfNeeded();
     await again.getByTestId('card-locations').getByRole('button', { name: 'Countries' }).click();
     expect(await tableRows(again, 'breakdown-country')).toEqual([['FR', 2]]);
-    await again.getByRole('button', { name: 'Remove filter Country is FR' }).click();
+    await again.getByRole('button', { name: 'Remove filter Country is France' }).click();
     await again.getByTestId('overview-users').filter({ hasText: String(all.users) }).waitFor();
     expect(new URL(again.url()).searchParams.get('filters')).toBeNull();
     expect(h.consoleErrors.splice(0)).toEqual([]);
@@ -148,7 +161,7 @@ describe('site dashboard', () => {
     expect(asked.sort()).toEqual([
       '/api/auth/get-session', '/api/sites/:site', '/api/sites/:site/annotations', '/api/sites/:site/engagement',
       '/api/sites/:site/live-user-count', '/api/sites/:site/metric?parameter=channel', '/api/sites/:site/metric?parameter=pathname',
-      '/api/sites/:site/overview', '/api/sites/:site/overview', '/api/sites/:site/overview/time-series',
+      '/api/sites/:site/overview', '/api/sites/:site/overview', '/api/sites/:site/overview/time-series', '/api/sites/:site/overview/time-series',
       // The reader's role in the site's organization: a viewer's pages show no editing controls.
       '/api/user/organizations',
     ]);

@@ -265,6 +265,9 @@ describe('organization', () => {
     const bob = (await members()).find((member) => member.user.email === 'bob@example.com');
     expect(bob?.role).toBe('member');
     expect(await page.getByTestId('member-email').allInnerTexts()).toEqual((await members()).map((member) => member.user.email));
+    // The owner's own row offers no role change and no Remove (an owner removing themselves locks the organization out).
+    const own = page.getByTestId('member-row').filter({ hasText: 'ada@example.com' });
+    expect([await own.getByRole('button').count(), await own.getByRole('combobox').count(), await own.innerText().then((text) => text.includes('owner (you)'))]).toEqual([0, 0, true]);
 
     await page.getByLabel('Role of bob@example.com', { exact: true }).selectOption('admin');
     await page.getByRole('button', { name: 'Save the role of bob@example.com' }).click();

@@ -79,6 +79,8 @@ export interface TestAppOptions {
   readonly ingestionBuffer?: AppDeps['ingestionBuffer'];
   /** DNS answers for webhook hosts. */
   readonly resolveHost?: AppDeps['resolveHost'];
+  /** Where referrers' favicons are asked for (a loopback http server). */
+  readonly faviconUpstream?: AppDeps['faviconUpstream'];
   /** Sign-in/sign-up attempts per minute per address; tests of the limit itself set the real value. */
   readonly authRateLimitPerMinute?: number;
   /** Sign-in attempts per minute per account; tests of that limit set the real value. */
@@ -122,6 +124,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.ingestionBuffer ? { ingestionBuffer: options.ingestionBuffer } : {}),
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    ...(options.faviconUpstream ? { faviconUpstream: options.faviconUpstream } : {}),
     ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     ...(options.trackerLocation ? { trackerLocation: options.trackerLocation } : {}),
     dashboard: options.dashboard ?? { buildWhenStale: false },

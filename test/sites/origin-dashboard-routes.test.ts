@@ -120,7 +120,7 @@ describe('origin dashboard shell routes', () => {
   it('serves config and version without credentials', async () => {
     const config = await call(t.app, undefined, { method: 'GET', url: '/api/config' });
     expect(config.statusCode).toBe(200);
-    expect(config.json()).toEqual({ disableSignup: false, emailEnabled: false, mapboxToken: null, liteDashboard: false, routeGroups: false, signInProviders: [] });
+    expect(config.json()).toEqual({ disableSignup: false, emailEnabled: false, mapboxToken: null, liteDashboard: false, routeGroups: false, signInProviders: [], firstAccount: false, favicons: true });
     const version = await call(t.app, undefined, { method: 'GET', url: '/api/version' });
     expect(version.json()).toEqual({ version: '0.1.0' });
   });
@@ -130,9 +130,10 @@ describe('config with sign-up disabled', () => {
   it('reports sign-up open on an empty instance (the first account) and closed once one exists', async () => {
     const t = await createTestApp({ env: { DISABLE_SIGNUP: 'true' } });
     try {
-      expect((await call(t.app, undefined, { method: 'GET', url: '/api/config' })).json().disableSignup).toBe(false);
+      const config = async () => (await call(t.app, undefined, { method: 'GET', url: '/api/config' })).json() as { disableSignup: boolean; firstAccount: boolean };
+      expect(await config()).toMatchObject({ disableSignup: false, firstAccount: true });
       await signUp(t.app, 'first@example.com');
-      expect((await call(t.app, undefined, { method: 'GET', url: '/api/config' })).json().disableSignup).toBe(true);
+      expect(await config()).toMatchObject({ disableSignup: true, firstAccount: false });
     } finally {
       await t.close();
     }

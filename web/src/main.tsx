@@ -16,12 +16,20 @@ import { SignUpPage } from './routes/sign-up';
 import { SiteInstallPage } from './routes/site-install';
 import { SitesPage } from './routes/sites';
 import './index.css';
+import { startTheme } from './components/theme/theme';
+
+startTheme();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
-const router = createBrowserRouter([
+/** Shown while the first page's code (a lazy route) loads: the router asks for one (else it warns on every page). */
+function PageLoading() {
+  return <p className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading…</p>;
+}
+
+const router = createBrowserRouter([{ HydrateFallback: PageLoading, children: [
   { path: '/sign-in', element: <SignInPage /> },
   { path: '/sign-up', element: <SignUpPage /> },
   // The pages of the account mails' links and of the reset request: signed in or not.
@@ -80,7 +88,7 @@ const router = createBrowserRouter([
   // A private link, in the origin's form (`/{site}/{key}` and `/{site}/{key}/{page}`): static paths above win.
   { path: '/:site/:privateKey', element: <ShareLinkEntry /> },
   { path: '/:site/:privateKey/:page', element: <ShareLinkEntry /> },
-]);
+] }]);
 
 const root = document.getElementById('root');
 if (root) {

@@ -13,7 +13,7 @@ import type {
 /** The last 24 hours, as report parameters: the window the sites page shows. */
 export const LAST_24_HOURS = { past_minutes_start: 1440, past_minutes_end: 0 } as const;
 
-export const useInstanceConfig = () => useQuery({ queryKey: ['/api/config'], queryFn: () => apiRequest<InstanceConfig>('/api/config') });
+export const useInstanceConfig = (enabled = true) => useQuery({ queryKey: ['/api/config'], queryFn: () => apiRequest<InstanceConfig>('/api/config'), enabled });
 
 export const useSession = () => useQuery({ queryKey: ['/api/auth/get-session'], queryFn: () => apiRequest<Session>('/api/auth/get-session') });
 
@@ -46,10 +46,11 @@ export const useOverview = (site: string, params: ReportParams) =>
     queryFn: () => apiRequest<Overview>(`/api/sites/${encodeURIComponent(site)}/overview${queryString(params)}`),
   });
 
-export const useOverviewTimeSeries = (site: string, params: ReportParams) =>
+export const useOverviewTimeSeries = (site: string, params: ReportParams, enabled = true) =>
   useQuery({
     queryKey: ['/api/sites/overview/time-series', site, params],
     queryFn: () => apiRequest<OverviewTimeSeries>(`/api/sites/${encodeURIComponent(site)}/overview/time-series${queryString(params)}`),
+    enabled,
   });
 
 /**

@@ -1202,6 +1202,10 @@ export interface paths {
                             disableSignup: boolean;
                             /** @description true when the instance sends mail (SMTP_URL): password reset by email, address verification and change of address are available */
                             emailEnabled: boolean;
+                            /** @description true when this server fetches referrers' favicons (FAVICONS): GET /api/sites/{site}/favicon; false on an instance without internet */
+                            favicons: boolean;
+                            /** @description true while the instance has no account yet: the dashboard opens on creating the first one */
+                            firstAccount: boolean;
                             /** @enum {boolean} */
                             liteDashboard: false;
                             /** @description no map tiles token: the map views use their default tiles */
@@ -5197,6 +5201,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{site}/favicon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A referrer's favicon (its /favicon.ico, a raster image of at most 64 KB), fetched and cached by this server; 204 when there is none or the instance fetches none */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a referrer's host name, e.g. www.example.com */
+                    domain: string;
+                };
+                header?: never;
+                path: {
+                    /** @description Numeric siteId or 12-character hex public id */
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the image (ICO, PNG, GIF, JPEG or WebP) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description no favicon to show */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{site}/funnels": {
         parameters: {
             query?: never;
@@ -8484,7 +8537,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            data: {
+                                city: string;
+                                /** @description sessions */
+                                count: number;
+                                /** @description ISO 3166-1 alpha-2 code */
+                                country: string;
+                                /** @description latitude of the place (0 for unlocated sessions) */
+                                lat: number;
+                                /** @description longitude of the place (0 for unlocated sessions) */
+                                lon: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };

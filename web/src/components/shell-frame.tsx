@@ -2,6 +2,7 @@
 // main landmark around the page); the signed-in and the public shells fill in the two header sides.
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { ThemeSelect } from './theme/theme-select';
 
 export function ShellFrame({ brand, actions }: { brand: ReactNode; actions: ReactNode }) {
   return (
@@ -10,7 +11,10 @@ export function ShellFrame({ brand, actions }: { brand: ReactNode; actions: Reac
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3">
           {brand}
-          {actions}
+          <div className="flex items-center gap-2">
+            <ThemeSelect />
+            {actions}
+          </div>
         </div>
       </header>
       <main id="main" className="mx-auto max-w-5xl px-4 py-6">

@@ -3,7 +3,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useErrorEvents, useErrorNames } from '../api/insight-queries';
 import { countedRows } from '../api/insight-types';
-import type { ReportParams } from '../api/queries';
+import { useSite, type ReportParams } from '../api/queries';
 import { Card } from '../components/card';
 import { benchStateOfRows } from '../components/dashboard/bench-state';
 import { FilterBar } from '../components/dashboard/filter-bar';
@@ -44,6 +44,8 @@ export function ErrorsPage() {
   const people = usePeopleVisible(site);
   const answer = useErrorNames(site, { ...params, page: 1, limit: ERROR_GROUP_LIMIT });
   const groups = answer.data ? countedRows(answer.data.data) : undefined;
+  // The site's tracker settings (already asked by the page frame): an empty list says why when tracking is off.
+  const siteInfo = useSite(site);
   const chosen = errorView.message ?? groups?.rows[0]?.value;
   const change = (next: Partial<ErrorView>) => setSearch((current) => writeErrorView(current, next));
   return (
@@ -55,7 +57,13 @@ export function ErrorsPage() {
       <Card title="Errors by message">
         <div data-bench-piece="error-groups" data-bench-state={benchStateOfRows(answer.isSuccess, groups?.rows.length ?? 0)}>
           {answer.isPending ? <p className="py-6 text-center text-sm">Loading…</p> : null}
-          {groups?.rows.length === 0 ? <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">No error was recorded in this period.</p> : null}
+          {groups?.rows.length === 0 ? (
+            <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400" data-testid="errors-empty">
+              {siteInfo.data?.trackErrors === false
+                ? 'Error tracking is off for this site, so no error is recorded. Turn on “Track JavaScript errors” in the site’s settings.'
+                : 'No error was recorded in this period.'}
+            </p>
+          ) : null}
           {groups && groups.rows.length > 0 ? (
             <>
               {groups.totalCount !== undefined && groups.totalCount > groups.rows.length ? (

@@ -1,6 +1,7 @@
-// /sites/:site/realtime: visitors active in the last 5 minutes and a live feed of the latest events (polled),
+// /sites/:site/realtime: visitors active in the last 5 minutes (a count and a live map of their places) and a live
+// feed of the latest events (polled),
 // announced politely and at most twice a minute; updates can be paused.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { useLiveUserCount, useSiteRecord } from '../api/queries';
 import type { FeedEvent } from '../api/settings-types';
@@ -15,9 +16,13 @@ import { POLL_MS, useEventFeed } from '../components/realtime/use-event-feed';
 import { benchStateOfRows } from '../components/dashboard/bench-state';
 import { usePeopleVisible } from '../components/public-access/people-visible';
 import { SiteNav } from '../components/settings/site-nav';
+import { countryName } from '../components/dimensions/country-names';
+import { displayValue } from '../components/dimensions/dimension-display';
+
+const LiveMap = lazy(() => import('../components/realtime/live-map'));
 
 function FeedRow({ event }: { event: FeedEvent }) {
-  const details = [event.country, event.browser, event.device_type].filter((part) => part !== '').join(' · ');
+  const details = [event.country === '' ? '' : countryName(event.country), event.browser, event.device_type === '' ? '' : displayValue('device_type', event.device_type)].filter((part) => part !== '').join(' · ');
   return (
     <li data-testid="feed-event" className="flex flex-col gap-0.5 border-b border-slate-200 py-2 last:border-0 sm:flex-row sm:items-baseline sm:gap-3 dark:border-slate-800">
       <time dateTime={instantOf(event.timestamp)?.toISOString()} className="shrink-0 text-xs tabular-nums text-slate-600 dark:text-slate-400">{formatEventTime(event.timestamp)}</time>
@@ -71,6 +76,9 @@ export function RealtimePage() {
         </p>
         <Button variant="secondary" onClick={() => setPaused((value) => !value)}>{paused ? 'Resume live updates' : 'Pause live updates'}</Button>
       </div>
+      <Card title="Where they are">
+        <Suspense fallback={<p className="text-sm">Loading the map…</p>}><LiveMap site={site} intervalMs={paused ? false : POLL_MS} /></Suspense>
+      </Card>
       {people ? <EventFeedCard key={site} site={site} paused={paused} /> : <p className="text-sm text-slate-600 dark:text-slate-400">The live event list is shown to the site's members only.</p>}
     </div>
   );

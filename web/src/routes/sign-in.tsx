@@ -30,6 +30,11 @@ export function SignInPage() {
   useEffect(() => {
     if (fromProvider && session.data) navigate(next, { replace: true });
   }, [fromProvider, session.data, navigate, next]);
+  // A fresh instance has nobody to sign in: it opens on creating the first account.
+  const firstAccount = config.data?.firstAccount === true;
+  useEffect(() => {
+    if (firstAccount) navigate('/sign-up?first=1', { replace: true });
+  }, [firstAccount, navigate]);
 
   if (challenged || (fromProvider && session.isSuccess && session.data === null)) {
     return (

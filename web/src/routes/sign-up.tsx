@@ -27,8 +27,10 @@ export function SignUpPage() {
   if (config.data?.disableSignup) {
     return <AuthFrame title="Create an account"><p className="text-sm">Accounts are created by invitation on this instance: open the link of your invitation email. {signInLink}</p></AuthFrame>;
   }
+  const first = config.data?.firstAccount === true;
   return (
-    <AuthFrame title="Create an account">
+    <AuthFrame title={first ? 'Create the first account' : 'Create an account'}>
+      {first ? <p className="text-sm" data-testid="first-account">Welcome to Loupe. This instance has no account yet: the first one you create here owns it.</p> : null}
       <form onSubmit={submit} className="flex flex-col gap-4">
         <TextField label="Name" name="name" autoComplete="name" required />
         <TextField label="Email" name="email" type="email" autoComplete="email" required />
@@ -36,7 +38,7 @@ export function SignUpPage() {
         <ErrorMessage error={signUp.error} />
         <Button type="submit" disabled={signUp.isPending || config.isPending}>Create the account</Button>
       </form>
-      <p className="text-sm">Already have an account? {signInLink}</p>
+      {first ? null : <p className="text-sm">Already have an account? {signInLink}</p>}
     </AuthFrame>
   );
 }

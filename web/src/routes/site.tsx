@@ -36,7 +36,7 @@ export function SitePage() {
       <ErrorMessage error={details.error ?? overview.error ?? before.error} />
       <TopLineCards current={overview.data?.data} previous={previous ? before.data?.data : undefined} live={live.data?.count} metric={view.metric} onMetric={(metric) => update({ metric })} />
       <EngagementCards site={site} params={params} />
-      <ChartCard site={site} params={params} metric={view.metric} bucket={bucket} buckets={buckets} timeZone={view.timeZone} onMetric={(metric) => update({ metric })} onBucket={(next) => update({ bucket: next })} />
+      <ChartCard site={site} params={params} previous={previous} metric={view.metric} bucket={bucket} buckets={buckets} timeZone={view.timeZone} onMetric={(metric) => update({ metric })} onBucket={(next) => update({ bucket: next })} />
       <div className="grid gap-4 md:grid-cols-2">
         {BREAKDOWN_CARDS.map((spec) => (
           <BreakdownCard key={spec.title} site={site} spec={spec} params={params} filters={view.filters} period={periodName(view.period, today)} onFilter={(parameter, value) => update({ filters: addFilter(view.filters, { parameter, type: 'equals', value: [value] }) })} />

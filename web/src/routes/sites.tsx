@@ -1,4 +1,5 @@
-// /sites?org=: every site of the organization with its visitors in the last 24 hours; add a site; switch organization.
+// /sites?org=: every site of the organization with its visitors in the last 24 hours and their combined totals; add
+// a site; switch organization.
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCreateSite, useOrganizations, useOrganizationSites } from '../api/queries';
@@ -8,6 +9,7 @@ import { ErrorMessage } from '../components/error-message';
 import { OrganizationSwitcher } from '../components/organization-switcher';
 import { newSiteFrom, SiteFields } from '../components/site-fields';
 import { SiteRow } from '../components/site-row';
+import { OrganizationTotals } from '../components/organization-totals';
 
 function AddSiteDialog({ organizationId, open, onClose }: { organizationId: string; open: boolean; onClose: () => void }) {
   const createSite = useCreateSite(organizationId);
@@ -50,6 +52,7 @@ export function SitesPage() {
       <ErrorMessage error={sites.error} />
       {sites.isPending ? <p role="status" className="text-sm">Loading sites…</p> : null}
       {sites.data?.sites.length === 0 ? <p className="text-sm">No site yet: add one to start tracking.</p> : null}
+      {sites.data ? <OrganizationTotals sites={sites.data.sites} /> : null}
       <ul className="flex flex-col gap-3" aria-label="Sites">
         {sites.data?.sites.map((site) => <SiteRow key={site.siteId} site={site} />)}
       </ul>

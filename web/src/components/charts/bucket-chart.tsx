@@ -6,6 +6,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { bucketTickLabels, WHOLE_BUCKET_STEPS } from './bucket-axis';
 import { guidesPlugin, marksPlugin, type ChartGuide, type ChartMark } from './chart-overlays';
+import { useTheme } from '../theme/theme';
 
 /** Series colours: a line and its translucent fill. */
 export const SERIES_COLOURS = {
@@ -17,6 +18,8 @@ export interface BucketChartProps {
   /** Bucket starts, `YYYY-MM-DD HH:mm:ss`, as the API returned them. */
   readonly labels: readonly string[];
   readonly values: ReadonlyArray<number | null>;
+  /** The previous period's figures bucket by bucket (the comparison), drawn as a lighter dashed line. */
+  readonly previousValues?: ReadonlyArray<number | null>;
   /** The series' name. */
   readonly label: string;
   /** The accessible name of the drawing, and the test id and point count it is found by. */
@@ -60,12 +63,14 @@ export function BucketChart(props: BucketChartProps) {
   // The latest callback, read at click time, so a new one does not redraw the chart.
   const bucketClick = useRef(props.onBucketClick);
   bucketClick.current = props.onBucketClick;
-  const dataKey = JSON.stringify([labels, values, label, height, colour, props.showPoints, props.yRange, props.yAxisWidth, marks, guides]);
+  const previousValues = props.previousValues;
+  const { theme } = useTheme();
+  const dataKey = JSON.stringify([theme, labels, values, previousValues, label, height, colour, props.showPoints, props.yRange, props.yAxisWidth, marks, guides]);
 
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
-    const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+    const dark = theme === 'dark';
     const { ink, grid } = themeColours(dark);
     const range = props.yRange;
     const chart = new uPlot({
@@ -78,9 +83,13 @@ export function BucketChart(props: BucketChartProps) {
         { stroke: ink, grid, incrs: [...WHOLE_BUCKET_STEPS], values: (_, ticks) => bucketTickLabels(labels, ticks) },
         yAxis(ink, grid, props.yAxisWidth, props.formatValue),
       ],
-      series: [{}, { label, width: 2, ...SERIES_COLOURS[colour], ...(props.showPoints === undefined ? {} : { points: { show: props.showPoints } }) }],
+      series: [
+        {},
+        { label, width: 2, ...SERIES_COLOURS[colour], ...(props.showPoints === undefined ? {} : { points: { show: props.showPoints } }) },
+        ...(previousValues ? [{ label: `${label}, previous period`, width: 1.5, stroke: dark ? '#64748b' : '#94a3b8', dash: [6, 4], points: { show: false } }] : []),
+      ],
       plugins: [marksPlugin(marks), guidesPlugin(guides, dark)],
-    }, [labels.map((_, index) => index), [...values]], element);
+    }, [labels.map((_, index) => index), [...values], ...(previousValues ? [labels.map((_, index) => previousValues[index] ?? null)] : [])], element);
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height }));
     resize.observe(element);
     const click = (event: MouseEvent) => {
@@ -97,7 +106,7 @@ export function BucketChart(props: BucketChartProps) {
   }, [dataKey]);
 
   return (
-    <div ref={box} role="img" aria-label={description} data-testid={testId} data-points={labels.length} data-annotations={marks.length}
+    <div ref={box} role="img" aria-label={description} data-testid={testId} data-points={labels.length} data-annotations={marks.length} data-previous-points={previousValues?.length ?? 0}
       className={props.onBucketClick ? '[&_.u-over]:cursor-crosshair' : undefined} />
   );
 }

@@ -1,6 +1,9 @@
 // BreakdownTabView: one tab's report (a /metric breakdown, the map, an event's properties or outbound links) as rows.
 import { lazy, Suspense } from 'react';
-import { useEventProperties, useMetric, useOutboundLinks, type ReportParams } from '../../api/queries';
+import { useEventProperties, useInstanceConfig, useMetric, useOutboundLinks, useOverview, type ReportParams } from '../../api/queries';
+import { displayValue } from '../dimensions/dimension-display';
+import { DimensionIcon, hasIcon } from '../dimensions/dimension-icon';
+import { BreakdownDetails } from './breakdown-details';
 import { CsvDownloadButton } from '../csv-download-button';
 import { ErrorMessage } from '../error-message';
 import { BREAKDOWN_LIMIT, countsEvents, type BreakdownTab } from './breakdown-cards';
@@ -38,15 +41,52 @@ interface MetricTabProps extends CsvTarget {
   readonly map?: boolean;
 }
 
+/** Pages count the sessions that viewed them (a session under several pages): their share is of all sessions. */
+const PAGE_DIMENSIONS = new Set(['pathname', 'page_title']);
+/** Known only with a city database (GEOIP_CITY_DB). */
+const PLACE_DIMENSIONS = new Set(['region', 'city']);
+
 function MetricTab({ site, parameter, label, params, onFilter, map, fileName, tableName }: MetricTabProps) {
   const rows = useMetric(site, { ...params, parameter, limit: map ? 300 : BREAKDOWN_LIMIT });
+  // Asked only where a favicon may be shown.
+  const config = useInstanceConfig(parameter === 'referrer');
+  const pages = PAGE_DIMENSIONS.has(parameter);
+  // The same question as the top-line cards ask: answered from the cache.
+  const overview = useOverview(site, params);
   if (rows.error) return <ErrorMessage error={rows.error} />;
   if (!rows.data) return <Loading />;
   const data = rows.data.data.data;
   if (map) return <Suspense fallback={<Loading />}><WorldMap rows={data} onSelect={(code) => onFilter(parameter, code)} /></Suspense>;
   const events = countsEvents(parameter);
-  const download = <CsvDownloadButton fileName={fileName} table={tableName} columns={metricCsvColumns(label, events, data)} rows={data} />;
-  return <BreakdownTable testId={testIdOf(parameter)} valueLabel={label} countLabel={events ? 'Events' : 'Sessions'} rows={data} onSelect={(value) => onFilter(parameter, value)} download={download} />;
+  const display = (value: string) => displayValue(parameter, value);
+  const favicons = config.data?.favicons ?? false;
+  const icon = hasIcon(parameter) ? (value: string) => <DimensionIcon parameter={parameter} value={value} site={site} favicons={favicons} /> : undefined;
+  const sessions = overview.data?.data.sessions;
+  const percentageFor = pages
+    ? (row: { count: number }) => (sessions ? Math.round((row.count / sessions) * 10_000) / 100 : undefined)
+    : (row: { percentage?: number }) => row.percentage;
+  const actions = (
+    <>
+      <BreakdownDetails site={site} parameter={parameter} title={tableName} valueLabel={label} countLabel={events ? 'Events' : 'Sessions'} params={params} display={display} icon={icon} onSelect={(value) => onFilter(parameter, value)} />
+      <CsvDownloadButton fileName={fileName} table={tableName} columns={metricCsvColumns(label, events, data)} rows={data} />
+    </>
+  );
+  const placeUnknown = PLACE_DIMENSIONS.has(parameter) && data.length > 0 && data.every((row) => row.value === '');
+  return (
+    <>
+    {placeUnknown ? (
+      <p className="mb-2 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="city-database-needed">
+        Regions and cities need a city database. Set <code>GEOIP_CITY_DB</code> to a GeoLite2-City (or compatible) <code>.mmdb</code> file and
+        restart Loupe; visits recorded from then on carry their region and city.
+      </p>
+    ) : null}
+    <BreakdownTable
+      testId={testIdOf(parameter)} valueLabel={label} countLabel={events ? 'Events' : 'Sessions'} rows={data} display={display} icon={icon}
+      percentageOf={events ? 'of all custom events' : 'of all sessions'} percentageFor={percentageFor}
+      onSelect={(value) => onFilter(parameter, value)} actions={actions}
+    />
+    </>
+  );
 }
 
 function PropertiesTab({ site, params, filters, fileName, tableName }: CsvTarget & { site: string; params: ReportParams; filters: readonly Filter[] }) {
@@ -65,7 +105,7 @@ function PropertiesTab({ site, params, filters, fileName, tableName }: CsvTarget
         valueLabel="Property"
         countLabel="Events"
         rows={properties.data.data.map((row) => ({ value: `${row.propertyKey} = ${row.propertyValue}`, count: row.count }))}
-        download={<CsvDownloadButton fileName={fileName} table={tableName} columns={PROPERTY_CSV_COLUMNS} rows={properties.data.data} />}
+        actions={<CsvDownloadButton fileName={fileName} table={tableName} columns={PROPERTY_CSV_COLUMNS} rows={properties.data.data} />}
       />
     </>
   );
@@ -81,7 +121,7 @@ function OutboundTab({ site, params, fileName, tableName }: CsvTarget & { site: 
       valueLabel="Link"
       countLabel="Clicks"
       rows={links.data.data.map((row) => ({ value: row.url, count: row.count }))}
-      download={<CsvDownloadButton fileName={fileName} table={tableName} columns={OUTBOUND_CSV_COLUMNS} rows={links.data.data} />}
+      actions={<CsvDownloadButton fileName={fileName} table={tableName} columns={OUTBOUND_CSV_COLUMNS} rows={links.data.data} />}
     />
   );
 }

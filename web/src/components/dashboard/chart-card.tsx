@@ -17,6 +17,8 @@ import type { Bucket } from '../../routes/site/period';
 export interface ChartCardProps {
   readonly site: string;
   readonly params: ReportParams;
+  /** The previous period's parameters when comparing (its series is drawn too). */
+  readonly previous?: ReportParams | undefined;
   readonly metric: keyof OverviewFigures;
   readonly bucket: Bucket;
   readonly buckets: readonly Bucket[];
@@ -25,9 +27,10 @@ export interface ChartCardProps {
   readonly onBucket: (bucket: Bucket) => void;
 }
 
-export function ChartCard({ site, params, metric, bucket, buckets, timeZone, onMetric, onBucket }: ChartCardProps) {
+export function ChartCard({ site, params, previous, metric, bucket, buckets, timeZone, onMetric, onBucket }: ChartCardProps) {
   const id = useId();
   const series = useOverviewTimeSeries(site, { ...params, bucket });
+  const before = useOverviewTimeSeries(site, { ...previous, bucket }, previous !== undefined);
   const annotations = useAnnotations(site, { start_date: params.start_date, end_date: params.end_date, time_zone: params.time_zone });
   const label = METRICS.find((entry) => entry.key === metric)?.label ?? metric;
   const { readOnly } = useSiteAccess();
@@ -51,7 +54,7 @@ export function ChartCard({ site, params, metric, bucket, buckets, timeZone, onM
       <ErrorMessage error={series.error} />
       {series.data ? (
         <TimeSeriesChart
-          series={series.data.data} metric={metric} label={label} annotations={annotations.data ?? []} timeZone={timeZone}
+          series={series.data.data} metric={metric} label={label} {...(previous && before.data ? { previous: before.data.data } : {})} annotations={annotations.data ?? []} timeZone={timeZone}
           {...(readOnly ? {} : { onBucketClick: (wall: string) => setDialog({ kind: 'new', wall }), onAnnotationClick: (annotation: Annotation) => setDialog({ kind: 'edit', annotation }) })}
         />
       ) : <div style={{ height: 240 }} aria-hidden="true" />}

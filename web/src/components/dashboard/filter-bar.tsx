@@ -1,4 +1,5 @@
 // FilterBar: the active filters as chips (each removable) and an editor adding any filter type the API knows.
+import { displayValue } from '../dimensions/dimension-display';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, FOCUS_RING } from '../button';
 import { CONTROL } from './period-picker';
@@ -70,7 +71,7 @@ export function FilterBar({ filters, onChange, actions }: FilterBarFrameProps) {
       <div className="flex flex-wrap items-center gap-2">
         {filters.length === 0 ? null : <ul aria-label="Active filters" className="flex flex-wrap gap-2" data-testid="filter-chips">
           {filters.map((filter, index) => {
-            const text = `${parameterLabel(filter.parameter)} ${typeLabel(filter.type)}${filter.value.length ? ` ${filter.value.join(', ')}` : ''}`;
+            const text = `${parameterLabel(filter.parameter)} ${typeLabel(filter.type)}${filter.value.length ? ` ${filter.value.map((value) => displayValue(filter.parameter, value)).join(', ')}` : ''}`;
             return (
               <li key={JSON.stringify(filter)} className="flex items-center gap-1 rounded-full bg-indigo-100 py-1 pl-3 pr-1 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
                 <span>{text}</span>

@@ -11,6 +11,8 @@ export interface TimeSeriesChartProps<K extends string> {
   /** Buckets labelled by their start as `YYYY-MM-DD HH:mm:ss` wall time in `timeZone`. */
   readonly series: ReadonlyArray<{ readonly time: string } & Readonly<Record<K, number>>>;
   readonly metric: K;
+  /** The previous period's buckets (the comparison), matched to this period's by position. */
+  readonly previous?: ReadonlyArray<Readonly<Record<K, number>>>;
   readonly label: string;
   readonly annotations: readonly Annotation[];
   readonly timeZone: string;
@@ -20,7 +22,7 @@ export interface TimeSeriesChartProps<K extends string> {
   readonly onAnnotationClick?: (annotation: Annotation) => void;
 }
 
-export function TimeSeriesChart<K extends string>({ series, metric, label, annotations, timeZone, onBucketClick, onAnnotationClick }: TimeSeriesChartProps<K>) {
+export function TimeSeriesChart<K extends string>({ series, metric, previous, label, annotations, timeZone, onBucketClick, onAnnotationClick }: TimeSeriesChartProps<K>) {
   const labels = series.map((point) => point.time);
   const marks = annotations.flatMap((annotation) => {
     const index = bucketIndexOf(labels, wallTimeIn(annotation.date, timeZone), undefined);
@@ -32,12 +34,19 @@ export function TimeSeriesChart<K extends string>({ series, metric, label, annot
       <BucketChart
         labels={labels}
         values={series.map((point) => point[metric])}
+        {...(previous ? { previousValues: previous.map((point) => point[metric]) } : {})}
         label={label}
-        description={`${label} per bucket, ${series.length} buckets${described}`}
+        description={`${label} per bucket, ${series.length} buckets${previous ? ', with the previous period as a dashed line' : ''}${described}`}
         testId="time-series"
         marks={marks.map(({ index, title }) => ({ index, title }))}
         onBucketClick={onBucketClick}
       />
+      {previous ? (
+        <p className="mt-1 flex items-center gap-3 text-xs text-slate-600 dark:text-slate-400" data-testid="chart-legend">
+          <span className="flex items-center gap-1"><span aria-hidden="true" className="inline-block h-0.5 w-4 bg-indigo-500" />This period</span>
+          <span className="flex items-center gap-1"><span aria-hidden="true" className="inline-block w-4 border-t-2 border-dashed border-slate-400" />Previous period</span>
+        </p>
+      ) : null}
       {marks.length ? (
         <figcaption className="mt-2 flex flex-wrap gap-2 text-xs text-amber-700 dark:text-amber-400">
           {marks.map((mark) => {

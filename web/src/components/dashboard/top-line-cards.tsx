@@ -2,6 +2,7 @@
 import type { OverviewFigures } from '../../api/types';
 import { METRICS } from '../../routes/site/url-state';
 import { FOCUS_RING } from '../button';
+import { formatFigure, LOWER_IS_BETTER } from './figure-format';
 
 export interface TopLineCardsProps {
   readonly current: OverviewFigures | undefined;
@@ -18,11 +19,19 @@ export function changePercent(current: number, previous: number): number | undef
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-function Delta({ current, previous }: { current: number; previous: number }) {
+/** The change against the previous period: an arrow, the percentage, green when it is good news, red when not. */
+function Delta({ figure, current, previous }: { figure: keyof OverviewFigures; current: number; previous: number }) {
   const change = changePercent(current, previous);
   const text = change === undefined ? (current === 0 ? 'no change' : 'new') : `${change > 0 ? '+' : ''}${change}%`;
-  const tone = change === undefined || change === 0 ? 'text-slate-600 dark:text-slate-400' : change > 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-rose-700 dark:text-rose-400';
-  return <span className={`text-xs ${tone}`}>{text} <span className="sr-only">against {previous} in the previous period</span><span aria-hidden="true">(was {previous})</span></span>;
+  const arrow = change === undefined || change === 0 ? '' : change > 0 ? '▲ ' : '▼ ';
+  const good = change !== undefined && change !== 0 && (change > 0) !== LOWER_IS_BETTER.has(figure);
+  const tone = change === undefined || change === 0 ? 'text-slate-600 dark:text-slate-400' : good ? 'text-emerald-700 dark:text-emerald-400' : 'text-rose-700 dark:text-rose-400';
+  return (
+    <span className={`text-xs ${tone}`} data-change={change ?? ''}>
+      <span aria-hidden="true">{arrow}</span>{text}
+      <span className="text-slate-600 dark:text-slate-400" title="the previous period's figure"> from {formatFigure(figure, previous)}</span>
+    </span>
+  );
 }
 
 export function TopLineCards({ current, previous, live, metric, onMetric }: TopLineCardsProps) {
@@ -37,8 +46,8 @@ export function TopLineCards({ current, previous, live, metric, onMetric }: TopL
           <dt className="text-xs text-slate-600 dark:text-slate-400">
             <button type="button" aria-pressed={key === metric} className={`rounded text-left underline-offset-2 hover:underline ${FOCUS_RING}`} onClick={() => onMetric(key)}>{label}</button>
           </dt>
-          <dd data-testid={`overview-${key}`} className="text-xl font-semibold tabular-nums">{current?.[key] ?? '–'}</dd>
-          {current && previous ? <dd data-testid={`previous-${key}`} data-previous={previous[key]}><Delta current={current[key]} previous={previous[key]} /></dd> : null}
+          <dd data-testid={`overview-${key}`} data-value={current?.[key]} className="text-xl font-semibold tabular-nums">{current ? formatFigure(key, current[key]) : '–'}</dd>
+          {current && previous ? <dd data-testid={`previous-${key}`} data-previous={previous[key]}><Delta figure={key} current={current[key]} previous={previous[key]} /></dd> : null}
         </div>
       ))}
     </dl>

@@ -14,14 +14,36 @@ const WIDTH = 800;
 const HEIGHT = 400;
 type Ring = number[][];
 
-/** An equirectangular SVG path of polygons' rings (longitude/latitude pairs). */
+/**
+ * A ring whose longitudes jump by more than 180° between two points crosses the antimeridian (Russia's east, Fiji):
+ * drawn as it is, that edge would span the whole map. The longitudes are unwrapped (±360° from the jump on) so the
+ * ring stays in one piece, and a ring that then reaches past ±180° is drawn a second time shifted by 360° to show
+ * the part beyond the edge on the other side (the view box cuts what lies outside).
+ */
+export function unwrapRing(ring: Ring): Ring {
+  let shift = 0;
+  let previous: number | undefined;
+  return ring.map(([lon = 0, lat = 0]) => {
+    if (previous !== undefined && Math.abs(lon + shift - previous) > 180) shift += lon + shift > previous ? -360 : 360;
+    previous = lon + shift;
+    return [lon + shift, lat];
+  });
+}
+
+/** An equirectangular SVG path of polygons' rings (longitude/latitude pairs), antimeridian crossings unwrapped. */
 export function ringsPath(polygons: readonly (readonly Ring[])[]): string {
   const point = ([lon = 0, lat = 0]: number[]) => `${(((lon + 180) / 360) * WIDTH).toFixed(1)},${(((90 - lat) / 180) * HEIGHT).toFixed(1)}`;
-  return polygons.map((rings) => rings.map((ring) => `M${ring.map(point).join('L')}Z`).join('')).join('');
+  const draw = (ring: Ring) => `M${ring.map(point).join('L')}Z`;
+  return polygons.map((rings) => rings.map((ring) => {
+    const whole = unwrapRing(ring);
+    const longitudes = whole.map(([lon = 0]) => lon);
+    const beyond = Math.max(...longitudes) > 180 ? -360 : Math.min(...longitudes) < -180 ? 360 : 0;
+    return beyond === 0 ? draw(whole) : draw(whole) + draw(whole.map(([lon = 0, lat = 0]) => [lon + beyond, lat]));
+  }).join('')).join('');
 }
 
 const topology = atlas as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>;
-const SHAPES = feature(topology, topology.objects.countries).features.flatMap((country) => {
+export const SHAPES = feature(topology, topology.objects.countries).features.flatMap((country) => {
   const geometry = country.geometry;
   const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
   const code = country.id === undefined ? undefined : alpha2Of(String(country.id));

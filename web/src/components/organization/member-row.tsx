@@ -37,12 +37,14 @@ function RoleForm({ organizationId, member, isOwner }: { organizationId: string;
   );
 }
 
-export function MemberRow({ organizationId, member, abilities, onRemove }: { organizationId: string; member: Member; abilities: RoleAbilities; onRemove: () => void }) {
-  const changeable = mayChange(member, abilities);
+export function MemberRow({ organizationId, member, abilities, onRemove, selfUserId }: { organizationId: string; member: Member; abilities: RoleAbilities; onRemove: () => void; selfUserId: string | undefined }) {
+  // Nobody changes their own role or removes themselves here (an owner would lock the organization out).
+  const self = selfUserId !== undefined && member.userId === selfUserId;
+  const changeable = mayChange(member, abilities) && !self;
   return (
     <tr data-testid="member-row" data-member-id={member.id}>
       <td className={TD}><span className="font-medium">{member.user.name}</span><span className="block break-all text-xs text-slate-600 dark:text-slate-400" data-testid="member-email">{member.user.email}</span></td>
-      <td className={TD}>{changeable ? <RoleForm key={member.role} organizationId={organizationId} member={member} isOwner={abilities.isOwner} /> : <span data-testid="member-role">{member.role}</span>}</td>
+      <td className={TD}>{changeable ? <RoleForm key={member.role} organizationId={organizationId} member={member} isOwner={abilities.isOwner} /> : <><span data-testid="member-role">{member.role}</span>{self ? <span className="text-slate-600 dark:text-slate-400"> (you)</span> : null}</>}</td>
       <td className={TD}>{teamNamesOf(member)}</td>
       <td className={TD}>{siteAccessOf(member)}</td>
       <td className={`${TD} whitespace-nowrap`}><time dateTime={instantOf(member.createdAt).toISOString()}>{formatInstant(member.createdAt)}</time></td>

@@ -1,5 +1,6 @@
 // MembersSection: the organization's members (table and CSV), a confirmed removal, and for admins the form that
 // adds or invites someone.
+import { useSession } from '../../api/queries';
 import { useState } from 'react';
 import { useMembers, useRemoveMember } from '../../api/organization-queries';
 import type { Member } from '../../api/organization-types';
@@ -15,6 +16,7 @@ import type { RoleAbilities } from './organization-role';
 
 export function MembersSection({ organizationId, abilities }: { organizationId: string; abilities: RoleAbilities }) {
   const members = useMembers(organizationId);
+  const session = useSession();
   const remove = useRemoveMember(organizationId);
   const [removing, setRemoving] = useState<Member | null>(null);
   const rows = members.data?.data ?? [];
@@ -29,7 +31,7 @@ export function MembersSection({ organizationId, abilities }: { organizationId: 
             <table className={TABLE}>
               <caption className="sr-only">Members</caption>
               <thead><tr>{heads.map((head) => <th key={head} scope="col" className={TH}>{head}</th>)}</tr></thead>
-              <tbody>{rows.map((member) => <MemberRow key={member.id} organizationId={organizationId} member={member} abilities={abilities} onRemove={() => setRemoving(member)} />)}</tbody>
+              <tbody>{rows.map((member) => <MemberRow key={member.id} organizationId={organizationId} member={member} abilities={abilities} selfUserId={session.data?.user.id} onRemove={() => setRemoving(member)} />)}</tbody>
             </table>
           </TableFrame>
         ) : null}

@@ -22,8 +22,8 @@ describe('rateVital', () => {
 
 describe('formatVital', () => {
   it.each<[VitalKey, number | null, string]>([
-    ['lcp', 850, '850 ms'], ['lcp', 72.5, '72.5 ms'], ['lcp', 999.94, '999.9 ms'], ['lcp', 999.96, '1 s'], ['lcp', 1000, '1 s'],
-    ['lcp', 2612.34, '2.61 s'], ['ttfb', 12_345, '12.35 s'], ['cls', 0.0475, '0.0475'], ['cls', 0.12345, '0.1235'],
+    ['lcp', 850, '850 ms'], ['lcp', 72.5, '73 ms'], ['lcp', 330.8, '331 ms'], ['lcp', 999.4, '999 ms'], ['lcp', 999.6, '1 s'], ['lcp', 1000, '1 s'],
+    ['lcp', 2612.34, '2.61 s'], ['ttfb', 12_345, '12.35 s'], ['cls', 0.0475, '0.05'], ['cls', 0.1575, '0.16'],
     ['cls', 0, '0'], ['fcp', null, '–'],
   ])('%s %s is %s', (key, value, text) => {
     expect(formatVital(vitalOf(key), value)).toBe(text);

@@ -42,12 +42,13 @@ export function rateVital(vital: Vital, value: number | null | undefined): Ratin
 
 const number = (value: number, digits: number) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
 
-/** A figure for reading: `850 ms`, `2.61 s`, `0.0475`; `–` without samples. */
+/** A figure for reading: `850 ms`, `2.61 s`, `0.05`; `–` without samples. */
 export function formatVital(vital: Vital, value: number | null | undefined): string {
   if (value === null || value === undefined) return '–';
-  if (vital.unit === 'score') return number(value, 4);
-  // Milliseconds to one decimal place below a second (as rounded), seconds to two from there.
-  return Math.round(value * 10) < 10_000 ? `${number(value, 1)} ms` : `${number(value / 1000, 2)} s`;
+  // CLS to two decimals, as its thresholds (0.1, 0.25) are written.
+  if (vital.unit === 'score') return number(value, 2);
+  // Whole milliseconds below a second (as rounded), seconds to two decimals from there.
+  return Math.round(value) < 1000 ? `${number(value, 0)} ms` : `${number(value / 1000, 2)} s`;
 }
 
 /** The thresholds in words: `good ≤ 2.5 s, poor > 4 s`. */

@@ -8,7 +8,7 @@ import { CheckboxField } from '../checkbox-field';
 import { ErrorMessage } from '../error-message';
 import { ShownOnceSecret } from '../shown-once-secret';
 import { TextField } from '../text-field';
-import { KEY_SCOPES, permissionsOf } from './settings-fields';
+import { KEY_SCOPES, permissionsOf, presetOf, SCOPE_PRESETS } from './settings-fields';
 
 const LIFETIMES: ReadonlyArray<[string, number | undefined]> = [['Never expires', undefined], ['30 days', 30 * 86400], ['90 days', 90 * 86400], ['1 year', 365 * 86400]];
 
@@ -17,14 +17,22 @@ export function CreateApiKeyForm({ organizationId, organizationOnly = false }: {
   const create = useCreateApiKey(owner === 'organization' ? organizationId : undefined);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const lifetimeId = useId();
+  const [scopes, setScopes] = useState<ReadonlySet<string>>(new Set());
+  const preset = presetOf(scopes);
+  const toggle = (scope: string, on: boolean) => setScopes((current) => {
+    const next = new Set(current);
+    if (on) next.add(scope);
+    else next.delete(scope);
+    return next;
+  });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const lifetime = LIFETIMES[Number(form.get('lifetime'))]?.[1];
-    const permissions = permissionsOf(form.getAll('scope').map(String));
+    const permissions = permissionsOf([...scopes]);
     const body = { name: String(form.get('keyName') ?? '').trim(), ...(lifetime ? { expiresIn: lifetime } : {}), ...(permissions ? { permissions } : {}) };
     const target = event.currentTarget;
-    create.mutate(body, { onSuccess: (key) => { setCreated(key); target.reset(); } });
+    create.mutate(body, { onSuccess: (key) => { setCreated(key); target.reset(); setScopes(new Set()); } });
   };
   if (created) return <ShownOnceSecret what={`the key ${created.name ?? ''}`} label="New API key" secret={created.key} testId="new-api-key" onDone={() => setCreated(null)} />;
   return (
@@ -43,11 +51,18 @@ export function CreateApiKeyForm({ organizationId, organizationOnly = false }: {
           {LIFETIMES.map(([label], index) => <option key={label} value={index}>{label}</option>)}
         </select>
       </div>
+      <fieldset className="flex flex-col gap-2" data-testid="scope-presets">
+        <legend className="mb-1 text-sm font-medium">Access</legend>
+        {SCOPE_PRESETS.map((entry) => (
+          <CheckboxField key={entry.key} type="radio" name="preset" value={entry.key} label={entry.label} hint={entry.hint} checked={preset === entry.key} onChange={() => setScopes(new Set(entry.scopes))} />
+        ))}
+        {preset === undefined ? <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="custom-scopes">Custom: the {scopes.size} scopes checked below</p> : null}
+      </fieldset>
       <fieldset>
         <legend className="mb-1 text-sm font-medium">Scopes</legend>
-        <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">None checked: the key has its owner's full access.</p>
+        <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">A preset above checks them for you; none checked: the key has its owner's full access.</p>
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-          {KEY_SCOPES.map((scope) => <CheckboxField key={scope} name="scope" value={scope} label={scope} />)}
+          {KEY_SCOPES.map((scope) => <CheckboxField key={scope} name="scope" value={scope} label={scope} checked={scopes.has(scope)} onChange={(event) => toggle(scope, event.target.checked)} />)}
         </div>
       </fieldset>
       <ErrorMessage error={create.error} />

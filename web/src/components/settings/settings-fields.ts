@@ -35,6 +35,18 @@ export const KEY_SCOPES = [
   'ingest:write', 'webhooks:read', 'webhooks:write', 'imports:read', 'imports:write', 'replay:read',
 ] as const;
 
+/** Common choices of scopes: every read, sending events only, or the owner's full access (no scope checked). */
+export const SCOPE_PRESETS: ReadonlyArray<{ readonly key: 'read' | 'tracking' | 'full'; readonly label: string; readonly hint: string; readonly scopes: readonly string[] }> = [
+  { key: 'read', label: 'Read-only', hint: 'Reads reports, sessions, events and settings; changes nothing', scopes: KEY_SCOPES.filter((scope) => scope.endsWith(':read')) },
+  { key: 'tracking', label: 'Tracking', hint: 'Sends events (server-side tracking) and nothing else', scopes: ['ingest:write'] },
+  { key: 'full', label: 'Full access', hint: "Everything the key's owner may do", scopes: [] },
+];
+
+/** The preset whose scopes are exactly `chosen`, or undefined (a custom choice). */
+export function presetOf(chosen: ReadonlySet<string>): (typeof SCOPE_PRESETS)[number]['key'] | undefined {
+  return SCOPE_PRESETS.find((preset) => preset.scopes.length === chosen.size && preset.scopes.every((scope) => chosen.has(scope)))?.key;
+}
+
 /** The API's `permissions` object from the chosen scopes; undefined (full access) when none is chosen. */
 export function permissionsOf(scopes: readonly string[]): Record<string, string[]> | undefined {
   const permissions: Record<string, string[]> = {};

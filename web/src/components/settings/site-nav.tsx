@@ -1,20 +1,28 @@
 // SiteNav: links between a site's pages (dashboard, realtime, the analyses, alerts, email reports, webhooks,
 // imports, settings); the last five only for signed-in members, sessions and users only for readers who may see people.
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { FOCUS_RING } from '../button';
 import { usePeopleVisible } from '../public-access/people-visible';
 import { useSiteAccess } from '../public-access/read-only';
 
-const LINK = `rounded px-2 py-1 text-sm font-medium underline-offset-2 hover:underline ${FOCUS_RING}`;
+// Tabs: one row that scrolls sideways on a narrow screen (never wrapping to several lines), the current one underlined.
+const LINK = `shrink-0 whitespace-nowrap rounded-t border-b-2 px-3 py-2 text-sm font-medium ${FOCUS_RING}`;
 const look = ({ isActive }: { isActive: boolean }) =>
-  `${LINK} ${isActive ? 'bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200' : 'text-indigo-700 dark:text-indigo-300'}`;
+  `${LINK} ${isActive ? 'border-indigo-600 text-indigo-800 dark:border-indigo-400 dark:text-indigo-200' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-slate-900 dark:text-slate-300 dark:hover:border-slate-600 dark:hover:text-white'}`;
 
 export function SiteNav({ site }: { site: string }) {
   const { readOnly } = useSiteAccess();
   const people = usePeopleVisible(site);
   const base = `/sites/${encodeURIComponent(site)}`;
+  const box = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // The current tab is kept in view when the row scrolls.
+  useEffect(() => {
+    box.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
-    <nav aria-label="Site pages" className="flex flex-wrap gap-2">
+    <nav ref={box} aria-label="Site pages" data-testid="site-nav" className="-mx-1 flex gap-1 overflow-x-auto border-b border-slate-200 px-1 dark:border-slate-800">
       <NavLink end to={base} className={look}>Dashboard</NavLink>
       <NavLink to={`${base}/realtime`} className={look}>Realtime</NavLink>
       {people ? <NavLink to={`${base}/sessions`} className={look}>Sessions</NavLink> : null}

@@ -9,8 +9,8 @@ export const METRICS: ReadonlyArray<{ key: keyof OverviewFigures; label: string 
   { key: 'sessions', label: 'Sessions' },
   { key: 'pageviews', label: 'Pageviews' },
   { key: 'pages_per_session', label: 'Pages per session' },
-  { key: 'bounce_rate', label: 'Bounce rate (%)' },
-  { key: 'session_duration', label: 'Session duration (s)' },
+  { key: 'bounce_rate', label: 'Bounce rate' },
+  { key: 'session_duration', label: 'Session duration' },
 ];
 
 export interface SiteViewState {

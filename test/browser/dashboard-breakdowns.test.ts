@@ -1,0 +1,197 @@
+// The breakdown cards as a reader sees them, in headless Chromium against a real Loupe server: a bar behind each
+// row as long as its count against the largest, countries by name with their flag, device, browser and system
+// icons, referrers' favicons through Loupe's own proxy (a loopback server stands for the referrers' sites) with a
+// letter where a site has none, and the "Details" view over the whole list (search, sort, pages, a row filters);
+// light and dark, desktop and 375 px, axe-checked, with no console error.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { seedEvents } from '../helpers/seed-events.js';
+import { networkQuiet, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+
+let h: DashboardHarness;
+let icons: Server;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/p+FUEQAAAABJRU5ErkJggg==', 'base64');
+const PAGES = 30;
+
+interface Seeded { site: string; storage: Awaited<ReturnType<BrowserContext['storageState']>> }
+let seeded: Seeded | undefined;
+
+async function postJson<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`${h.loupeUrl}${path}`, { data, headers: { origin: h.loupeUrl } });
+  if (response.status() !== 200) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+beforeAll(async () => {
+  icons = createServer((request, response) => {
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+    if (host === 'news.example' && request.url === '/favicon.ico') response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => icons.listen(0, '127.0.0.1', resolve));
+  const port = (icons.address() as AddressInfo).port;
+  h = await startDashboardHarness({
+    env: { FAVICON_ALLOW_PRIVATE_TARGETS: 'true' },
+    favicons: { upstream: { protocol: 'http:', port }, resolveHost: async (host) => (host.endsWith('.example') ? [{ address: '127.0.0.1', family: 4 }] : []) },
+  });
+  console.log(`dashboard screenshots: ${SCREENSHOT_DIR}`);
+  const context = await h.browser.newContext({ viewport: DESKTOP });
+  await postJson(context.request, '/api/auth/sign-up/email', { name: 'Ada', email: 'ada@example.com', password: 'correct-horse-9' });
+  const organization = await postJson<{ id: string }>(context.request, '/api/auth/organization/create', { name: 'Ada Co', slug: 'ada-co' });
+  const site = await postJson<{ id: string; siteId: number }>(context.request, `/api/organizations/${organization.id}/sites`, { name: 'Ada home', domain: 'localhost' });
+  // Session n views /p-0 .. /p-n (so /p-k is seen in PAGES - k sessions); countries, devices and referrers vary.
+  for (let session = 0; session < PAGES; session++) {
+    const country = ['FR', 'FR', 'DE', 'JP'][session % 4];
+    const device = session % 3 === 0 ? { device_type: 'Mobile', browser: 'Safari', operating_system: 'iOS' } : { device_type: 'Desktop', browser: 'Firefox', operating_system: 'Linux' };
+    const referrer = session % 2 === 0 ? 'https://news.example/story' : session % 5 === 0 ? 'https://blank.example/' : '';
+    await seedEvents(h.loupe, site.siteId, Array.from({ length: session + 1 }, (_unused, page) => ({
+      at: minutesAgo(200 - page), session_id: 100 + session, user_id: `v${session}`, pathname: `/p-${page}`, country, referrer, ...device,
+    })));
+  }
+  seeded = { site: site.id, storage: await context.storageState() };
+  await context.close();
+});
+afterAll(async () => {
+  await h?.close();
+  await new Promise((resolve) => icons?.close(resolve));
+});
+
+async function openDashboard(context: BrowserContext): Promise<Page> {
+  if (!seeded) throw new Error('no seeded site');
+  const page = await h.open(context, `${h.loupeUrl}/sites/${seeded.site}?period=24h`);
+  await page.getByTestId('card-pages').scrollIntoViewIfNeeded();
+  await page.getByTestId('breakdown-pathname').waitFor();
+  return page;
+}
+
+const rowsOf = async (page: Page, testId: string) => {
+  await page.getByTestId(testId).locator('tbody tr').first().waitFor();
+  return rowsIn(page, testId);
+};
+const rowsIn = (page: Page, testId: string) => page.getByTestId(testId).locator('tbody tr').evaluateAll((rows) => rows.map((row) => [
+  row.querySelector('[data-value]')?.getAttribute('data-value'), Number(row.querySelector('[data-count]')?.getAttribute('data-count')),
+  Number(row.querySelector('[data-bar]')?.getAttribute('data-bar')), row.querySelector('[data-value]')?.textContent, row.querySelector('[data-icon]')?.getAttribute('data-icon') ?? null,
+]));
+
+describe('breakdown cards', () => {
+  it('draws a bar per row against the largest count, and shows the share of all sessions', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: seeded?.storage });
+    const page = await openDashboard(context);
+    const rows = await rowsOf(page, 'breakdown-pathname');
+    // /p-k is seen in 30 - k sessions: the top ten, bars against 30, no icon.
+    expect(rows).toEqual(Array.from({ length: 10 }, (_unused, k) => [`/p-${k}`, PAGES - k, Math.round(((PAGES - k) / PAGES) * 1000) / 10, `/p-${k}`, null]));
+    // The share is of all sessions (30): /p-0 was seen in every one.
+    await page.getByTestId('breakdown-pathname').locator('[data-share="100"]').waitFor();
+    const shares = await page.getByTestId('breakdown-pathname').locator('[data-share]').evaluateAll((cells) => cells.map((cell) => cell.textContent));
+    expect(shares.slice(0, 3)).toEqual(['100%', '97%', '93%']);
+    expect(await page.getByTestId('breakdown-pathname').locator('th').nth(2).getAttribute('title')).toBe('Share of all sessions');
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it('names countries with their flags, and shows device, browser and system icons', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: seeded?.storage });
+    const page = await openDashboard(context);
+    const locations = page.getByTestId('card-locations');
+    await locations.scrollIntoViewIfNeeded();
+    await locations.getByRole('button', { name: 'Countries' }).click();
+    expect(await rowsOf(page, 'breakdown-country')).toEqual([['FR', 16, 100, 'France', 'flag'], ['DE', 7, 43.8, 'Germany', 'flag'], ['JP', 7, 43.8, 'Japan', 'flag']]);
+    expect(await page.getByTestId('breakdown-country').locator('[data-icon="flag"]').first().textContent()).toBe('\u{1F1EB}\u{1F1F7}');
+    // No city database in this test: the regions are all unknown, and the card says what is needed.
+    await locations.getByRole('button', { name: 'Regions' }).click();
+    await page.getByTestId('breakdown-region').waitFor();
+    expect(await page.getByTestId('city-database-needed').innerText()).toContain('GEOIP_CITY_DB');
+    const devices = page.getByTestId('card-devices');
+    await devices.scrollIntoViewIfNeeded();
+    expect(await rowsOf(page, 'breakdown-browser')).toEqual([['Firefox', 20, 100, 'Firefox', 'letter'], ['Safari', 10, 50, 'Safari', 'letter']]);
+    await devices.getByRole('button', { name: 'Device types' }).click();
+    expect(await rowsOf(page, 'breakdown-device-type')).toEqual([['Desktop', 20, 100, 'Desktop', 'device-desktop'], ['Mobile', 10, 50, 'Mobile', 'device-mobile']]);
+    await devices.getByRole('button', { name: 'OS', exact: true }).click();
+    expect(await rowsOf(page, 'breakdown-operating-system')).toEqual([['Linux', 20, 100, 'Linux', 'letter'], ['iOS', 10, 50, 'iOS', 'letter']]);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a referrer's favicon through Loupe's proxy, and a letter where the site has none", async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: seeded?.storage });
+    const page = await openDashboard(context);
+    const sources = page.getByTestId('card-sources');
+    await sources.getByRole('button', { name: 'Referrers' }).click();
+    const table = page.getByTestId('breakdown-referrer');
+    await table.locator('[data-value="blank.example"] >> xpath=..').locator('[data-icon="letter"]').waitFor();
+    const favicon = table.locator('[data-value="news.example"] >> xpath=..').locator('img[data-icon="favicon"]');
+    await page.waitForFunction((element) => element !== null && (element as { complete: boolean; naturalWidth: number }).complete && (element as { naturalWidth: number }).naturalWidth === 1, await favicon.elementHandle());
+    expect(new URL(await favicon.getAttribute('src') ?? '', h.loupeUrl).pathname).toBe(`/api/sites/${seeded?.site ?? ''}/favicon`);
+    expect(await table.locator('[data-value="blank.example"] >> xpath=..').locator('[data-icon="letter"]').textContent()).toBe('B');
+    // The missing favicon is a 204, which the browser reports as no error.
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the whole list in "Details": searched, sorted and paged, and a row there filters the dashboard', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: seeded?.storage });
+    const page = await openDashboard(context);
+    await page.getByTestId('card-pages').getByRole('button', { name: 'Details of Pages, All' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pages, All' });
+    await dialog.getByTestId('details-table').waitFor();
+    expect(await dialog.getByTestId('details-count').innerText()).toBe(`${PAGES} of ${PAGES} rows`);
+    expect(await dialog.getByTestId('details-page').innerText()).toBe('Page 1 of 2');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByTestId('details-page').filter({ hasText: 'Page 2 of 2' }).waitFor();
+    expect(await rowsOf(page, 'details-table').then((rows) => rows.map((row) => row[0]))).toEqual(['/p-25', '/p-26', '/p-27', '/p-28', '/p-29']);
+    await dialog.getByTestId('details-search').fill('p-2');
+    await dialog.getByTestId('details-count').filter({ hasText: '11 of 30 rows' }).waitFor();
+    await dialog.getByRole('button', { name: 'Name' }).click();
+    expect(await rowsOf(page, 'details-table').then((rows) => rows.map((row) => row[0]))).toEqual(['/p-2', ...Array.from({ length: 10 }, (_unused, k) => `/p-2${k}`)]);
+    await dialog.getByRole('button', { name: /^Name/ }).click();
+    expect(await rowsOf(page, 'details-table').then((rows) => rows[0]?.[0])).toBe('/p-29');
+    await screenshot(page, 'breakdown-details-light-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: '/p-29' }).click();
+    await page.waitForURL(/filters=/);
+    expect(new URL(page.url()).searchParams.get('filters')).toBe(JSON.stringify([{ parameter: 'pathname', type: 'equals', value: ['/p-29'] }]));
+    await dialog.waitFor({ state: 'hidden' });
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it('says on an empty Errors page that error tracking is off, and only then', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: seeded?.storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${seeded?.site ?? ''}/errors`);
+    await page.getByTestId('errors-empty').filter({ hasText: 'Error tracking is off' }).waitFor();
+    const turnedOn = await context.request.put(`${h.loupeUrl}/api/sites/${seeded?.site ?? ''}/config`, { data: { trackErrors: true }, headers: { origin: h.loupeUrl } });
+    expect(turnedOn.status()).toBe(200);
+    await page.reload();
+    await page.getByTestId('errors-empty').filter({ hasText: 'No error was recorded in this period.' }).waitFor();
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone'],
+  ] as const)('has no serious accessibility violation or overflow, details open too (%s, %s)', async (scheme, width) => {
+    const viewport = width === 'desktop' ? DESKTOP : PHONE;
+    const context = await h.browser.newContext({ viewport, colorScheme: scheme, storageState: seeded?.storage });
+    const page = await openDashboard(context);
+    await page.getByTestId('card-sources').getByRole('button', { name: 'Referrers' }).click();
+    for (const card of await page.locator('[data-testid^="card-"]').all()) await card.scrollIntoViewIfNeeded();
+    await networkQuiet(page);
+    await page.getByText('Loading…').first().waitFor({ state: 'detached' });
+    await screenshot(page, `breakdowns-${scheme}-${width}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
+    await page.getByTestId('card-locations').getByRole('button', { name: 'Countries' }).click();
+    await page.getByTestId('card-locations').getByRole('button', { name: /^Details/ }).click();
+    await page.getByRole('dialog').getByTestId('details-table').waitFor();
+    await screenshot(page, `breakdown-details-${scheme}-${width}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,192 @@
+// The site header in headless Chromium: the period picker's keyboard shortcuts (t, y, d, w, m, ..., x for the
+// comparison; ignored while typing), the site's pages as one row of tabs that scrolls at 375 px instead of
+// wrapping, the theme choice (system, light, dark) kept across a reload, and no React Router warning on a page
+// whose code loads lazily; the realtime page's live map; the organization's sites added up; light and dark, desktop and 375 px, axe-checked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import { seedEvents } from '../helpers/seed-events.js';
+import { networkQuiet, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+
+let h: DashboardHarness;
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+let site = '';
+let liveSite = '';
+let organizationId = '';
+let storage: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+async function postJson<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const response = await request.post(`${h.loupeUrl}${path}`, { data, headers: { origin: h.loupeUrl } });
+  if (response.status() !== 200) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+
+beforeAll(async () => {
+  h = await startDashboardHarness();
+  console.log(`dashboard screenshots: ${SCREENSHOT_DIR}`);
+  const context = await h.browser.newContext({ viewport: DESKTOP });
+  await postJson(context.request, '/api/auth/sign-up/email', { name: 'Lin', email: 'lin@example.com', password: 'correct-horse-9' });
+  const organization = await postJson<{ id: string }>(context.request, '/api/auth/organization/create', { name: 'Lin Co', slug: 'lin-co' });
+  const created = await postJson<{ id: string; siteId: number }>(context.request, `/api/organizations/${organization.id}/sites`, { name: 'Lin home', domain: 'localhost' });
+  await seedEvents(h.loupe, created.siteId, [{ at: new Date(Date.now() - 3_600_000).toISOString(), session_id: 1, pathname: '/' }]);
+  site = created.id;
+  // A second site with visitors right now: two sessions in Paris, one in Tokyo, one with no known place.
+  const live = await postJson<{ id: string; siteId: number }>(context.request, `/api/organizations/${organization.id}/sites`, { name: 'Lin live', domain: 'live.localhost' });
+  const now = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+  const paris = { lat: 48.8566, lon: 2.3522, city: 'Paris', country: 'FR' };
+  await seedEvents(h.loupe, live.siteId, [{ at: now(60), session_id: 1, pathname: '/', ...paris }]);
+  await seedEvents(h.loupe, live.siteId, [{ at: now(50), session_id: 2, pathname: '/', ...paris }]);
+  await seedEvents(h.loupe, live.siteId, [{ at: now(40), session_id: 3, pathname: '/', lat: 35.6895, lon: 139.6917, city: 'Tokyo', country: 'JP' }]);
+  await seedEvents(h.loupe, live.siteId, [{ at: now(30), session_id: 4, pathname: '/' }]);
+  liveSite = live.id;
+  organizationId = organization.id;
+  storage = await context.storageState();
+  await context.close();
+});
+afterAll(async () => h?.close());
+
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+describe('site header', () => {
+  it('changes the period with t, y, d, w, m, a and the comparison with x, but not while typing in a field', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}?period=24h`);
+    await page.getByTestId('overview-users').filter({ hasText: '1' }).waitFor();
+    for (const [key, period] of [['t', 'today'], ['y', 'yesterday'], ['w', '7d'], ['m', '30d'], ['a', 'all'], ['d', '24h']] as const) {
+      await page.keyboard.press(key);
+      await page.waitForURL((url) => url.searchParams.get('period') === period || (period === '7d' && !url.searchParams.has('period')));
+      await expect.poll(() => page.getByTestId('period').inputValue()).toBe(period);
+    }
+    await page.keyboard.press('x');
+    await page.waitForURL((url) => url.searchParams.get('compare') === 'off');
+    await expect.poll(() => page.getByLabel(/Compare with the previous period/).isChecked()).toBe(false);
+    await page.keyboard.press('x');
+    await page.waitForURL((url) => !url.searchParams.has('compare'));
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByLabel('Value').fill('tw');
+    expect(await page.getByLabel('Value').inputValue()).toBe('tw');
+    expect(param(page, 'period')).toBe('24h');
+    expect(await page.getByTestId('period').getAttribute('aria-keyshortcuts')).toBe('T Y D W M N L R A');
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it("lays the site's pages out as one row of tabs that scrolls at 375 px, the current one in view", async () => {
+    const context = await h.browser.newContext({ viewport: PHONE, storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/bots`);
+    const nav = page.getByTestId('site-nav');
+    await nav.getByRole('link', { name: 'Bots' }).waitFor();
+    const box = await nav.boundingBox();
+    // One line of tabs (about 40 px), where wrapped links took four lines.
+    expect((box?.height ?? 0) < 60).toBe(true);
+    expect(await nav.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    const current = await nav.locator('[aria-current="page"]').boundingBox();
+    expect([await nav.locator('[aria-current="page"]').innerText(), (current?.x ?? -1) >= 0 && (current?.x ?? 999) + (current?.width ?? 0) <= PHONE.width]).toEqual(['Bots', true]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(PHONE.width);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it('switches the theme (system, light, dark), keeps the choice across a reload, and follows the system on "System"', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, colorScheme: 'light', storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}`);
+    const theme = () => page.evaluate('document.documentElement.dataset.theme');
+    const background = () => page.evaluate('getComputedStyle(document.body).backgroundColor');
+    await page.getByTestId('theme').waitFor();
+    expect([await page.getByTestId('theme').inputValue(), await theme()]).toEqual(['system', 'light']);
+    const light = await background();
+    await page.getByTestId('theme').selectOption('dark');
+    expect(await theme()).toBe('dark');
+    expect(await background()).not.toBe(light);
+    await page.reload();
+    await page.getByTestId('theme').waitFor();
+    expect([await page.getByTestId('theme').inputValue(), await theme()]).toEqual(['dark', 'dark']);
+    await screenshot(page, 'header-theme-dark-chosen');
+    await page.getByTestId('theme').selectOption('system');
+    expect(await theme()).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction('document.documentElement.dataset.theme === "dark"');
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a lazily loaded page with no React Router warning', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
+    const warnings: string[] = [];
+    const page = await context.newPage();
+    page.on('console', (message) => { if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text()); });
+    await page.goto(`${h.loupeUrl}/sites/${site}/goals`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await networkQuiet(page);
+    expect(warnings.filter((text) => /HydrateFallback|React Router/i.test(text))).toEqual([]);
+    await context.close();
+  });
+
+  it('draws the live visitors on the realtime map, a dot per place sized by its sessions, and lists the places', async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${liveSite}/realtime`);
+    const map = page.locator('[data-testid="live-map"][data-dots="2"]');
+    await map.waitFor();
+    const locations = await (await page.request.get(`${h.loupeUrl}/api/sites/${liveSite}/sessions/locations?past_minutes_start=5&past_minutes_end=0`)).json() as { data: Array<{ city: string; count: number }> };
+    expect(locations.data.map((place) => [place.city, place.count])).toEqual([['Paris', 2], ['', 1], ['Tokyo', 1]]);
+    const dots = await map.locator('circle').evaluateAll((circles) => circles.map((circle) => [circle.getAttribute('data-place'), Number(circle.getAttribute('data-count')), Number(circle.getAttribute('cx')), Number(circle.getAttribute('r'))]));
+    // Paris near x = (2.35 + 180) / 360 * 800 = 405.2, Tokyo near 710.4; the larger place gets the larger dot.
+    expect(dots).toEqual([['Paris, France', 2, 405.2, 10], ['Tokyo, Japan', 1, 710.4, 7.9]]);
+    expect(await page.getByTestId('live-places').innerText()).toBe('Paris, France: 2\nTokyo, Japan: 1\nPlace unknown: 1');
+    // The live feed names countries too.
+    await page.getByTestId('feed-event').filter({ hasText: 'Japan' }).waitFor();
+    expect(await page.getByTestId('feed-event').filter({ hasText: 'France' }).count()).toBe(2);
+    await screenshot(page, 'realtime-live-map-light-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it("adds up the organization's sites on the sites page, beside each site's own figures and trend", async () => {
+    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
+    const requests: string[] = [];
+    context.on('request', (request) => { if (request.url().includes('/overview')) requests.push(new URL(request.url()).pathname); });
+    const page = await h.open(context, `${h.loupeUrl}/sites?org=${organizationId}`);
+    const totals = page.getByTestId('organization-totals');
+    await totals.getByTestId('total-users').filter({ hasText: /^\d/ }).waitFor();
+    const overview = async (id: string) => (await (await page.request.get(`${h.loupeUrl}/api/sites/${id}/overview?past_minutes_start=1440&past_minutes_end=0`)).json() as { data: Record<string, number> }).data;
+    const [first, second] = [await overview(site), await overview(liveSite)];
+    for (const key of ['users', 'sessions', 'pageviews']) {
+      expect([key, await totals.getByTestId(`total-${key}`).innerText()]).toEqual([key, String((first?.[key] ?? 0) + (second?.[key] ?? 0))]);
+    }
+    expect(await totals.getByRole('heading').innerText()).toBe('All 2 sites, last 24 hours');
+    // The totals read the rows' answers: one overview and one series per site, no more.
+    await networkQuiet(page);
+    expect(requests.sort()).toEqual([`/api/sites/${liveSite}/overview`, `/api/sites/${liveSite}/overview/time-series`, `/api/sites/${site}/overview`, `/api/sites/${site}/overview/time-series`].sort());
+    await screenshot(page, 'sites-totals-light-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone'],
+  ] as const)('has no serious accessibility violation or overflow (%s, %s)', async (scheme, width) => {
+    const viewport = width === 'desktop' ? DESKTOP : PHONE;
+    const context = await h.browser.newContext({ viewport, colorScheme: scheme, storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/performance`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await networkQuiet(page);
+    await screenshot(page, `header-${scheme}-${width}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
+    const sites = await h.open(context, `${h.loupeUrl}/sites?org=${organizationId}`);
+    await sites.getByTestId('total-users').filter({ hasText: /^\d/ }).waitFor();
+    await screenshot(sites, `sites-totals-${scheme}-${width}`);
+    expect(await seriousViolations(sites)).toEqual([]);
+    expect(await sites.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
+    const realtime = await h.open(context, `${h.loupeUrl}/sites/${liveSite}/realtime`);
+    await realtime.locator('[data-testid="live-map"][data-dots="2"]').waitFor();
+    await networkQuiet(realtime);
+    await screenshot(realtime, `realtime-live-map-${scheme}-${width}`);
+    expect(await seriousViolations(realtime)).toEqual([]);
+    expect(await realtime.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,23 @@
+// Country codes (ISO 3166-1 alpha-2, as the API's country dimension holds them) as names and flag emoji.
+
+const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }) : undefined;
+
+/** True for a two-letter code (the only form a flag or a name is made from). */
+export const isCountryCode = (value: string): boolean => /^[A-Za-z]{2}$/.test(value);
+
+/** "France" for "FR"; the value itself when it is not a code the browser knows. */
+export function countryName(code: string): string {
+  if (!isCountryCode(code)) return code;
+  try {
+    return names?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The flag emoji of a code (two regional indicator symbols), '' for anything else. */
+export function flagEmoji(code: string): string {
+  if (!isCountryCode(code)) return '';
+  const base = 0x1f1e6 - 'A'.charCodeAt(0);
+  return String.fromCodePoint(...[...code.toUpperCase()].map((letter) => base + letter.charCodeAt(0)));
+}
