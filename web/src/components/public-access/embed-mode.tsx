@@ -2,6 +2,7 @@
 // the site's embedOrigins allow; `theme=light|dark` fixes the colours and `background=<hex>` the page's background.
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { fixTheme } from '../theme/theme';
 
 export interface EmbedOptions {
   readonly theme: 'light' | 'dark' | undefined;
@@ -30,11 +31,10 @@ export function useEmbedOptions(): EmbedOptions | undefined {
 /** The page alone, in the theme and on the background asked for (restored when the page leaves embed mode). */
 export function EmbedFrame({ options }: { options: EmbedOptions }) {
   useEffect(() => {
-    const root = document.documentElement;
-    if (options.theme) root.dataset.theme = options.theme;
+    fixTheme(options.theme);
     if (options.background) document.body.style.background = options.background;
     return () => {
-      delete root.dataset.theme;
+      fixTheme(undefined);
       document.body.style.background = '';
     };
   }, [options.theme, options.background]);

@@ -8,6 +8,8 @@ const STORAGE_KEY = 'loupe-theme';
 const SYSTEM_DARK = '(prefers-color-scheme: dark)';
 
 const listeners = new Set<() => void>();
+/** A theme the page fixes whatever the reader chose (an embedded dashboard's `theme` parameter). */
+let fixed: 'light' | 'dark' | undefined;
 
 export function storedTheme(): ThemeChoice {
   try {
@@ -18,8 +20,9 @@ export function storedTheme(): ThemeChoice {
   }
 }
 
-/** The theme drawn: the choice, or the system's preference for "system". */
+/** The theme drawn: a fixed one, else the choice, or the system's preference for "system". */
 export function effectiveTheme(choice: ThemeChoice = storedTheme()): 'light' | 'dark' {
+  if (fixed !== undefined) return fixed;
   if (choice !== 'system') return choice;
   return typeof matchMedia === 'function' && matchMedia(SYSTEM_DARK).matches ? 'dark' : 'light';
 }
@@ -38,6 +41,12 @@ export function chooseTheme(choice: ThemeChoice): void {
   } catch {
     // A browser that keeps nothing still switches for this page.
   }
+  apply();
+}
+
+/** Fixes the theme for this page (undefined: back to the reader's choice); charts and `dark:` follow it. */
+export function fixTheme(theme: 'light' | 'dark' | undefined): void {
+  fixed = theme;
   apply();
 }
 
