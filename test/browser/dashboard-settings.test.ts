@@ -74,11 +74,16 @@ describe('site settings', () => {
   it('creates an API key shown once, which works until it is revoked', async () => {
     const context = await signedIn();
     const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
-    // The settings come one section at a time: an admin sees all five tabs.
+    // The settings come one section at a time: an admin sees all six tabs.
     const tabs = page.getByTestId('settings-sections');
     await tabs.getByRole('link', { name: 'Delete' }).waitFor();
-    expect(await tabs.getByRole('link').allInnerTexts()).toEqual(['General', 'Tracking', 'Script tag', 'API keys', 'Delete']);
+    expect(await tabs.getByRole('link').allInnerTexts()).toEqual(['General', 'Tracking', 'Script tag', 'Sharing', 'API keys', 'Delete']);
     expect(await page.getByLabel('Key name').count()).toBe(0);
+    // Sharing holds the private link (with its password) and the embedding origins.
+    await tabs.getByRole('link', { name: 'Sharing' }).click();
+    await page.waitForURL(/section=sharing/);
+    await page.getByRole('button', { name: 'Save embedding' }).waitFor();
+    expect(await page.getByText('Private link', { exact: true }).count()).toBeGreaterThan(0);
     await tabs.getByRole('link', { name: 'API keys' }).click();
     await page.waitForURL(/section=keys/);
     await tabs.locator('[aria-current="page"]').filter({ hasText: 'API keys' }).waitFor();

@@ -117,7 +117,7 @@ describe('dashboard serving', () => {
   it('leaves the API routes to the API', async () => {
     const response = await get('/api/config');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ disableSignup: false, emailEnabled: false, mapboxToken: null, liteDashboard: false, routeGroups: false, signInProviders: [] });
+    expect(response.json()).toEqual({ disableSignup: false, emailEnabled: false, favicons: true, firstAccount: true, mapboxToken: null, liteDashboard: false, routeGroups: false, signInProviders: [] });
   });
 
   it('does not write the API 404 for a POST to a dashboard path as a page', async () => {
