@@ -42,6 +42,8 @@ function recordingEvents(): Array<{ type: number; data: Record<string, unknown>;
     { type: 2, data: { node: { type: 0, childNodes: [html], id: 1 }, initialOffset: { left: 0, top: 0 } }, timestamp: at(0) + 10 },
     click(at(5)),
     click(at(10)),
+    // The visitor comes back (a click: the player skips only to the next interaction, not to a page change).
+    click(at(200)),
     { type: 3, data: { source: 0, texts: [{ id: 5, value: 'Order placed' }], attributes: [], removes: [], adds: [] }, timestamp: at(200) + 500 },
   ];
 }
