@@ -4,9 +4,10 @@ import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js'
 import { SESSION_TITLED_PAGES } from '../../stats/session-values.js';
 import type { SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
-import { percentOf } from '../percentage.js';
+import { engagedSecondsOfPaths } from '../engagement/engaged-seconds-of-paths.js';
+import { percentOf, round2 } from '../percentage.js';
 import type { Paging } from '../report-paging.js';
-import { pageTitleEngagement, pageTitleKey } from './page-title-engagement.query.js';
+import { pageTitleBounces, pageTitleKey } from './page-title-bounces.query.js';
 import { rankedPage } from './ranked-page.js';
 import type { PageTitleEntry } from './metric.schema.js';
 
@@ -15,14 +16,17 @@ interface PageTitleRow {
   pathname: string;
   count: string;
   pageviews: string;
+  /** Sessions of the row with one pageview: present when read from the sessions table, which knows it per session. */
+  bounced?: string;
 }
 
-/** Sessions and pageviews per (title, path) from the sessions' (title, path) maps. */
+/** Sessions, pageviews and one-pageview sessions per (title, path) from the sessions' (title, path) maps. */
 async function fromSessions(store: AnalyticsStore, query: StatsQuery): Promise<SqlFragment> {
   const sessions = await sessionRowsSql(store, query, SESSION_TITLED_PAGES);
   return {
     sql: `
-    SELECT tupleElement(page, 1) AS value, tupleElement(page, 2) AS pathname, count() AS count, sum(views) AS pageviews
+    SELECT tupleElement(page, 1) AS value, tupleElement(page, 2) AS pathname, count() AS count, sum(views) AS pageviews,
+      countIf(pv = 1) AS bounced
     FROM (${sessions.sql})
     ARRAY JOIN tupleElement(titled_pages, 1) AS page, tupleElement(titled_pages, 2) AS views
     GROUP BY value, pathname`,
@@ -53,7 +57,12 @@ export async function pageTitles(
   const grouped = fromTable ? await fromSessions(store, query) : fromEvents(query);
   const order = 'count DESC, pageviews DESC, value ASC, pathname ASC';
   const { rows, totals } = await rankedPage<PageTitleRow>(store, grouped, order, request);
-  const engagement = await pageTitleEngagement(store, query, rows);
+  const [bounces, seconds] = await Promise.all([
+    fromTable ? undefined : pageTitleBounces(store, query, rows),
+    engagedSecondsOfPaths(store, query, rows.map((row) => row.pathname)),
+  ]);
+  const bounceRate = (row: PageTitleRow): number =>
+    row.bounced === undefined ? (bounces?.get(pageTitleKey(row.value, row.pathname)) ?? 0) : percentOf(Number(row.bounced), Number(row.count));
   return {
     data: rows.map((row) => ({
       value: row.value,
@@ -61,8 +70,8 @@ export async function pageTitles(
       count: Number(row.count),
       percentage: percentOf(Number(row.count), totals.countSum),
       pageviews: Number(row.pageviews),
-      bounce_rate: engagement.get(pageTitleKey(row.value, row.pathname))?.bounce_rate ?? 0,
-      time_on_page_seconds: engagement.get(pageTitleKey(row.value, row.pathname))?.time_on_page_seconds ?? 0,
+      bounce_rate: bounceRate(row),
+      time_on_page_seconds: round2(seconds.get(row.pathname) ?? 0),
     })),
     totalCount: totals.rows,
   };
