@@ -6,25 +6,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
 import { networkQuiet, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { DESKTOP, PHONE, postJson } from './people-harness.js';
 
 let h: DashboardHarness;
 let icons: Server;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/p+FUEQAAAABJRU5ErkJggg==', 'base64');
 const PAGES = 30;
 
 interface Seeded { site: string; storage: Awaited<ReturnType<BrowserContext['storageState']>> }
 let seeded: Seeded | undefined;
-
-async function postJson<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(`${h.loupeUrl}${path}`, { data, headers: { origin: h.loupeUrl } });
-  if (response.status() !== 200) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -42,9 +35,9 @@ beforeAll(async () => {
   });
   console.log(`dashboard screenshots: ${SCREENSHOT_DIR}`);
   const context = await h.browser.newContext({ viewport: DESKTOP });
-  await postJson(context.request, '/api/auth/sign-up/email', { name: 'Ada', email: 'ada@example.com', password: 'correct-horse-9' });
-  const organization = await postJson<{ id: string }>(context.request, '/api/auth/organization/create', { name: 'Ada Co', slug: 'ada-co' });
-  const site = await postJson<{ id: string; siteId: number }>(context.request, `/api/organizations/${organization.id}/sites`, { name: 'Ada home', domain: 'localhost' });
+  await postJson(h, context.request, '/api/auth/sign-up/email', { name: 'Ada', email: 'ada@example.com', password: 'correct-horse-9' });
+  const organization = await postJson<{ id: string }>(h, context.request, '/api/auth/organization/create', { name: 'Ada Co', slug: 'ada-co' });
+  const site = await postJson<{ id: string; siteId: number }>(h, context.request, `/api/organizations/${organization.id}/sites`, { name: 'Ada home', domain: 'localhost' });
   // Session n views /p-0 .. /p-n (so /p-k is seen in PAGES - k sessions); countries, devices and referrers vary.
   for (let session = 0; session < PAGES; session++) {
     const country = ['FR', 'FR', 'DE', 'JP'][session % 4];

@@ -3,35 +3,28 @@
 // wrapping, the theme choice (system, light, dark) kept across a reload, and no React Router warning on a page
 // whose code loads lazily; the realtime page's live map; the organization's sites added up; light and dark, desktop and 375 px, axe-checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
 import { networkQuiet, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { DESKTOP, PHONE, postJson } from './people-harness.js';
 
 let h: DashboardHarness;
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
 let site = '';
 let liveSite = '';
 let organizationId = '';
 let storage: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
-async function postJson<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
-  const response = await request.post(`${h.loupeUrl}${path}`, { data, headers: { origin: h.loupeUrl } });
-  if (response.status() !== 200) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
-
 beforeAll(async () => {
   h = await startDashboardHarness();
   console.log(`dashboard screenshots: ${SCREENSHOT_DIR}`);
   const context = await h.browser.newContext({ viewport: DESKTOP });
-  await postJson(context.request, '/api/auth/sign-up/email', { name: 'Lin', email: 'lin@example.com', password: 'correct-horse-9' });
-  const organization = await postJson<{ id: string }>(context.request, '/api/auth/organization/create', { name: 'Lin Co', slug: 'lin-co' });
-  const created = await postJson<{ id: string; siteId: number }>(context.request, `/api/organizations/${organization.id}/sites`, { name: 'Lin home', domain: 'localhost' });
+  await postJson(h, context.request, '/api/auth/sign-up/email', { name: 'Lin', email: 'lin@example.com', password: 'correct-horse-9' });
+  const organization = await postJson<{ id: string }>(h, context.request, '/api/auth/organization/create', { name: 'Lin Co', slug: 'lin-co' });
+  const created = await postJson<{ id: string; siteId: number }>(h, context.request, `/api/organizations/${organization.id}/sites`, { name: 'Lin home', domain: 'localhost' });
   await seedEvents(h.loupe, created.siteId, [{ at: new Date(Date.now() - 3_600_000).toISOString(), session_id: 1, pathname: '/' }]);
   site = created.id;
   // A second site with visitors right now: two sessions in Paris, one in Tokyo, one with no known place.
-  const live = await postJson<{ id: string; siteId: number }>(context.request, `/api/organizations/${organization.id}/sites`, { name: 'Lin live', domain: 'live.localhost' });
+  const live = await postJson<{ id: string; siteId: number }>(h, context.request, `/api/organizations/${organization.id}/sites`, { name: 'Lin live', domain: 'live.localhost' });
   const now = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
   const paris = { lat: 48.8566, lon: 2.3522, city: 'Paris', country: 'FR' };
   await seedEvents(h.loupe, live.siteId, [{ at: now(60), session_id: 1, pathname: '/', ...paris }]);
