@@ -89,9 +89,8 @@ import { eraseRoutes } from './user-data/erase.routes.js';
 import { RetentionWorker } from './data-retention/retention-worker.js';
 import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
 import { registerDashboard, type DashboardOptions } from './dashboard/dashboard-module.js';
-import { faviconsRoutes } from './favicons/favicons.routes.js';
-import { FaviconCache } from './favicons/favicon-cache.js';
-import { FaviconFetcher, type FaviconFetcherOptions } from './favicons/favicon-fetcher.js';
+import type { FaviconFetcherOptions } from './favicons/favicon-fetcher.js';
+import { registerFavicons } from './favicons/favicons-module.js';
 import { systemResolver } from './webhooks/webhook-url-policy.js';
 
 export interface AppDeps {
@@ -245,10 +244,9 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db, currencyRates: config.currencyRates };
   await registerReports(app, reportDeps);
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
-  const faviconFetcher = new FaviconFetcher({
+  await registerFavicons(app, { guards, enabled: config.favicons.enabled, fetcher: {
     resolve: deps.resolveHost ?? systemResolver, allowPrivateTargets: config.favicons.allowPrivateTargets, ...(deps.faviconUpstream ? { upstream: deps.faviconUpstream } : {}),
-  });
-  await app.register(faviconsRoutes, { guards, cache: config.favicons.enabled ? new FaviconCache((domain) => faviconFetcher.fetch(domain)) : undefined });
+  } });
   await app.register(segmentsRoutes, { guards, segments, analytics });
   await app.register(userDataRoutes, { guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush() });
   const imports = new ImportService(new ImportRepository(metadata.db), new ImportedRowsStore(analytics), clock, {
