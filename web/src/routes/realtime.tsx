@@ -13,7 +13,7 @@ import { ErrorMessage } from '../components/error-message';
 import { describeEvent, formatEventTime, instantOf } from '../components/realtime/event-feed';
 import { FEED_CSV_COLUMNS } from '../components/realtime/feed-csv';
 import { POLL_MS, useEventFeed } from '../components/realtime/use-event-feed';
-import { benchStateOfRows } from '../components/dashboard/bench-state';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
 import { usePeopleVisible } from '../components/public-access/people-visible';
 import { SiteNav } from '../components/settings/site-nav';
 import { countryName } from '../components/dimensions/country-names';

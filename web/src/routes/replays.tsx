@@ -2,7 +2,7 @@
 // shortest duration (kept in the URL), each linking to its player; paged.
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useReplays } from '../api/replay-queries';
-import { benchState } from '../components/bench-state';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
 import { Button, FOCUS_RING } from '../components/button';
 import { Card } from '../components/card';
 import { ErrorMessage } from '../components/error-message';
@@ -11,7 +11,7 @@ import { formatApiTime, formatDuration } from '../components/people/people-forma
 import { replayPath } from '../components/people/replay-links';
 import { SitePageTop } from '../components/people/site-page-top';
 import { TextField } from '../components/text-field';
-import { useSiteView } from './site/use-site-view';
+import { useSiteView } from '../view-state/use-site-view';
 
 const PAGE_SIZE = 25;
 const LINK = `rounded font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300 ${FOCUS_RING}`;
@@ -57,7 +57,7 @@ export function ReplaysPage() {
           <TextField label="Shortest duration (seconds)" name="min_duration" type="number" min={0} defaultValue={minDuration} />
           <Button type="submit">Apply</Button>
         </form>
-        <div data-bench-piece="replays" data-bench-state={benchState(replays.isSuccess, rows.length)}>
+        <div data-bench-piece="replays" data-bench-state={benchStateOfRows(replays.isSuccess, rows.length)}>
           {replays.isPending ? <p className="text-sm">Loading…</p> : rows.length === 0 ? (
             <p className="text-sm">No recordings in this period. Turn on session replay in the site&apos;s settings to record visits.</p>
           ) : (

@@ -6,8 +6,8 @@ import type { ReportParams } from '../../api/queries';
 import { CsvDownloadButton } from '../csv-download-button';
 import { csvFileName, type CsvColumn } from '../csv';
 import { ErrorMessage } from '../error-message';
-import { benchState } from '../dashboard/bench-state';
-import { useVisible } from '../dashboard/use-visible';
+import { benchState } from '../report-kit/bench-state';
+import { useVisible } from '../report-kit/use-visible';
 
 interface CrawlerRow { readonly operator: string; readonly name: string; readonly purpose: string; readonly reads: number; readonly pages: number }
 

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { countryName, flagEmoji } from './country-names';
 import { displayValue } from './dimension-display';
 import { referrerDomain } from './dimension-icon';
-import { barWidth } from '../dashboard/breakdown-table';
-import { DETAILS_PAGE_SIZE, detailsPage } from '../dashboard/breakdown-details';
+import { barWidth } from '../report-kit/breakdown-table';
+import { DETAILS_PAGE_SIZE, detailsPage } from '../report-kit/breakdown-details';
 import type { MetricEntry } from '../../api/types';
 
 describe('dimension display', () => {

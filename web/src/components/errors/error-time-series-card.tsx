@@ -2,12 +2,12 @@
 import { useErrorTimeSeries } from '../../api/insight-queries';
 import type { ReportParams } from '../../api/queries';
 import { Card } from '../card';
-import { benchStateOfRows } from '../dashboard/bench-state';
-import { wallTimeIn } from '../dashboard/chart-annotations';
-import { BucketSelect } from '../dashboard/bucket-select';
-import { TimeSeriesChart } from '../dashboard/time-series-chart';
+import { benchStateOfRows } from '../report-kit/bench-state';
+import { wallTimeIn } from '../report-kit/chart-annotations';
+import { BucketSelect } from '../report-kit/bucket-select';
+import { TimeSeriesChart } from '../report-kit/time-series-chart';
 import { ErrorMessage } from '../error-message';
-import type { Bucket } from '../../routes/site/period';
+import type { Bucket } from '../../view-state/period';
 
 export interface ErrorTimeSeriesCardProps {
   readonly site: string;

@@ -7,8 +7,8 @@ import { Card } from '../card';
 import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
 import { ErrorMessage } from '../error-message';
-import { ChoiceButtons } from '../dashboard/choice-buttons';
-import { formatRevenue } from '../dashboard/engagement-format';
+import { ChoiceButtons } from '../report-kit/choice-buttons';
+import { formatRevenue } from '../report-kit/engagement-format';
 
 const BREAKDOWNS = [
   { value: 'channel', label: 'Channels' },

@@ -1,5 +1,5 @@
 // Display forms of the sessions and users pages: the API's UTC times in the view's zone, durations, trait values.
-import { wallTimeIn } from '../dashboard/chart-annotations';
+import { wallTimeIn } from '../report-kit/chart-annotations';
 
 /** The ISO instant of an API time (`YYYY-MM-DD HH:MM:SS[.mmm]` in UTC), or undefined when it is not one. */
 export function isoOfApiTime(text: string): string | undefined {

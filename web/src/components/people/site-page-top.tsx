@@ -1,8 +1,8 @@
 // SitePageTop: a site list page's heading, site links, period picker and filters with saved segments (all in the URL).
-import { PeriodPicker } from '../dashboard/period-picker';
+import { PeriodPicker } from '../report-kit/period-picker';
 import { SiteNav } from '../settings/site-nav';
 import { ViewFilters } from '../segments/view-filters';
-import type { useSiteView } from '../../routes/site/use-site-view';
+import type { useSiteView } from '../../view-state/use-site-view';
 
 export interface SitePageTopProps {
   readonly site: string;

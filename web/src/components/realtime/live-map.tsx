@@ -7,7 +7,7 @@ import { sitePath } from '../../api/queries';
 import type { GetResponse } from '../../api/types';
 import { ErrorMessage } from '../error-message';
 import { countryName } from '../dimensions/country-names';
-import { SHAPES } from '../dashboard/world-map';
+import { SHAPES } from '../report-kit/world-map';
 
 type Locations = GetResponse<'/api/sites/{site}/sessions/locations'>;
 export type LivePlace = Locations['data'][number];

@@ -1,7 +1,7 @@
 // useSiteView: the dashboard's URL state with its setters, and the report parameters it gives (period, previous, filters, segment).
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../api/queries';
 import { serializeFilters } from './filters';
 import { bucketsFor, periodParams, previousParams, todayIn } from './period';
 import { readViewState, writeViewState, type SiteViewState } from './url-state';

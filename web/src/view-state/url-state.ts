@@ -2,7 +2,7 @@
 import type { Filter } from './filters';
 import { parseFilters, serializeFilters } from './filters';
 import { isDay, isPeriodKey, type Bucket, type Period } from './period';
-import type { OverviewFigures } from '../../api/types';
+import type { OverviewFigures } from '../api/types';
 
 export const METRICS: ReadonlyArray<{ key: keyof OverviewFigures; label: string }> = [
   { key: 'users', label: 'Visitors' },

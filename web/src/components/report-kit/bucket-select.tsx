@@ -1,6 +1,6 @@
 // BucketSelect: the labelled select of a time series' bucket, among those that suit the period.
 import { useId } from 'react';
-import type { Bucket } from '../../routes/site/period';
+import type { Bucket } from '../../view-state/period';
 import { CONTROL } from './period-picker';
 
 export const BUCKET_LABELS: Readonly<Record<Bucket, string>> = {

@@ -1,7 +1,7 @@
 // The site dashboard's pure pieces: deltas, annotation buckets and the map's country codes.
 import { describe, expect, it } from 'vitest';
-import { bucketIndexOf, wallTimeIn, wallToLocalInput, zonedWallToIso } from './chart-annotations';
-import { alpha2Of, numericOf } from './country-codes';
+import { bucketIndexOf, wallTimeIn, wallToLocalInput, zonedWallToIso } from '../report-kit/chart-annotations';
+import { alpha2Of, numericOf } from '../report-kit/country-codes';
 import { changePercent } from './top-line-cards';
 
 describe('changePercent', () => {

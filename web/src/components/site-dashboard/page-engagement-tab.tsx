@@ -5,7 +5,7 @@ import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
 import { ErrorMessage } from '../error-message';
 import { BREAKDOWN_LIMIT } from './breakdown-cards';
-import { formatSeconds } from './engagement-format';
+import { formatSeconds } from '../report-kit/engagement-format';
 
 const CSV_COLUMNS: ReadonlyArray<CsvColumn<PageEngagementRow>> = [
   { header: 'Page', value: (row) => row.value },

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { addFilter, parseFilters, removeFilter, typesFor } from './filters';
 import { bucketsFor, periodName, periodParams, previousParams, todayIn, type Period } from './period';
-import { csvFileName } from '../../components/csv';
+import { csvFileName } from '../components/csv';
 import { readViewState, writeViewState } from './url-state';
 
 const TODAY = '2024-03-15';

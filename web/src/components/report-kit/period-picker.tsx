@@ -2,7 +2,7 @@
 // pages without a comparison leave out `onCompare` and get no toggle).
 import { useId } from 'react';
 import { FOCUS_RING } from '../button';
-import { PERIODS, isPeriodKey, type Period, type PeriodKey } from '../../routes/site/period';
+import { PERIODS, isPeriodKey, type Period, type PeriodKey } from '../../view-state/period';
 import { COMPARE_SHORTCUT, PERIOD_SHORTCUTS, usePeriodShortcuts } from './period-shortcuts';
 
 const letterOf = (key: PeriodKey) => PERIOD_SHORTCUTS.find(([, period]) => period === key)?.[0];

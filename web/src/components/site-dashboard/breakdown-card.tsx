@@ -5,8 +5,8 @@ import { FOCUS_RING } from '../button';
 import { csvFileName } from '../csv';
 import type { BreakdownCardSpec } from './breakdown-cards';
 import { BreakdownTabView } from './breakdown-tab-view';
-import { useVisible } from './use-visible';
-import type { Filter } from '../../routes/site/filters';
+import { useVisible } from '../report-kit/use-visible';
+import type { Filter } from '../../view-state/filters';
 
 export interface BreakdownCardProps {
   readonly site: string;

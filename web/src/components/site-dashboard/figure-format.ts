@@ -1,6 +1,6 @@
 // How the overview's figures read on the cards: counts with separators, rates in percent, durations in time units.
 import type { OverviewFigures } from '../../api/types';
-import { formatSeconds } from './engagement-format';
+import { formatSeconds } from '../report-kit/engagement-format';
 
 /** A figure of the overview as a reader expects it: "1,234", "1.33", "66.7%", "3m 07s". */
 export function formatFigure(key: keyof OverviewFigures, value: number): string {

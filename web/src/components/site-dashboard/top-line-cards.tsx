@@ -1,6 +1,6 @@
 // TopLineCards: the overview's figures for the period (and the previous one's change), plus the live visitors.
 import type { OverviewFigures } from '../../api/types';
-import { METRICS } from '../../routes/site/url-state';
+import { METRICS } from '../../view-state/url-state';
 import { FOCUS_RING } from '../button';
 import { formatFigure, LOWER_IS_BETTER } from './figure-format';
 

@@ -1,5 +1,5 @@
 // The retention page's own URL state (cohorts by day, week or month, the window in days) and the parameters it gives.
-import type { RetentionMode } from '../../api/insight-types';
+import type { RetentionMode } from '../api/insight-types';
 import { choiceOf, withParam } from './search-param';
 
 /** Windows offered, in days (the API takes 7..365). */

@@ -1,7 +1,7 @@
 // The period picker's keyboard shortcuts (as the peers' dashboards have them): a letter chooses a period, x turns
 // the comparison on or off. Ignored while typing in a field or with a modifier held.
 import { useEffect } from 'react';
-import type { PeriodKey } from '../../routes/site/period';
+import type { PeriodKey } from '../../view-state/period';
 
 export const PERIOD_SHORTCUTS: ReadonlyArray<readonly [string, PeriodKey]> = [
   ['t', 'today'], ['y', 'yesterday'], ['d', '24h'], ['w', '7d'], ['m', '30d'], ['n', 'month'], ['l', 'last-month'], ['r', '12mo'], ['a', 'all'],

@@ -8,11 +8,11 @@ import { ErrorMessage } from '../error-message';
 import { Button } from '../button';
 import { AnnotationDialog, type AnnotationTarget } from '../annotations/annotation-dialog';
 import { useSiteAccess } from '../public-access/read-only';
-import { BucketSelect } from './bucket-select';
-import { CONTROL } from './period-picker';
-import { TimeSeriesChart } from './time-series-chart';
-import { METRICS } from '../../routes/site/url-state';
-import type { Bucket } from '../../routes/site/period';
+import { BucketSelect } from '../report-kit/bucket-select';
+import { CONTROL } from '../report-kit/period-picker';
+import { TimeSeriesChart } from '../report-kit/time-series-chart';
+import { METRICS } from '../../view-state/url-state';
+import type { Bucket } from '../../view-state/period';
 
 export interface ChartCardProps {
   readonly site: string;

@@ -1,11 +1,11 @@
 // Pure pieces of the journeys, retention and errors pages: URL state, step filters, the Sankey graph, the heat scale.
 import { describe, expect, it } from 'vitest';
-import { countedRows } from '../../api/insight-types';
-import { journeyGraph, nodeIdOf, shortPage } from '../journeys/journey-graph';
-import { heatLook, heatStep } from '../retention/heat-scale';
-import { readErrorView, writeErrorView } from '../../routes/site/error-state';
-import { journeyParams, readJourneyView, writeJourneyView } from '../../routes/site/journey-state';
-import { readRetentionView, writeRetentionView } from '../../routes/site/retention-state';
+import { countedRows } from '../api/insight-types';
+import { journeyGraph, nodeIdOf, shortPage } from './journeys/journey-graph';
+import { heatLook, heatStep } from './retention/heat-scale';
+import { readErrorView, writeErrorView } from '../view-state/error-state';
+import { journeyParams, readJourneyView, writeJourneyView } from '../view-state/journey-state';
+import { readRetentionView, writeRetentionView } from '../view-state/retention-state';
 
 const search = (text: string) => new URLSearchParams(text);
 

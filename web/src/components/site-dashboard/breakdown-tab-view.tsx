@@ -3,16 +3,16 @@ import { lazy, Suspense } from 'react';
 import { useEventProperties, useInstanceConfig, useMetric, useOutboundLinks, useOverview, type ReportParams } from '../../api/queries';
 import { displayValue } from '../dimensions/dimension-display';
 import { DimensionIcon, hasIcon } from '../dimensions/dimension-icon';
-import { BreakdownDetails } from './breakdown-details';
+import { BreakdownDetails } from '../report-kit/breakdown-details';
 import { CsvDownloadButton } from '../csv-download-button';
 import { ErrorMessage } from '../error-message';
 import { BREAKDOWN_LIMIT, countsEvents, type BreakdownTab } from './breakdown-cards';
 import { metricCsvColumns, OUTBOUND_CSV_COLUMNS, PROPERTY_CSV_COLUMNS } from './breakdown-csv';
-import { BreakdownTable } from './breakdown-table';
+import { BreakdownTable } from '../report-kit/breakdown-table';
 import { PageEngagementTab } from './page-engagement-tab';
-import type { Filter } from '../../routes/site/filters';
+import type { Filter } from '../../view-state/filters';
 
-const WorldMap = lazy(() => import('./world-map'));
+const WorldMap = lazy(() => import('../report-kit/world-map'));
 
 export interface BreakdownTabViewProps {
   readonly site: string;

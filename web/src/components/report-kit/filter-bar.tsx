@@ -3,7 +3,7 @@ import { displayValue } from '../dimensions/dimension-display';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, FOCUS_RING } from '../button';
 import { CONTROL } from './period-picker';
-import { FILTER_PARAMETERS, addFilter, needsValue, parameterLabel, removeFilter, typeLabel, typesFor, type Filter, type FilterType } from '../../routes/site/filters';
+import { FILTER_PARAMETERS, addFilter, needsValue, parameterLabel, removeFilter, typeLabel, typesFor, type Filter, type FilterType } from '../../view-state/filters';
 
 export interface FilterBarProps {
   readonly filters: readonly Filter[];

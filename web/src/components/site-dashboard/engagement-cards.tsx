@@ -2,7 +2,7 @@
 import { useEngagement } from '../../api/engagement-revenue-queries';
 import type { ReportParams } from '../../api/queries';
 import { ErrorMessage } from '../error-message';
-import { formatSeconds } from './engagement-format';
+import { formatSeconds } from '../report-kit/engagement-format';
 
 export function EngagementCards({ site, params }: { site: string; params: ReportParams }) {
   const engagement = useEngagement(site, params);
