@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import type { ErrorEventsAnswer, ErrorNamesAnswer, ErrorTimeSeriesAnswer, JourneysAnswer, RetentionAnswer } from './insight-types';
-import { sitePath, type ReportParams } from './queries';
+import { sitePath, type ReportParams } from './report-query';
 
 
 export const useJourneys = (site: string, params: ReportParams) =>

@@ -1,7 +1,7 @@
 // TanStack Query hooks of the sessions, users, segments and annotations pages; query keys start with the path they read.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { sitePath, type ReportParams } from './queries';
+import { sitePath, type ReportParams } from './report-query';
 import type { Annotation } from './types';
 import type {
   AnnotationChange, CreatedAnnotation, NewAnnotation, NewSegment, Segment, SegmentChange, SessionDetail, SessionList,

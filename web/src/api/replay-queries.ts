@@ -1,7 +1,7 @@
 // The session replay pages' API: recordings listed (GET /session-replay/list), one played ({events, metadata}), one deleted.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { sitePath, type ReportParams } from './queries';
+import { sitePath, type ReportParams } from './report-query';
 import type { GetResponse } from './types';
 
 export type ReplayList = GetResponse<'/api/sites/{site}/session-replay/list'>;

@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { useParams } from 'react-router';
 import { useBotOverview } from '../api/bot-queries';
-import { useSite } from '../api/queries';
+import { useSite } from '../api/site-queries';
 import { AiReferralsCard } from '../components/bots/ai-referrals-card';
 import { BotChartCard } from '../components/bots/bot-chart-card';
 import { BOT_LAYERS, LAYER_CHOICES, layerParam, type LayerChoice } from '../components/bots/bot-catalog';

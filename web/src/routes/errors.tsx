@@ -3,7 +3,8 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useErrorEvents, useErrorNames } from '../api/insight-queries';
 import { countedRows } from '../api/insight-types';
-import { useSite, type ReportParams } from '../api/queries';
+import { useSite } from '../api/site-queries';
+import { type ReportParams } from '../api/report-query';
 import { Card } from '../components/card';
 import { benchStateOfRows } from '../components/report-kit/bench-state';
 import { FilterBar } from '../components/report-kit/filter-bar';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useDeleteFunnel, useFunnelAnalysis, useSavedFunnels } from '../api/goals-queries';
 import type { SavedFunnel } from '../api/goals-types';
-import { useSite } from '../api/queries';
+import { useSite } from '../api/site-queries';
 import { Card } from '../components/card';
 import { csvFileName } from '../components/csv';
 import { FilterBar } from '../components/report-kit/filter-bar';

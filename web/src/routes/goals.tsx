@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useDeleteGoal, useGoals } from '../api/goals-queries';
 import type { GoalRow } from '../api/goals-types';
-import { useSite } from '../api/queries';
+import { useSite } from '../api/site-queries';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { csvFileName } from '../components/csv';

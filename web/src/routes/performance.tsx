@@ -2,7 +2,7 @@
 // thresholds; every percentile, the chosen vital over time, and the vitals per page, country, device and browser.
 import { useParams } from 'react-router';
 import { usePerformanceOverview } from '../api/performance-queries';
-import { useSite } from '../api/queries';
+import { useSite } from '../api/site-queries';
 import { Card } from '../components/card';
 import { benchState } from '../components/report-kit/bench-state';
 import { ChoiceButtons } from '../components/report-kit/choice-buttons';

@@ -3,7 +3,8 @@
 // announced politely and at most twice a minute; updates can be paused.
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
-import { useLiveUserCount, useSiteRecord } from '../api/queries';
+import { useLiveUserCount } from '../api/realtime-queries';
+import { useSiteRecord } from '../api/site-queries';
 import type { FeedEvent } from '../api/settings-types';
 import { Button } from '../components/button';
 import { Card } from '../components/card';

@@ -1,6 +1,8 @@
 // /sites/:site: the site's dashboard on one page: period and comparison, filters, top-line cards, chart, breakdowns.
 import { Link, useParams } from 'react-router';
-import { useLiveUserCount, useOverview, usePreviousOverview, useSite } from '../api/queries';
+import { useLiveUserCount } from '../api/realtime-queries';
+import { useReport } from '../api/report-query';
+import { useSite } from '../api/site-queries';
 import { FOCUS_RING } from '../components/button';
 import { ErrorMessage } from '../components/error-message';
 import { BreakdownCard } from '../components/site-dashboard/breakdown-card';
@@ -20,8 +22,8 @@ export function SitePage() {
   const { site = '' } = useParams();
   const details = useSite(site);
   const { view, today, params, previous, buckets, bucket, update } = useSiteView();
-  const overview = useOverview(site, params);
-  const before = usePreviousOverview(site, previous);
+  const overview = useReport('/api/sites/{site}/overview', site, params);
+  const before = useReport('/api/sites/{site}/overview', site, previous ?? {}, { enabled: previous !== undefined && overview.isSuccess, secondary: true });
   const live = useLiveUserCount(site, 30_000);
   const { readOnly } = useSiteAccess();
   return (

@@ -1,5 +1,5 @@
 // The site dashboard's periods: each one's report parameters in a time zone, its previous period and its buckets.
-import type { ReportParams } from '../api/queries';
+import type { ReportParams } from '../api/report-query';
 
 export const PERIODS = [
   { key: 'today', label: 'Today' },

@@ -1,6 +1,6 @@
 // BotChartCard: bot requests per time bucket.
 import { useBotTimeSeries } from '../../api/bot-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import type { Bucket } from '../../view-state/period';
 import { Card } from '../card';
 import { ErrorMessage } from '../error-message';

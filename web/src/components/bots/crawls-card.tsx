@@ -2,7 +2,7 @@
 // their share and a CSV; a page filters the view; its report is asked once the card comes into view.
 import { useId, useRef } from 'react';
 import { useBotBreakdown, type BotBreakdown } from '../../api/bot-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { useUrlChoice } from '../../view-state/use-url-choice';
 import { CsvDownloadButton } from '../csv-download-button';
 import { csvFileName, type CsvColumn } from '../csv';

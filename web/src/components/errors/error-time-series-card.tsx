@@ -1,6 +1,6 @@
 // ErrorTimeSeriesCard: one error message's occurrences per bucket (uPlot, as the dashboard's chart), bucket switchable.
 import { useErrorTimeSeries } from '../../api/insight-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { Card } from '../card';
 import { benchStateOfRows } from '../report-kit/bench-state';
 import { wallTimeIn } from '../report-kit/chart-annotations';

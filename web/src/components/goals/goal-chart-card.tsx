@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { useGoalsTimeSeries } from '../../api/goals-queries';
 import type { GoalRow, GoalsTimeSeries } from '../../api/goals-types';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import type { Bucket } from '../../view-state/period';
 import { Card } from '../card';
 import { CsvDownloadButton } from '../csv-download-button';

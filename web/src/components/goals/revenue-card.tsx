@@ -2,7 +2,7 @@
 // source or page, as the revenue reports return them.
 import { useState } from 'react';
 import { useRevenue, useRevenueBreakdown, type RevenueRow } from '../../api/engagement-revenue-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { Card } from '../card';
 import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';

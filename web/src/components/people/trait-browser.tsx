@@ -1,7 +1,7 @@
 // TraitBrowser: the trait keys of the period's identified users with their user counts; a chosen key shows its values.
 import { useSearchParams } from 'react-router';
 import { useTraitKeys, useTraitValues } from '../../api/people-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { benchStateOfRows } from '../report-kit/bench-state';
 import { FOCUS_RING } from '../button';
 import { CsvDownloadButton } from '../csv-download-button';

@@ -1,7 +1,7 @@
 // VitalChartCard: the chosen vital at the chosen percentile per time bucket, its good and poor thresholds drawn.
 import { useId } from 'react';
 import { usePerformanceTimeSeries } from '../../api/performance-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import type { Bucket } from '../../view-state/period';
 import { Card } from '../card';
 import { ErrorMessage } from '../error-message';

@@ -2,7 +2,7 @@
 // and sorts the rows); a value filters the page; its report is asked once the card comes into view.
 import { useId, useRef } from 'react';
 import { usePerformanceByDimension, type PerformanceRow } from '../../api/performance-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { useUrlChoice } from '../../view-state/use-url-choice';
 import { FOCUS_RING } from '../button';
 import { CsvDownloadButton } from '../csv-download-button';

@@ -3,7 +3,8 @@
 // when the API says the site is public or this tab opened a private link of it, else sign-in. In embed mode
 // (`?embed=true`) the page comes without any frame.
 import { Navigate, useLocation, useParams } from 'react-router';
-import { useIsPublic, useSession } from '../../api/queries';
+import { useIsPublic } from '../../api/site-queries';
+import { useSession } from '../../api/session-queries';
 import { shareCredentialsFor } from '../../api/share-credentials';
 import { AppShell } from '../app-shell';
 import { useIsSiteViewer } from '../organization/organization-role';

@@ -3,7 +3,7 @@
 // and screen readers.
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import { sitePath } from '../../api/queries';
+import { sitePath } from '../../api/report-query';
 import type { GetResponse } from '../../api/types';
 import { ErrorMessage } from '../error-message';
 import { countryName } from '../dimensions/country-names';

@@ -1,7 +1,7 @@
 // BreakdownDetails: a card's whole list (up to 10,000 rows from the same report) in a dialog, searchable, sortable
 // by value, count or bounce rate, 25 rows a page.
 import { useMemo, useState, type ReactNode } from 'react';
-import { useMetric, type ReportParams } from '../../api/queries';
+import { useReport, type ReportParams } from '../../api/report-query';
 import type { MetricEntry } from '../../api/types';
 import { Button, FOCUS_RING } from '../button';
 import { Dialog } from '../dialog';
@@ -45,7 +45,7 @@ export interface BreakdownDetailsProps {
 }
 
 function DetailsList({ site, parameter, valueLabel, countLabel, params, display, icon, onSelect }: Omit<BreakdownDetailsProps, 'title'>) {
-  const all = useMetric(site, { ...params, parameter, limit: ALL_ROWS });
+  const all = useReport('/api/sites/{site}/metric', site, { ...params, parameter, limit: ALL_ROWS });
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<DetailsSort>('count');
   const [descending, setDescending] = useState(true);

@@ -1,5 +1,5 @@
 // InsightHeader: the heading of a site's report page (the page's name and the site's) with the site's page links.
-import { useSite } from '../../api/queries';
+import { useSite } from '../../api/site-queries';
 import { ErrorMessage } from '../error-message';
 import { SiteNav } from '../settings/site-nav';
 

@@ -1,7 +1,7 @@
 // ApiKeyList: the organization's (and, on the settings page, the account's) API keys (never their secret) as a
 // table with its CSV download, and a confirmed revoke.
 import { useState } from 'react';
-import { useApiKeys, useRevokeApiKey } from '../../api/queries';
+import { useApiKeys, useRevokeApiKey } from '../../api/api-key-queries';
 import type { ListedApiKey } from '../../api/settings-types';
 import { Button } from '../button';
 import { Dialog } from '../dialog';

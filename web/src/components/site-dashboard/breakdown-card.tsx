@@ -1,6 +1,6 @@
 // BreakdownCard: a titled card with tab buttons; its report is asked only once the card comes into view.
 import { useId, useRef, useState } from 'react';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { FOCUS_RING } from '../button';
 import { csvFileName } from '../csv';
 import type { BreakdownCardSpec } from './breakdown-cards';

@@ -1,6 +1,7 @@
 // BreakdownTabView: one tab's report (a /metric breakdown, the map, an event's properties or outbound links) as rows.
 import { lazy, Suspense } from 'react';
-import { useEventProperties, useInstanceConfig, useMetric, useOutboundLinks, useOverview, type ReportParams } from '../../api/queries';
+import { useInstanceConfig } from '../../api/session-queries';
+import { useReport, type ReportParams } from '../../api/report-query';
 import { displayValue } from '../dimensions/dimension-display';
 import { DimensionIcon, hasIcon } from '../dimensions/dimension-icon';
 import { BreakdownDetails } from '../report-kit/breakdown-details';
@@ -47,12 +48,12 @@ const PAGE_DIMENSIONS = new Set(['pathname', 'page_title']);
 const PLACE_DIMENSIONS = new Set(['region', 'city']);
 
 function MetricTab({ site, parameter, label, params, onFilter, map, fileName, tableName }: MetricTabProps) {
-  const rows = useMetric(site, { ...params, parameter, limit: map ? 300 : BREAKDOWN_LIMIT });
+  const rows = useReport('/api/sites/{site}/metric', site, { ...params, parameter, limit: map ? 300 : BREAKDOWN_LIMIT });
   // Asked only where a favicon may be shown.
   const config = useInstanceConfig(parameter === 'referrer');
   const pages = PAGE_DIMENSIONS.has(parameter);
   // The same question as the top-line cards ask: answered from the cache.
-  const overview = useOverview(site, params);
+  const overview = useReport('/api/sites/{site}/overview', site, params);
   if (rows.error) return <ErrorMessage error={rows.error} />;
   if (!rows.data) return <Loading />;
   const data = rows.data.data.data;
@@ -91,9 +92,9 @@ function MetricTab({ site, parameter, label, params, onFilter, map, fileName, ta
 
 function PropertiesTab({ site, params, filters, fileName, tableName }: CsvTarget & { site: string; params: ReportParams; filters: readonly Filter[] }) {
   const chosen = filters.find((filter) => filter.parameter === 'event_name' && filter.type === 'equals')?.value[0];
-  const names = useMetric(site, { ...params, parameter: 'event_name', limit: 1 }, chosen === undefined);
+  const names = useReport('/api/sites/{site}/metric', site, { ...params, parameter: 'event_name', limit: 1 }, { enabled: chosen === undefined });
   const eventName = chosen ?? names.data?.data.data[0]?.value;
-  const properties = useEventProperties(site, { ...params, event_name: eventName, limit: BREAKDOWN_LIMIT }, eventName !== undefined);
+  const properties = useReport('/api/sites/{site}/events/properties', site, { ...params, event_name: eventName, limit: BREAKDOWN_LIMIT }, { enabled: eventName !== undefined });
   if (names.data && eventName === undefined) return <BreakdownTable testId="breakdown-properties" valueLabel="Property" countLabel="Events" rows={[]} />;
   if (properties.error) return <ErrorMessage error={properties.error} />;
   if (!properties.data) return <Loading />;
@@ -112,7 +113,7 @@ function PropertiesTab({ site, params, filters, fileName, tableName }: CsvTarget
 }
 
 function OutboundTab({ site, params, fileName, tableName }: CsvTarget & { site: string; params: ReportParams }) {
-  const links = useOutboundLinks(site, { ...params, limit: BREAKDOWN_LIMIT });
+  const links = useReport('/api/sites/{site}/events/outbound', site, { ...params, limit: BREAKDOWN_LIMIT });
   if (links.error) return <ErrorMessage error={links.error} />;
   if (!links.data) return <Loading />;
   return (

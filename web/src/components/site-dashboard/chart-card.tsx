@@ -1,7 +1,7 @@
 // ChartCard: the time series card: metric and bucket switches, the chart (annotations drawn on it) and its errors;
 // clicking a bucket (or "Add annotation") opens the annotation dialog at that date, a caption opens its annotation.
 import { useId, useState } from 'react';
-import { useAnnotations, useOverviewTimeSeries, type ReportParams } from '../../api/queries';
+import { useReport, type ReportParams } from '../../api/report-query';
 import type { Annotation, OverviewFigures } from '../../api/types';
 import { Card } from '../card';
 import { ErrorMessage } from '../error-message';
@@ -29,9 +29,9 @@ export interface ChartCardProps {
 
 export function ChartCard({ site, params, previous, metric, bucket, buckets, timeZone, onMetric, onBucket }: ChartCardProps) {
   const id = useId();
-  const series = useOverviewTimeSeries(site, { ...params, bucket });
-  const before = useOverviewTimeSeries(site, { ...previous, bucket }, previous !== undefined);
-  const annotations = useAnnotations(site, { start_date: params.start_date, end_date: params.end_date, time_zone: params.time_zone });
+  const series = useReport('/api/sites/{site}/overview/time-series', site, { ...params, bucket });
+  const before = useReport('/api/sites/{site}/overview/time-series', site, { ...previous, bucket }, { enabled: previous !== undefined && series.isSuccess, secondary: true });
+  const annotations = useReport('/api/sites/{site}/annotations', site, { start_date: params.start_date, end_date: params.end_date, time_zone: params.time_zone });
   const label = METRICS.find((entry) => entry.key === metric)?.label ?? metric;
   const { readOnly } = useSiteAccess();
   const [dialog, setDialog] = useState<AnnotationTarget | undefined>(undefined);

@@ -1,6 +1,6 @@
 // EngagementCards: the visit duration from engaged time, time on page and scroll depth for the period.
 import { useEngagement } from '../../api/engagement-revenue-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { ErrorMessage } from '../error-message';
 import { formatSeconds } from '../report-kit/engagement-format';
 

@@ -1,6 +1,6 @@
 // PageEngagementTab: the Pages card's engagement tab, time on page and scroll depth (mean and reach) per path.
 import { usePageEngagement, type PageEngagementRow } from '../../api/engagement-revenue-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
 import { ErrorMessage } from '../error-message';
