@@ -3,6 +3,7 @@
 // after both. A signed-out visitor of a private site gets an error answer the page asks again once mounted.
 import type { QueryClient } from '@tanstack/react-query';
 import { reportQuery } from '../api/report-query';
+import { todayIn } from './period';
 import { readViewState } from './url-state';
 import { browserZone, siteViewParams } from './use-site-view';
 
@@ -12,7 +13,8 @@ export function prefetchSiteDashboard(client: QueryClient, location: Pick<Locati
   const match = SITE_DASHBOARD.exec(location.pathname);
   const site = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
   if (site === undefined || site === 'new') return;
-  const { params, bucket } = siteViewParams(readViewState(new URLSearchParams(location.search), browserZone()), now);
+  const view = readViewState(new URLSearchParams(location.search), browserZone());
+  const { params, bucket } = siteViewParams(view, todayIn(view.timeZone, now));
   void client.prefetchQuery(reportQuery('/api/sites/{site}/overview', site, params));
   void client.prefetchQuery(reportQuery('/api/sites/{site}/overview/time-series', site, { ...params, bucket }));
 }

@@ -21,8 +21,8 @@ export interface SiteViewParams {
   readonly bucket: Bucket;
 }
 
-export function siteViewParams(view: SiteViewState, now: Date): SiteViewParams {
-  const today = todayIn(view.timeZone, now);
+/** The parameters of `view` on `today` (the period's last day, in the view's zone). */
+export function siteViewParams(view: SiteViewState, today: string): SiteViewParams {
   const filters = serializeFilters(view.filters);
   const segment = view.segment;
   const params: ReportParams = { ...periodParams(view.period, view.timeZone, today), filters, segment_id: segment };
@@ -38,7 +38,7 @@ export function useSiteView() {
   const view = useMemo(() => readViewState(search, browserZone()), [search]);
   const today = todayIn(view.timeZone, new Date());
   // Recomputed when the URL or the day changes, so the parameter objects keep their identity between renders.
-  const derived = useMemo(() => siteViewParams(view, new Date()), [view, today]);
+  const derived = useMemo(() => siteViewParams(view, today), [view, today]);
   const update = (change: Partial<SiteViewState>) => setSearch((current) => writeViewState(current, change), { replace: false });
   return { ...derived, update };
 }
