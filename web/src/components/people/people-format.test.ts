@@ -13,8 +13,8 @@ describe('API times', () => {
   });
 
   it('shows them in the zone of the view', () => {
-    expect(formatApiTime('2026-03-10 23:30:00', 'Europe/Paris')).toBe('2026-03-11 00:30:00');
-    expect(formatApiTime('2026-03-10 23:30:00.500', 'UTC')).toBe('2026-03-10 23:30:00');
+    expect(formatApiTime('2026-03-10 23:30:00', 'Europe/Paris', 'en-GB')).toBe('11 Mar 2026, 00:30:00');
+    expect(formatApiTime('2026-03-10 23:30:00.500', 'UTC', 'en-GB')).toBe('10 Mar 2026, 23:30:00');
     expect(formatApiTime('soon', 'UTC')).toBe('soon');
   });
 });

@@ -7,11 +7,12 @@ import { Button } from '../button';
 import { Dialog } from '../dialog';
 import { csvFileName } from '../csv';
 import { ErrorMessage } from '../error-message';
+import { formatInstant } from '../format-instant';
 import { API_KEY_CSV_COLUMNS, keyPermissions, type KeyListRow } from './listed-key';
 import { TABLE, TableFrame, TD, TH } from '../table-frame';
 import { scopesText } from './settings-fields';
 
-const dateOf = (value: string | null) => (value === null ? 'never' : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(value)));
+const dateOf = (value: string | null) => (value === null ? 'never' : formatInstant(value));
 
 function KeyTableRow({ row: { key, owner }, onRevoke }: { row: KeyListRow; onRevoke: () => void }) {
   const name = key.name ?? key.id;
