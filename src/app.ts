@@ -244,7 +244,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db, currencyRates: config.currencyRates };
   await registerReports(app, reportDeps);
   await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
-  await registerFavicons(app, { guards, enabled: config.favicons.enabled, fetcher: {
+  await registerFavicons(app, { guards, analytics, enabled: config.favicons.enabled, fetcher: {
     resolve: deps.resolveHost ?? systemResolver, allowPrivateTargets: config.favicons.allowPrivateTargets, ...(deps.faviconUpstream ? { upstream: deps.faviconUpstream } : {}),
   } });
   await app.register(segmentsRoutes, { guards, segments, analytics });
