@@ -38,5 +38,6 @@ describe('viewSearch', () => {
     const { viewSearch } = await import('./people-links');
     expect(viewSearch(new URLSearchParams('period=30d&page=3&sort=sessions&segment=4&tz=UTC&trait=plan'))).toBe('?period=30d&tz=UTC&segment=4');
     expect(viewSearch(new URLSearchParams('page=2'))).toBe('');
+    expect(viewSearch(new URLSearchParams('embed=true&page=2&theme=dark&background=0f172a'))).toBe('?embed=true&theme=dark&background=0f172a');
   });
 });
