@@ -1,7 +1,5 @@
-// SitePageTop: a site list page's heading, site links, period picker and filters with saved segments (all in the URL).
-import { PeriodPicker } from '../report-kit/period-picker';
-import { SiteNav } from '../settings/site-nav';
-import { ViewFilters } from '../segments/view-filters';
+// SitePageTop: a site list page's header: heading, site links, period picker and filters with saved segments (all in the URL).
+import { SiteHeader } from '../report-kit/site-header';
 import type { useSiteView } from '../../view-state/use-site-view';
 
 export interface SitePageTopProps {
@@ -11,13 +9,5 @@ export interface SitePageTopProps {
 }
 
 export function SitePageTop({ site, title, siteView }: SitePageTopProps) {
-  const { view, today, update } = siteView;
-  return (
-    <>
-      <h1 className="text-2xl font-semibold">{title}</h1>
-      <SiteNav site={site} />
-      <PeriodPicker period={view.period} compare={false} today={today} onPeriod={(period) => update({ period })} />
-      <ViewFilters site={site} view={view} update={update} />
-    </>
-  );
+  return <SiteHeader site={site} title={title} view={siteView.view} today={siteView.today} update={siteView.update} />;
 }
