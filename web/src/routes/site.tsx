@@ -37,7 +37,9 @@ export function SitePage() {
       <EngagementCards site={site} params={params} />
       <div className="grid gap-4 md:grid-cols-2">
         {BREAKDOWN_CARDS.map((spec) => (
-          <BreakdownCard key={spec.title} site={site} spec={spec} params={params} filters={view.filters} period={periodName(view.period, today)} onFilter={(parameter, value) => update({ filters: addFilter(view.filters, { parameter, type: 'equals', value: [value] }) })} />
+          <BreakdownCard key={spec.title} site={site} spec={spec} params={params} filters={view.filters} period={periodName(view.period, today)} onFilter={(parameter, value) => update({ filters: addFilter(view.filters, { parameter, type: 'equals', value: [value] }) })}
+            onFilters={(added) => update({ filters: added.reduce((all, filter) => addFilter(all, filter), view.filters) })}
+          />
         ))}
       </div>
     </div>

@@ -14,11 +14,12 @@ export interface BreakdownCardProps {
   readonly params: ReportParams;
   readonly filters: readonly Filter[];
   readonly onFilter: (parameter: string, value: string) => void;
+  readonly onFilters: (filters: Filter[]) => void;
   /** The period in words, for the tables' file names. */
   readonly period: string;
 }
 
-export function BreakdownCard({ site, spec, params, filters, onFilter, period }: BreakdownCardProps) {
+export function BreakdownCard({ site, spec, params, filters, onFilter, onFilters, period }: BreakdownCardProps) {
   const id = useId();
   const box = useRef<HTMLElement>(null);
   const visible = useVisible(box);
@@ -46,7 +47,7 @@ export function BreakdownCard({ site, spec, params, filters, onFilter, period }:
           </div>
         ) : null}
       </div>
-      {visible && tab ? <BreakdownTabView site={site} tab={tab} valueLabel={spec.valueLabel} params={params} filters={filters} onFilter={onFilter} fileName={csvFileName(tableName, period)} tableName={tableName} /> : null}
+      {visible && tab ? <BreakdownTabView site={site} tab={tab} valueLabel={spec.valueLabel} params={params} filters={filters} onFilter={onFilter} onFilters={onFilters} fileName={csvFileName(tableName, period)} tableName={tableName} /> : null}
     </section>
   );
 }

@@ -4,7 +4,9 @@ export type BreakdownTab =
   | { readonly kind: 'map'; readonly label: string }
   | { readonly kind: 'properties'; readonly label: string }
   | { readonly kind: 'outbound'; readonly label: string }
-  | { readonly kind: 'engagement'; readonly label: string };
+  | { readonly kind: 'engagement'; readonly label: string }
+  /** Versions named with their browser or system (`parent`): versions-tab.tsx. */
+  | { readonly kind: 'versions'; readonly label: string; readonly parent: string; readonly parentLabel: string; readonly parameter: string };
 
 export interface BreakdownCardSpec {
   readonly title: string;
@@ -29,8 +31,8 @@ export const BREAKDOWN_CARDS: readonly BreakdownCardSpec[] = [
     title: 'Devices',
     valueLabel: 'Device',
     tabs: [
-      metric('Browsers', 'browser'), metric('Browser versions', 'browser_version'), metric('OS', 'operating_system'),
-      metric('OS versions', 'operating_system_version'), metric('Device types', 'device_type'), metric('Screen sizes', 'dimensions'),
+      metric('Browsers', 'browser'), { kind: 'versions', label: 'Browser versions', parent: 'browser', parentLabel: 'Browser', parameter: 'browser_version' }, metric('OS', 'operating_system'),
+      { kind: 'versions', label: 'OS versions', parent: 'operating_system', parentLabel: 'OS', parameter: 'operating_system_version' }, metric('Device types', 'device_type'), metric('Screen sizes', 'dimensions'),
     ],
   },
   { title: 'Languages', valueLabel: 'Language', tabs: [metric('Languages', 'language')] },

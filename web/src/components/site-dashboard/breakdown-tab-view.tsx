@@ -11,6 +11,7 @@ import { BREAKDOWN_LIMIT, countsEvents, type BreakdownTab } from './breakdown-ca
 import { metricCsvColumns, OUTBOUND_CSV_COLUMNS, PROPERTY_CSV_COLUMNS } from './breakdown-csv';
 import { BreakdownTable } from '../report-kit/breakdown-table';
 import { PageEngagementTab } from './page-engagement-tab';
+import { VersionsTab } from './versions-tab';
 import type { Filter } from '../../view-state/filters';
 
 const WorldMap = lazy(() => import('../report-kit/world-map'));
@@ -22,6 +23,8 @@ export interface BreakdownTabViewProps {
   readonly params: ReportParams;
   readonly filters: readonly Filter[];
   readonly onFilter: (parameter: string, value: string) => void;
+  /** Several filters at once (a version with its browser). */
+  readonly onFilters: (filters: Filter[]) => void;
   /** The name of the table's CSV file (the card, the tab and the period). */
   readonly fileName: string;
   /** The card and tab, for the download button's accessible name. */
@@ -127,7 +130,7 @@ function OutboundTab({ site, params, fileName, tableName }: CsvTarget & { site: 
   );
 }
 
-export function BreakdownTabView({ site, tab, valueLabel, params, filters, onFilter, fileName, tableName }: BreakdownTabViewProps) {
+export function BreakdownTabView({ site, tab, valueLabel, params, filters, onFilter, onFilters, fileName, tableName }: BreakdownTabViewProps) {
   const csv = { fileName, tableName };
   switch (tab.kind) {
     case 'metric': return <MetricTab site={site} parameter={tab.parameter} label={valueLabel} params={params} onFilter={onFilter} {...csv} />;
@@ -135,5 +138,6 @@ export function BreakdownTabView({ site, tab, valueLabel, params, filters, onFil
     case 'properties': return <PropertiesTab site={site} params={params} filters={filters} {...csv} />;
     case 'outbound': return <OutboundTab site={site} params={params} {...csv} />;
     case 'engagement': return <PageEngagementTab site={site} params={params} {...csv} />;
+    case 'versions': return <VersionsTab site={site} parent={tab.parent} parentLabel={tab.parentLabel} parameter={tab.parameter} params={params} onFilters={onFilters} {...csv} />;
   }
 }

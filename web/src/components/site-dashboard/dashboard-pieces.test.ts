@@ -1,5 +1,6 @@
 // The site dashboard's pure pieces: deltas, annotation buckets and the map's country codes.
 import { describe, expect, it } from 'vitest';
+import { rankVersions, versionText } from './versions-tab';
 import { bucketIndexOf, wallTimeIn, wallToLocalInput, zonedWallToIso } from '../report-kit/chart-annotations';
 import { alpha2Of, numericOf } from '../report-kit/country-codes';
 import { changePercent } from './top-line-cards';
@@ -48,4 +49,20 @@ describe('country codes', () => {
     expect(numericOf(alpha2)).toBe(numeric);
   });
   it('maps back', () => expect(alpha2Of('076')).toBe('BR'));
+});
+
+describe('browser versions named with their browser', () => {
+  it('ranks the pairs of every browser by sessions, names them "Safari 17", and keeps the same number of two browsers apart', () => {
+    const ranked = rankVersions([
+      { parent: 'Chrome', rows: [{ value: '126', count: 40 }, { value: '17', count: 2 }] },
+      { parent: 'Safari', rows: [{ value: '17', count: 12 }, { value: '', count: 1 }] },
+    ], 3);
+    expect(ranked).toEqual([
+      { parent: 'Chrome', version: '126', count: 40 },
+      { parent: 'Safari', version: '17', count: 12 },
+      { parent: 'Chrome', version: '17', count: 2 },
+    ]);
+    expect(ranked.map((row) => versionText(row.parent, row.version))).toEqual(['Chrome 126', 'Safari 17', 'Chrome 17']);
+    expect(versionText('Safari', '')).toBe('Safari (unknown version)');
+  });
 });
