@@ -5,7 +5,7 @@ import { useReport, type ReportParams } from '../../api/report-query';
 import type { MetricEntry } from '../../api/types';
 import { Button, FOCUS_RING } from '../button';
 import { Dialog } from '../dialog';
-import { ErrorMessage } from '../error-message';
+import { reportPanel } from './report-panel';
 import { BreakdownTable } from './breakdown-table';
 
 export const DETAILS_PAGE_SIZE = 25;
@@ -52,8 +52,8 @@ function DetailsList({ site, parameter, valueLabel, countLabel, params, display,
   const [page, setPage] = useState(1);
   const rows = all.data?.data.data;
   const shown = useMemo(() => (rows ? detailsPage(rows, display, search, sort, descending, page) : undefined), [rows, display, search, sort, descending, page]);
-  if (all.error) return <ErrorMessage error={all.error} />;
-  if (!shown) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading…</p>;
+  const state = reportPanel({ error: all.error, loading: !shown });
+  if (state || !shown) return state;
   const current = Math.min(page, shown.pages);
   return (
     <div className="flex flex-col gap-3">

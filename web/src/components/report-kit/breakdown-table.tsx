@@ -2,6 +2,7 @@
 // a row's value is a button that adds it as a filter.
 import type { ReactNode } from 'react';
 import { FOCUS_RING } from '../button';
+import { reportPanel } from './report-panel';
 
 export interface BreakdownRow {
   readonly value: string;
@@ -35,7 +36,8 @@ export const barWidth = (count: number, max: number): number => (max <= 0 ? 0 : 
 export function BreakdownTable({
   testId, valueLabel, countLabel, rows, onSelect, display = (value) => value || '(none)', icon, percentageOf, percentageFor = (row) => row.percentage, actions, scroll = true,
 }: BreakdownTableProps) {
-  if (rows.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">No data for this period.</p>;
+  const state = reportPanel({ error: null, loading: false, empty: rows.length === 0 });
+  if (state) return state;
   const max = Math.max(...rows.map((row) => row.count));
   const showShare = percentageOf !== undefined || rows.some((row) => percentageFor(row) !== undefined);
   return (

@@ -6,7 +6,7 @@ import { displayValue } from '../dimensions/dimension-display';
 import { DimensionIcon, hasIcon } from '../dimensions/dimension-icon';
 import { BreakdownDetails } from '../report-kit/breakdown-details';
 import { CsvDownloadButton } from '../csv-download-button';
-import { ErrorMessage } from '../error-message';
+import { reportPanel } from '../report-kit/report-panel';
 import { BREAKDOWN_LIMIT, countsEvents, type BreakdownTab } from './breakdown-cards';
 import { metricCsvColumns, OUTBOUND_CSV_COLUMNS, PROPERTY_CSV_COLUMNS } from './breakdown-csv';
 import { BreakdownTable } from '../report-kit/breakdown-table';
@@ -33,7 +33,7 @@ export interface BreakdownTabViewProps {
 
 type CsvTarget = Pick<BreakdownTabViewProps, 'fileName' | 'tableName'>;
 
-const Loading = () => <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading…</p>;
+const Loading = () => reportPanel({ error: null, loading: true });
 const testIdOf = (name: string) => `breakdown-${name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
 
 interface MetricTabProps extends CsvTarget {
@@ -57,8 +57,8 @@ function MetricTab({ site, parameter, label, params, onFilter, map, fileName, ta
   const pages = PAGE_DIMENSIONS.has(parameter);
   // The same question as the top-line cards ask: answered from the cache.
   const overview = useReport('/api/sites/{site}/overview', site, params);
-  if (rows.error) return <ErrorMessage error={rows.error} />;
-  if (!rows.data) return <Loading />;
+  const state = reportPanel({ error: rows.error, loading: !rows.data });
+  if (state || !rows.data) return state;
   const data = rows.data.data.data;
   if (map) return <Suspense fallback={<Loading />}><WorldMap rows={data} onSelect={(code) => onFilter(parameter, code)} /></Suspense>;
   const events = countsEvents(parameter);
@@ -99,8 +99,8 @@ function PropertiesTab({ site, params, filters, fileName, tableName }: CsvTarget
   const eventName = chosen ?? names.data?.data.data[0]?.value;
   const properties = useReport('/api/sites/{site}/events/properties', site, { ...params, event_name: eventName, limit: BREAKDOWN_LIMIT }, { enabled: eventName !== undefined });
   if (names.data && eventName === undefined) return <BreakdownTable testId="breakdown-properties" valueLabel="Property" countLabel="Events" rows={[]} />;
-  if (properties.error) return <ErrorMessage error={properties.error} />;
-  if (!properties.data) return <Loading />;
+  const state = reportPanel({ error: properties.error, loading: !properties.data });
+  if (state || !properties.data) return state;
   return (
     <>
       <p className="mb-2 text-xs text-slate-600 dark:text-slate-400">Properties of “{eventName}” (filter by an event to choose it)</p>
@@ -117,8 +117,8 @@ function PropertiesTab({ site, params, filters, fileName, tableName }: CsvTarget
 
 function OutboundTab({ site, params, fileName, tableName }: CsvTarget & { site: string; params: ReportParams }) {
   const links = useReport('/api/sites/{site}/events/outbound', site, { ...params, limit: BREAKDOWN_LIMIT });
-  if (links.error) return <ErrorMessage error={links.error} />;
-  if (!links.data) return <Loading />;
+  const state = reportPanel({ error: links.error, loading: !links.data });
+  if (state || !links.data) return state;
   return (
     <BreakdownTable
       testId="breakdown-outbound"

@@ -3,7 +3,7 @@ import { usePageEngagement, type PageEngagementRow } from '../../api/engagement-
 import type { ReportParams } from '../../api/report-query';
 import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
-import { ErrorMessage } from '../error-message';
+import { reportPanel } from '../report-kit/report-panel';
 import { BREAKDOWN_LIMIT } from './breakdown-cards';
 import { formatSeconds } from '../report-kit/engagement-format';
 
@@ -17,10 +17,9 @@ const CSV_COLUMNS: ReadonlyArray<CsvColumn<PageEngagementRow>> = [
 
 export function PageEngagementTab({ site, params, fileName, tableName }: { site: string; params: ReportParams; fileName: string; tableName: string }) {
   const pages = usePageEngagement(site, { ...params, limit: BREAKDOWN_LIMIT });
-  if (pages.error) return <ErrorMessage error={pages.error} />;
-  if (!pages.data) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading…</p>;
-  const rows = pages.data.data.data;
-  if (rows.length === 0) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">No data for this period.</p>;
+  const rows = pages.data?.data.data ?? [];
+  const state = reportPanel({ error: pages.error, loading: !pages.data, empty: rows.length === 0 });
+  if (state) return state;
   return (
     <>
       <div className="mb-1 flex justify-end"><CsvDownloadButton fileName={fileName} table={tableName} columns={CSV_COLUMNS} rows={rows} /></div>

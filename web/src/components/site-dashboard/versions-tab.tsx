@@ -5,7 +5,7 @@ import { useQueries } from '@tanstack/react-query';
 import { reportQuery, useReport, type ReportParams } from '../../api/report-query';
 import { parseFilters, serializeFilters, type Filter } from '../../view-state/filters';
 import { DimensionIcon, hasIcon } from '../dimensions/dimension-icon';
-import { ErrorMessage } from '../error-message';
+import { reportPanel } from '../report-kit/report-panel';
 import { BreakdownTable } from '../report-kit/breakdown-table';
 import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
@@ -64,8 +64,8 @@ export function VersionsTab({ site, parent, parentLabel, parameter, params, onFi
     })),
   });
   const error = parents.error ?? versions.find((query) => query.error)?.error ?? null;
-  if (error) return <ErrorMessage error={error} />;
-  if (!parents.data || versions.some((query) => !query.data)) return <p className="py-6 text-center text-sm text-slate-600 dark:text-slate-400">Loading…</p>;
+  const state = reportPanel({ error, loading: !parents.data || versions.some((query) => !query.data) });
+  if (state) return state;
   const rows = rankVersions(names.map((name, index) => ({ parent: name, rows: versions[index]?.data?.data.data ?? [] })), BREAKDOWN_LIMIT);
   const byKey = new Map(rows.map((row) => [keyOf(row), row]));
   const sessions = overview.data?.data.sessions;
