@@ -1,5 +1,6 @@
 // The site dashboard's periods: each one's report parameters in a time zone, its previous period and its buckets.
 import type { ReportParams } from '../api/report-query';
+import type { Bucket } from '../api/types';
 
 export const PERIODS = [
   { key: 'today', label: 'Today' },
@@ -15,7 +16,15 @@ export const PERIODS = [
 ] as const;
 
 export type PeriodKey = (typeof PERIODS)[number]['key'];
-export type Bucket = 'minute' | 'five_minutes' | 'fifteen_minutes' | 'hour' | 'day' | 'week' | 'month' | 'year';
+export type { Bucket };
+
+/** Every bucket the API knows, with its label: typed as a record of the generated `Bucket`, so a bucket the API adds
+ * or drops breaks the build here instead of being missed. */
+export const BUCKET_LABELS: Readonly<Record<Bucket, string>> = {
+  minute: 'Minute', five_minutes: '5 minutes', ten_minutes: '10 minutes', fifteen_minutes: '15 minutes', hour: 'Hour', day: 'Day', week: 'Week', month: 'Month', year: 'Year',
+};
+
+export const isBucket = (text: string | null): text is Bucket => text !== null && Object.hasOwn(BUCKET_LABELS, text);
 
 export interface Period {
   readonly key: PeriodKey;

@@ -1,7 +1,7 @@
 // The site dashboard's state, all in the URL: period, custom days, comparison, filters, saved segment, chart metric and bucket.
 import type { Filter } from './filters';
 import { parseFilters, serializeFilters } from './filters';
-import { isDay, isPeriodKey, type Bucket, type Period } from './period';
+import { isBucket, isDay, isPeriodKey, type Bucket, type Period } from './period';
 import type { OverviewFigures } from '../api/types';
 
 export const METRICS: ReadonlyArray<{ key: keyof OverviewFigures; label: string }> = [
@@ -26,8 +26,6 @@ export interface SiteViewState {
   readonly timeZone: string;
 }
 
-const BUCKET_NAMES: readonly string[] = ['minute', 'five_minutes', 'fifteen_minutes', 'hour', 'day', 'week', 'month', 'year'];
-
 /** A segment id as the API takes it (a positive 32-bit integer), or undefined. */
 function segmentIdOf(text: string | null): number | undefined {
   if (text === null || !/^[1-9]\d{0,9}$/.test(text)) return undefined;
@@ -47,7 +45,7 @@ export function readViewState(search: URLSearchParams, browserZone: string): Sit
     filters: parseFilters(search.get('filters')),
     segment: segmentIdOf(search.get('segment')),
     metric,
-    bucket: bucket !== null && BUCKET_NAMES.includes(bucket) ? (bucket as Bucket) : undefined,
+    bucket: isBucket(bucket) ? bucket : undefined,
     timeZone: search.get('tz') ?? browserZone,
   };
 }

@@ -1,11 +1,7 @@
 // BucketSelect: the labelled select of a time series' bucket, among those that suit the period.
 import { useId } from 'react';
-import type { Bucket } from '../../view-state/period';
+import { BUCKET_LABELS, type Bucket } from '../../view-state/period';
 import { CONTROL } from './period-picker';
-
-export const BUCKET_LABELS: Readonly<Record<Bucket, string>> = {
-  minute: 'Minute', five_minutes: '5 minutes', fifteen_minutes: '15 minutes', hour: 'Hour', day: 'Day', week: 'Week', month: 'Month', year: 'Year',
-};
 
 export function BucketSelect({ bucket, buckets, onBucket }: { bucket: Bucket; buckets: readonly Bucket[]; onBucket: (bucket: Bucket) => void }) {
   const id = useId();
