@@ -41,7 +41,9 @@ beforeAll(async () => {
   // Session n views /p-0 .. /p-n (so /p-k is seen in PAGES - k sessions); countries, devices and referrers vary.
   for (let session = 0; session < PAGES; session++) {
     const country = ['FR', 'FR', 'DE', 'JP'][session % 4];
-    const device = session % 3 === 0 ? { device_type: 'Mobile', browser: 'Safari', operating_system: 'iOS' } : { device_type: 'Desktop', browser: 'Firefox', operating_system: 'Linux' };
+    // Safari 17 and Firefox 17 share a version number: the versions tab keeps them apart.
+    const device = session % 3 === 0 ? { device_type: 'Mobile', browser: 'Safari', browser_version: '17', operating_system: 'iOS', operating_system_version: '17.5' }
+      : { device_type: 'Desktop', browser: 'Firefox', browser_version: session % 2 === 0 ? '127' : '17', operating_system: 'Linux' };
     const referrer = session % 2 === 0 ? 'https://news.example/story' : session % 5 === 0 ? 'https://blank.example/' : '';
     await seedEvents(h.loupe, site.siteId, Array.from({ length: session + 1 }, (_unused, page) => ({
       at: minutesAgo(200 - page), session_id: 100 + session, user_id: `v${session}`, pathname: `/p-${page}`, country, referrer, ...device,
@@ -162,6 +164,34 @@ describe('breakdown cards', () => {
     expect(turnedOn.status()).toBe(200);
     await page.reload();
     await page.getByTestId('errors-empty').filter({ hasText: 'No error was recorded in this period.' }).waitFor();
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'],
+  ] as const)('names browser versions with their browser ("Safari 17"), keeping equal numbers of two browsers apart; a row filters by both (%s, %s)', async (scheme, width) => {
+    const viewport = width === 'desktop' ? DESKTOP : PHONE;
+    const context = await h.browser.newContext({ viewport, colorScheme: scheme, storageState: seeded?.storage });
+    const page = await openDashboard(context);
+    const card = page.getByTestId('card-devices');
+    await card.scrollIntoViewIfNeeded();
+    await card.getByRole('button', { name: 'Browser versions' }).click();
+    // Sessions 0..29: Safari 17 every third (10); of the others (20), Firefox 127 on even numbers (10), Firefox 17 on odd (10).
+    const rows = await rowsOf(page, 'breakdown-browser-version');
+    expect(rows.map((row) => [row[3], row[1], row[4]])).toEqual([['Firefox 127', 10, 'letter'], ['Firefox 17', 10, 'letter'], ['Safari 17', 10, 'letter']]);
+    await card.getByRole('button', { name: 'OS versions' }).click();
+    const systems = await rowsOf(page, 'breakdown-operating-system-version');
+    expect(systems.map((row) => [row[3], row[1]])).toEqual([['Linux (unknown version)', 20], ['iOS 17.5', 10]]);
+    await card.getByRole('button', { name: 'Browser versions' }).click();
+    await networkQuiet(page);
+    await screenshot(page, `browser-versions-${scheme}-${viewport.width}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('breakdown-browser-version').getByRole('button', { name: /^Safari 17/ }).click();
+    await page.waitForURL(/filters=/);
+    expect(JSON.parse(new URL(page.url()).searchParams.get('filters') ?? '[]')).toEqual([
+      { parameter: 'browser', type: 'equals', value: ['Safari'] }, { parameter: 'browser_version', type: 'equals', value: ['17'] },
+    ]);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });
