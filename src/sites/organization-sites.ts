@@ -1,4 +1,4 @@
-// GET /api/organizations/{org}/sites in the origin service's shape: the organization, the sites the caller
+// GET /api/organizations/{org}/sites in Rybbit's shape: the organization, the sites the caller
 // sees (team restrictions applied) with sessions in the last 24 hours and their teams, and the subscription
 // (a self-hosted instance has no event limit).
 import type { Kysely } from 'kysely';

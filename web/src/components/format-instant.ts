@@ -1,4 +1,4 @@
-// A timestamp the API returned (ISO 8601, or the origin's `YYYY-MM-DD HH:MM:SS` in UTC) in the reader's time zone
+// A timestamp the API returned (ISO 8601, or Rybbit's `YYYY-MM-DD HH:MM:SS` in UTC) in the reader's time zone
 // and language, for tables of records.
 
 const UTC_SQL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,3})?$/;

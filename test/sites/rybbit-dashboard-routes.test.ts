@@ -1,4 +1,4 @@
-// The routes the origin service's dashboard shell calls, in its shapes: the caller's organizations, the
+// The routes Rybbit's dashboard shell calls, in its shapes: the caller's organizations, the
 // organization's sites (team restriction, activity, subscription), events per day, has-data, is-public, the
 // exclusion lists, config and version.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { call, createOrganization, createSite, signUp, type Credential, inviteAn
 import { seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-describe('origin dashboard shell routes', () => {
+describe('Rybbit dashboard shell routes', () => {
   let t: TestApp;
   let owner: { cookie: string; userId: string };
   let member: { cookie: string; userId: string };

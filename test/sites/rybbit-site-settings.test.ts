@@ -1,9 +1,9 @@
-// The origin web app's site settings keys: trackFormInteractions mapped, defaults accepted, the rest a clear 400; their GET lists.
+// The Rybbit web app's site settings keys: trackFormInteractions mapped, defaults accepted, the rest a clear 400; their GET lists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-describe('origin site settings keys', () => {
+describe('Rybbit site settings keys', () => {
   let t: TestApp;
   let owner: { cookie: string };
   let stranger: { cookie: string };
@@ -12,9 +12,9 @@ describe('origin site settings keys', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    owner = await signUp(t.app, 'origin-settings@example.com');
-    stranger = await signUp(t.app, 'origin-settings-stranger@example.com');
-    org = await createOrganization(t.app, owner.cookie, 'origin-settings');
+    owner = await signUp(t.app, 'rybbit-settings@example.com');
+    stranger = await signUp(t.app, 'rybbit-settings-stranger@example.com');
+    org = await createOrganization(t.app, owner.cookie, 'rybbit-settings');
     site = (await createSite(t.app, owner, org, { domain: 'settings.example.com' })).siteId;
   });
   afterAll(async () => t.close());
@@ -36,7 +36,7 @@ describe('origin site settings keys', () => {
     expect(await toggles()).toEqual({ record: [true, false, false], config: [true, false, false], trackIp: false });
     expect((await put({ trackFormInteractions: false })).statusCode).toBe(200);
     expect(await toggles()).toEqual({ record: [false, false, false], config: [false, false, false], trackIp: false });
-    // An explicit Loupe toggle in the same body wins over the origin's single one.
+    // An explicit Loupe toggle in the same body wins over Rybbit's single one.
     expect((await put({ trackFormInteractions: true, trackInputChange: false })).statusCode).toBe(200);
     expect(await toggles()).toEqual({ record: [true, false, false], config: [true, false, false], trackIp: false });
   });
@@ -76,7 +76,7 @@ describe('origin site settings keys', () => {
     expect((res.json() as { error: string }).error).toMatch(/^Invalid body/);
   });
 
-  it('creates a site with the origin add-site keys at their defaults, and refuses others', async () => {
+  it('creates a site with Rybbit\'s add-site keys at their defaults, and refuses others', async () => {
     const made = await call(t.app, owner, { method: 'POST', url: `/api/organizations/${org}/sites`, payload: { domain: 'made.example.com', type: 'web', trackFormInteractions: true } });
     expect(made.statusCode).toBe(200);
     expect((made.json() as Record<string, unknown>).trackInputChange).toBe(true);

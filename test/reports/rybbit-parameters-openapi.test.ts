@@ -1,4 +1,4 @@
-// The OpenAPI document describes the events count and autocapture routes and the origin web app's parameters of
+// The OpenAPI document describes the events count and autocapture routes and the Rybbit web app's parameters of
 // sessions, users, goals and journeys, under the source document's tags; the new routes need a credential.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
@@ -10,16 +10,16 @@ interface Operation {
   parameters: Array<{ name: string; in: string; schema?: { enum?: string[] } }>;
 }
 
-describe('OpenAPI of the origin web app parameters', () => {
+describe('OpenAPI of the Rybbit web app parameters', () => {
   let t: TestApp;
   let paths: Record<string, { get?: Operation }>;
   let siteId: number;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const owner = await signUp(t.app, 'origin-params@example.com');
-    const org = await createOrganization(t.app, owner.cookie, 'origin-params-org');
-    siteId = (await createSite(t.app, owner, org, { domain: 'origin-params.example.com' })).siteId;
+    const owner = await signUp(t.app, 'rybbit-params@example.com');
+    const org = await createOrganization(t.app, owner.cookie, 'rybbit-params-org');
+    siteId = (await createSite(t.app, owner, org, { domain: 'rybbit-params.example.com' })).siteId;
     paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
   });
   afterAll(async () => t.close());

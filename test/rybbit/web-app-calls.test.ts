@@ -1,4 +1,4 @@
-// The origin web app's calls, replayed with its own parameters: each answers 200 with the fields the app reads.
+// The Rybbit web app's calls, replayed with its own parameters: each answers 200 with the fields the app reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents, type SeedRow } from '../helpers/seed-events.js';
@@ -31,7 +31,7 @@ function at(value: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), value);
 }
 
-describe('the origin web app calls, with its parameters', () => {
+describe('the Rybbit web app calls, with its parameters', () => {
   let t: TestApp;
   let owner: { cookie: string };
   let org: string;
@@ -128,7 +128,7 @@ describe('the origin web app calls, with its parameters', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
-  // Calls of the web app Loupe does not answer (docs/origin-compatibility.md, "Gaps found" and "out of scope"): 404.
+  // Calls of the web app Loupe does not answer (docs/rybbit-compatibility.md, "Gaps found" and "out of scope"): 404.
   const unanswered = (): [string, string][] => [
     ['GET', `/api/sites/${site}/usage`],
     ['GET', `/api/sites/${site}/verify-script`],

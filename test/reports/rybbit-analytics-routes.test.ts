@@ -1,4 +1,4 @@
-// The origin web app's chart and map routes: /events/time-series, /goals/time-series?goal_ids=, /users/session-count, /sessions/locations.
+// The Rybbit web app's chart and map routes: /events/time-series, /goals/time-series?goal_ids=, /users/session-count, /sessions/locations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents, type SeedRow } from '../helpers/seed-events.js';
@@ -26,7 +26,7 @@ const RANGE = 'start_date=2026-03-10&end_date=2026-03-11';
 const DAY10 = '2026-03-10 00:00:00';
 const DAY11 = '2026-03-11 00:00:00';
 
-describe('origin chart and map routes', () => {
+describe('Rybbit chart and map routes', () => {
   let t: TestApp;
   let owner: { cookie: string };
   let siteId: number;
@@ -35,9 +35,9 @@ describe('origin chart and map routes', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock: () => Date.parse('2026-03-20T12:00:00Z') });
-    owner = await signUp(t.app, 'origin-routes@example.com');
-    const org = await createOrganization(t.app, owner.cookie, 'origin-routes-org');
-    siteId = (await createSite(t.app, owner, org, { domain: 'origin-routes.example.com' })).siteId;
+    owner = await signUp(t.app, 'rybbit-routes@example.com');
+    const org = await createOrganization(t.app, owner.cookie, 'rybbit-routes-org');
+    siteId = (await createSite(t.app, owner, org, { domain: 'rybbit-routes.example.com' })).siteId;
     await seedEvents(t, siteId, EVENTS);
     const goal = async (body: Record<string, unknown>) =>
       ((await call(t.app, owner, { method: 'POST', url: `/api/sites/${siteId}/goals`, payload: body })).json() as { goalId: number }).goalId;

@@ -1,4 +1,4 @@
-// The site settings keys of the origin service's web app that Loupe maps, or accepts only at their default.
+// The site settings keys of Rybbit's web app that Loupe maps, or accepts only at their default.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BadRequestError, NotFoundError } from '../platform/http/app-errors.js';
@@ -8,12 +8,12 @@ import { ANY_CREDENTIAL, SiteParams } from '../platform/http/route-docs.js';
 import type { SiteSettings } from './site-settings.schema.js';
 import type { SiteRepository } from './site.repository.js';
 import type { Site } from './site.js';
-import { OriginSettingsKeys } from './origin-settings-keys.js';
+import { RybbitSettingsKeys } from './rybbit-settings-keys.js';
 
-type OriginKeys = { [K in keyof typeof OriginSettingsKeys]?: z.infer<(typeof OriginSettingsKeys)[K]> };
+type RybbitKeys = { [K in keyof typeof RybbitSettingsKeys]?: z.infer<(typeof RybbitSettingsKeys)[K]> };
 
-/** The value each unsupported key may take: the origin's default, which is what Loupe does. */
-const ACCEPTED_DEFAULTS: ReadonlyArray<[keyof OriginKeys, (value: unknown) => boolean]> = [
+/** The value each unsupported key may take: Rybbit's default, which is what Loupe does. */
+const ACCEPTED_DEFAULTS: ReadonlyArray<[keyof RybbitKeys, (value: unknown) => boolean]> = [
   ['trackIp', (value) => value === false],
   ['excludedASNs', (value) => Array.isArray(value) && value.length === 0],
   ['excludedQueryParams', (value) => Array.isArray(value) && value.length === 0],
@@ -24,11 +24,11 @@ const ACCEPTED_DEFAULTS: ReadonlyArray<[keyof OriginKeys, (value: unknown) => bo
 ];
 
 /**
- * Loupe's settings patch from a body that may carry the origin's keys: `trackFormInteractions` becomes
+ * Loupe's settings patch from a body that may carry Rybbit's keys: `trackFormInteractions` becomes
  * `trackFormSubmit` and `trackInputChange` (an explicit one of those wins); the unsupported keys must hold
  * their default, else a 400 names them.
  */
-export function loupeSettingsOf<T extends OriginKeys & Partial<SiteSettings>>(body: T): Omit<T, keyof OriginKeys> {
+export function loupeSettingsOf<T extends RybbitKeys & Partial<SiteSettings>>(body: T): Omit<T, keyof RybbitKeys> {
   const unsupported = ACCEPTED_DEFAULTS.filter(([key, isDefault]) => body[key] !== undefined && !isDefault(body[key])).map(([key]) => key);
   if (unsupported.length > 0) throw new BadRequestError(`Not supported by Loupe: ${unsupported.join(', ')}`, { unsupported });
   const { trackFormInteractions, trackIp: _ip, excludedASNs: _asns, excludedQueryParams: _params, embedEnabled: _embed, firstPartyProxy: _proxy, tags: _tags, type: _type, ...rest } = body;
@@ -36,20 +36,20 @@ export function loupeSettingsOf<T extends OriginKeys & Partial<SiteSettings>>(bo
   return { trackFormSubmit: trackFormInteractions, trackInputChange: trackFormInteractions, ...rest };
 }
 
-/** The origin's single form toggle, read from Loupe's two: on only when both are (nothing is captured the site did not choose). */
+/** Rybbit's single form toggle, read from Loupe's two: on only when both are (nothing is captured the site did not choose). */
 export function trackFormInteractionsOf(site: Pick<SiteSettings, 'trackFormSubmit' | 'trackInputChange'>): boolean {
   return site.trackFormSubmit && site.trackInputChange;
 }
 
-/** The site record with the origin's fields Loupe can answer truthfully. */
-export function withOriginFields(site: Site): Site & { trackFormInteractions: boolean; trackIp: false } {
+/** The site record with Rybbit's fields Loupe can answer truthfully. */
+export function withRybbitFields(site: Site): Site & { trackFormInteractions: boolean; trackIp: false } {
   return { ...site, trackFormInteractions: trackFormInteractionsOf(site), trackIp: false };
 }
 
-/** The origin's lists Loupe does not support: always empty, since a non-empty value is refused. */
+/** Rybbit's lists Loupe does not support: always empty, since a non-empty value is refused. */
 const EMPTY_LISTS = { 'excluded-asns': 'excludedASNs', 'excluded-query-params': 'excludedQueryParams' } as const;
 
-export const originExclusionListRoutes: FastifyPluginAsyncZod<{ guards: Guards; sites: SiteRepository }> = async (app, { guards, sites }) => {
+export const rybbitExclusionListRoutes: FastifyPluginAsyncZod<{ guards: Guards; sites: SiteRepository }> = async (app, { guards, sites }) => {
   for (const [suffix, setting] of Object.entries(EMPTY_LISTS)) {
     app.get(`/api/sites/:site/${suffix}`, {
       onRequest: guards.site({ scope: 'sites:read' }),

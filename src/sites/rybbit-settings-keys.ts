@@ -1,8 +1,8 @@
-// The site settings keys of the origin service's web app, as a settings body may carry them.
+// The site settings keys of Rybbit's web app, as a settings body may carry them.
 import { z } from 'zod';
 
-/** The origin's keys, as a settings body may carry them; each is mapped or checked by `loupeSettingsOf`. */
-export const OriginSettingsKeys = {
+/** Rybbit's keys, as a settings body may carry them; each is mapped or checked by `loupeSettingsOf`. */
+export const RybbitSettingsKeys = {
   trackFormInteractions: z.boolean().optional().describe('sets both trackFormSubmit and trackInputChange'),
   trackIp: z.boolean().optional().describe('only false: Loupe never stores the IP address'),
   excludedASNs: z.array(z.union([z.string(), z.number()])).max(500).optional().describe('only []: not supported by Loupe'),

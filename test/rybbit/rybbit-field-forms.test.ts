@@ -1,4 +1,4 @@
-// The fields and forms the origin's web app reads where Loupe answered otherwise before (issue 34): a member's
+// The fields and forms Rybbit's web app reads where Loupe answered otherwise before (issue 34): a member's
 // `createdAt`, an import's `startedAt`, page-title rows' bounce rate and time on page, event rows' `properties` and
 // device/place fields, user rows' referrer and channel, a session's listed events; and the error time series' `time`,
 // kept ISO 8601 because the source document says so.
@@ -31,7 +31,7 @@ const EVENTS: SeedRow[] = [
 
 const RANGE = 'start_date=2026-03-10&end_date=2026-03-10&time_zone=UTC';
 
-describe("the origin web app's field names and forms", () => {
+describe("the Rybbit web app's field names and forms", () => {
   let t: TestApp;
   let owner: { cookie: string };
   let org: string;
@@ -44,9 +44,9 @@ describe("the origin web app's field names and forms", () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock: () => Date.parse('2026-03-11T12:34:56.789Z') });
-    owner = await signUp(t.app, 'origin-forms@example.com');
-    org = await createOrganization(t.app, owner.cookie, 'origin-forms');
-    site = (await createSite(t.app, owner, org, { domain: 'origin-forms.example.com' })).siteId;
+    owner = await signUp(t.app, 'rybbit-forms@example.com');
+    org = await createOrganization(t.app, owner.cookie, 'rybbit-forms');
+    site = (await createSite(t.app, owner, org, { domain: 'rybbit-forms.example.com' })).siteId;
     await seedEvents(t, site, EVENTS);
   }, 60_000);
   afterAll(async () => t.close());

@@ -1,4 +1,4 @@
-// The origin service's web app and recorder against Loupe's replay routes: the recorder's own body (no batch
+// Rybbit's web app and recorder against Loupe's replay routes: the recorder's own body (no batch
 // name), the list and player calls with the web app's parameters, and every field its source reads
 // (client/src/api/analytics/endpoints/sessionReplay.ts and the replay components), with its types.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { browserHeaders, track } from '../helpers/track-client.js';
 import { createTrackingFixture, type TrackingFixture } from '../helpers/tracking-fixture.js';
 
 const START = Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000;
-const ORIGIN = 'https://origin-app.example';
+const ORIGIN = 'https://rybbit-app.example';
 
 /** The list item fields the web app's SessionReplayListItem declares, with their JSON types. */
 const LIST_FIELDS: Record<string, string> = {
@@ -29,7 +29,7 @@ function typesOf(value: Record<string, unknown>, fields: Record<string, string>)
   return Object.fromEntries(Object.keys(fields).map((key) => [key, value[key] === null ? 'object' : typeof value[key]]));
 }
 
-describe('the origin web app on Loupe recordings', () => {
+describe('the Rybbit web app on Loupe recordings', () => {
   const clock = frozenClock(START);
   let t: TestApp;
   let f: TrackingFixture;
@@ -37,11 +37,11 @@ describe('the origin web app on Loupe recordings', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock: clock.now, env: { TRUST_PROXY: 'true' } });
-    f = await createTrackingFixture(t.app, 'origin-replay', 'origin-app.example', { sessionReplay: true });
+    f = await createTrackingFixture(t.app, 'rybbit-replay', 'rybbit-app.example', { sessionReplay: true });
     const headers = browserHeaders({ origin: ORIGIN, forwardedFor: '8.8.8.8' });
-    expect((await track(t.app, { site_id: f.site.id, pathname: '/checkout', hostname: 'origin-app.example' }, { headers })).statusCode).toBe(200);
+    expect((await track(t.app, { site_id: f.site.id, pathname: '/checkout', hostname: 'rybbit-app.example' }, { headers })).statusCode).toBe(200);
     clock.advance(45_000);
-    // The origin recorder's body exactly: userId, events and metadata, nothing else.
+    // Rybbit's recorder's body exactly: userId, events and metadata, nothing else.
     const body = { userId: '', events: [...pageStart(START + 1_000, `${ORIGIN}/checkout`, 'Checkout'), ...clicks(START + 40_000)], metadata: { pageUrl: `${ORIGIN}/checkout`, viewportWidth: 1920, viewportHeight: 1080, language: 'de-DE' } };
     const recorded = await recordReplay(t.app, f.site.siteId, body, { headers });
     expect([recorded.statusCode, recorded.json()]).toEqual([200, { success: true }]);
@@ -92,7 +92,7 @@ describe('the origin web app on Loupe recordings', () => {
     const body = response.json() as { events: Array<{ type: unknown; timestamp: unknown; data: unknown }>; metadata: Record<string, unknown> };
     expect(body.events.map((event) => [event.type, typeof event.timestamp, typeof event.data])).toEqual([[4, 'number', 'object'], [2, 'number', 'object'], [3, 'number', 'object']]);
     expect(typesOf(body.metadata, METADATA_FIELDS)).toEqual(METADATA_FIELDS);
-    expect(body.metadata).toMatchObject({ session_id: sessionId, language: 'de-DE', hostname: 'origin-app.example', channel: 'Direct', has_replay_data: true });
+    expect(body.metadata).toMatchObject({ session_id: sessionId, language: 'de-DE', hostname: 'rybbit-app.example', channel: 'Direct', has_replay_data: true });
   });
 
   it('deletes with {success: true}, as the web app\'s mutation expects', async () => {
