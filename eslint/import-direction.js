@@ -26,10 +26,10 @@ const LAYER_RULES = [
     message: 'stats/ is the query engine: it imports only platform/',
   },
   {
-    from: 'catalogs',
+    from: 'classifiers',
     forbidden: [''],
-    allowed: ['catalogs', 'platform'],
-    message: 'catalogs/ reads the tables in the catalogs folder: it imports only platform/',
+    allowed: ['classifiers', 'platform'],
+    message: 'classifiers/ is the shared library of parsers and classifiers (and the reader of the catalogs folder): it imports only platform/',
   },
   {
     from: 'reports',

@@ -11,12 +11,12 @@ import type { MetadataDatabase } from '../platform/metadata-store/metadata-schem
 import type { SharedState } from '../platform/shared-state/create-shared-state.js';
 import type { SiteRepository } from '../sites/site.repository.js';
 import { DailySalts } from './daily-salts.js';
-import { createGeolocator, type Geolocator } from './enrichment/geolocator.js';
+import { createGeolocator, type Geolocator } from '../classifiers/geolocator.js';
 import { createEventBuffer, type EventBuffer, type EventBufferOptions } from './event-buffer/event-buffer.js';
 import { listSegments } from './event-buffer/segment-file.js';
 import { IdentifyService } from './identify-service.js';
-import { deliverIntake } from './delivery/deliver-intake.js';
-import { createInlineEnricher, createWorkerEnricher, type Enricher } from './delivery/enricher.js';
+import { deliverIntake } from './enrichment/deliver-intake.js';
+import { createInlineEnricher, createWorkerEnricher, type Enricher } from './enrichment/enricher.js';
 import { IngestionService } from './request/ingestion-service.js';
 import type { Step } from './pipeline.js';
 import { applyExclusions } from './request/apply-exclusions.js';

@@ -14,7 +14,7 @@ import { SecretBox } from './secret-box.js';
 import { WebhookService } from './webhook-service.js';
 import type { WebhookSettings } from './webhook-settings.js';
 import { WebhookTriggers } from './webhook-triggers.js';
-import { systemResolver, type Resolver } from './webhook-url-policy.js';
+import { systemResolver, type Resolver } from '../platform/outbound/resolver.js';
 import { WebhookRepository, type Webhook } from './webhook.repository.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 

@@ -17,8 +17,8 @@ describe('import direction', () => {
     ['src/platform/http/planted.ts', "import { registerReports } from '../../reports/register-reports.js';\nexport const x = registerReports;\n", 'loupe/layers: platform/ is the bottom layer'],
     ['src/platform/planted.ts', "import type { Site } from '../sites/site.js';\nexport type X = Site;\n", 'loupe/layers: platform/ is the bottom layer'],
     ['src/stats/planted.ts', "import { overviewRoutes } from '../reports/overview/overview.routes.js';\nexport const x = overviewRoutes;\n", 'loupe/layers: stats/ is the query engine'],
-    ['src/reports/bots/planted.ts', "import { detectBot } from '../../ingestion/bots/bot-detector.js';\nexport const x = detectBot;\n", 'loupe/layers: reports/ reads the stores through stats/'],
-    ['src/catalogs/planted.ts', "import { classifyChannel } from '../ingestion/enrichment/channel-classifier.js';\nexport const x = classifyChannel;\n", 'loupe/layers: catalogs/ reads the tables'],
+    ['src/reports/bots/planted.ts', "import { enrichBatch } from '../../ingestion/enrichment/enrich-batch.js';\nexport const x = enrichBatch;\n", 'loupe/layers: reports/ reads the stores through stats/'],
+    ['src/classifiers/catalogs/planted.ts', "import { enrichBatch } from '../../ingestion/enrichment/enrich-batch.js';\nexport const x = enrichBatch;\n", 'loupe/layers: classifiers/ is the shared library'],
     ['src/sites/planted.ts', "import { createApp } from '../app.js';\nexport const x = createApp;\n", 'loupe/layers: only the entry points import app.ts'],
   ])('refuses an upward import in %s', async (path, code, expected) => {
     const messages = await layerMessages(path, code);
@@ -40,7 +40,7 @@ describe('import direction', () => {
   });
 
   it.each([
-    ['src/dashboard/planted.ts', "export async function build(out: string) {\n  const { buildDashboard } = await import('../../web/build.js');\n  return buildDashboard(out);\n}\n", 'web/build.ts'],
+    ['src/dashboard-assets/planted.ts', "export async function build(out: string) {\n  const { buildDashboard } = await import('../../web/build.js');\n  return buildDashboard(out);\n}\n", 'web/build.ts'],
     ['src/tracker-assets/planted.ts', "import { buildTracker } from '../../tracker/build.js';\nexport const x = buildTracker;\n", 'tracker/build.ts'],
   ])('refuses a builder imported by the server (%s), statically or dynamically', async (path, code, target) => {
     expect(await layerMessages(path, code)).toEqual([

@@ -2,7 +2,7 @@
 // spools), or inline on the calling thread. Both run the same steps over the same segments.
 import { Worker } from 'node:worker_threads';
 import type { SharedState } from '../../platform/shared-state/create-shared-state.js';
-import type { Geolocator } from '../enrichment/geolocator.js';
+import type { Geolocator } from '../../classifiers/geolocator.js';
 import { createBatchEnricher, type BatchEnricher, type EnrichedBatch } from './enrich-batch.js';
 import { createEnrichmentSteps, createReplaySteps, type EnrichmentSources } from './enrichment-steps.js';
 import { createReplayEnricher, type EnrichedReplay } from '../replay/enrich-replay.js';

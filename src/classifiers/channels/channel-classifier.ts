@@ -3,8 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { getDomain } from 'tldts';
 import { loadChannelSources, type ChannelSources, type ClickIdRule, type SourceCategory } from './channel-sources.js';
 import type { Channel } from './channels.js';
-import { normalizeHost, referrerHost } from './referrer.js';
-import type { UrlParameters } from './url-parameters.js';
+import { normalizeHost, referrerHost } from '../referrer.js';
+import type { UrlParameters } from '../url-parameters.js';
 
 export type { Channel } from './channels.js';
 

@@ -1,6 +1,6 @@
 // The client_signals layer: the tracking script's bot score (_bs) and signal bitmask (_bsm), weighed per catalogs/headless-signals.json.
 import { z } from 'zod';
-import { readCatalog } from '../../catalogs/read-catalog.js';
+import { readCatalog } from '../catalogs/read-catalog.js';
 
 const isPowerOfTwo = (n: number): boolean => Number.isSafeInteger(n) && n > 0 && Math.log2(n) % 1 === 0;
 

@@ -1,7 +1,7 @@
 // The ua_pattern layer: is the user agent a bot's (isbot plus our catalog, or empty), which bot, which browser it claims.
 import { isbotMatch } from 'isbot';
 import { LRUCache } from 'lru-cache';
-import type { AiCrawler } from '../../catalogs/bot-catalog.js';
+import type { AiCrawler } from '../catalogs/bot-catalog.js';
 import { type BrowserClaim, readBrowserClaim } from './browser-claim.js';
 import { type BotIdentifier, identifyBot } from './identify-bot.js';
 

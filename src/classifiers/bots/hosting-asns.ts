@@ -1,6 +1,6 @@
 // The bot_asn layer's list: autonomous systems of hosting and cloud providers, from catalogs/bot-asns.json.
 import { z } from 'zod';
-import { readCatalog } from '../../catalogs/read-catalog.js';
+import { readCatalog } from '../catalogs/read-catalog.js';
 
 export const botAsnsSchema = z.object({
   providers: z.array(

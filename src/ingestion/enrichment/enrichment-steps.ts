@@ -1,8 +1,8 @@
 // The ordered enrichment steps a spooled event passes before it becomes a row.
 import type { SharedState } from '../../platform/shared-state/create-shared-state.js';
-import { openMmdbAsnLookup } from '../bots/asn-lookup.js';
-import { createBotDetectorDeps, RATE_WINDOW_MS } from '../bots/bot-detector.js';
-import type { Geolocator } from '../enrichment/geolocator.js';
+import { openMmdbAsnLookup } from '../../classifiers/bots/asn-lookup.js';
+import { createBotDetectorDeps, RATE_WINDOW_MS } from '../../classifiers/bots/bot-detector.js';
+import type { Geolocator } from '../../classifiers/geolocator.js';
 import type { Step } from '../pipeline.js';
 import { assignSession } from './assign-session.js';
 import { classifyChannel } from './classify-channel.js';

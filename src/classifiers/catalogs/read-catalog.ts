@@ -2,7 +2,7 @@
 // loudly at start-up. The tables are source files; they never live in the runtime data folder (DATA_DIR).
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import { projectPath } from '../platform/project-path.js';
+import { projectPath } from '../../platform/project-path.js';
 
 /** The absolute path of a catalog table, whatever the working directory. */
 export function catalogPath(fileName: string): string {

@@ -1,5 +1,5 @@
 // Enrichment step: browser, OS, versions and device type from the user agent and screen size.
-import { parseUserAgent as parse } from '../enrichment/user-agent.js';
+import { parseUserAgent as parse } from '../../classifiers/user-agent.js';
 import type { EnrichContext } from './enrich-context.js';
 import { ok, type Step } from '../pipeline.js';
 

@@ -1,7 +1,7 @@
 // Validation and compilation of the channel tables, and hygiene checks on catalogs/channel-sources.json.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { catalogPath } from '../../catalogs/read-catalog.js';
+import { catalogPath } from '../catalogs/read-catalog.js';
 import { compileChannelSources, loadChannelSources, type ChannelSourcesFile } from './channel-sources.js';
 
 const minimal = (): ChannelSourcesFile => ({

@@ -1,7 +1,7 @@
 // Decides whether a tracking request comes from a bot, evaluating and recording all five detection layers every time.
 import { analyseUserAgent, type UserAgentAnalyser } from './analyse-user-agent.js';
 import { type AsnLookup, noAsnLookup } from './asn-lookup.js';
-import type { AiCrawler } from '../../catalogs/bot-catalog.js';
+import type { AiCrawler } from '../catalogs/bot-catalog.js';
 import { isHostingAsn } from './hosting-asns.js';
 import { scoreClientSignals } from './score-client-signals.js';
 import { type HeaderRuleId, type RequestHeaders, scoreHeaderHeuristics } from './score-header-heuristics.js';

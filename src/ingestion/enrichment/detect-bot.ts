@@ -2,7 +2,7 @@
 // (bot_events), never as humans.
 import { hash } from 'node:crypto';
 import type { SlidingCounter } from '../../platform/shared-state/sliding-counter.js';
-import { detectBot as detect, type DetectBotDeps } from '../bots/bot-detector.js';
+import { detectBot as detect, type DetectBotDeps } from '../../classifiers/bots/bot-detector.js';
 import type { EnrichContext } from './enrich-context.js';
 import { drop, ok, type Step } from '../pipeline.js';
 

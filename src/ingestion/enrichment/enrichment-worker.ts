@@ -1,7 +1,7 @@
 // The enrichment thread: builds the steps once, then turns each segment it is sent into rows, in order.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createSharedState } from '../../platform/shared-state/create-shared-state.js';
-import { createGeolocator } from '../enrichment/geolocator.js';
+import { createGeolocator } from '../../classifiers/geolocator.js';
 import { createBatchEnricher } from './enrich-batch.js';
 import { createEnrichmentSteps, createReplaySteps } from './enrichment-steps.js';
 import { createReplayEnricher } from '../replay/enrich-replay.js';

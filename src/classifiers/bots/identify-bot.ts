@@ -1,6 +1,6 @@
 // Names the bot a user agent announces, from the catalog in catalogs/, in one regular-expression pass.
-import type { AiCrawler, CatalogEntry } from '../../catalogs/bot-catalog.js';
-import { loadBotCatalog } from '../../catalogs/bot-catalog.js';
+import type { AiCrawler, CatalogEntry } from '../catalogs/bot-catalog.js';
+import { loadBotCatalog } from '../catalogs/bot-catalog.js';
 import { createTokenMatcher } from './token-matcher.js';
 
 export interface BotIdentity {

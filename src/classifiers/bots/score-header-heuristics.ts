@@ -1,7 +1,7 @@
 // The header_heuristics layer: headers a real browser always sends that are missing or contradict the user agent, scored.
 import { z } from 'zod';
 import type { BrowserClaim } from './browser-claim.js';
-import { readCatalog } from '../../catalogs/read-catalog.js';
+import { readCatalog } from '../catalogs/read-catalog.js';
 
 export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
 

@@ -1,5 +1,5 @@
 // Enrichment step: country (and region, city, coordinates, time zone with a city DB) of the client address.
-import type { Geolocator } from '../enrichment/geolocator.js';
+import type { Geolocator } from '../../classifiers/geolocator.js';
 import type { EnrichContext } from './enrich-context.js';
 import { ok, type Step } from '../pipeline.js';
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseDomain } from 'tldts';
 import { z } from 'zod';
-import { catalogPath } from '../../catalogs/read-catalog.js';
+import { catalogPath } from '../catalogs/read-catalog.js';
 import { CHANNELS, type Channel } from './channels.js';
 
 const channelSchema = z.enum(CHANNELS);

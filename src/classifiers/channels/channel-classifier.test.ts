@@ -1,7 +1,7 @@
 // Channel attribution for referrer, UTM and click-id combinations, against the shipped data tables.
 import { describe, expect, it } from 'vitest';
 import { classifyChannel, isSameSite, type Channel } from './channel-classifier.js';
-import { parseUrlParameters } from './url-parameters.js';
+import { parseUrlParameters } from '../url-parameters.js';
 
 const HOST = 'shop.example.com';
 

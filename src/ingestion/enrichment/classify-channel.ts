@@ -1,7 +1,7 @@
 // Enrichment step: referrer cleanup, URL parameters and UTM fields, and the channel of the event.
-import { classifyChannel as classify } from '../enrichment/channel-classifier.js';
-import { cleanReferrer } from '../enrichment/referrer.js';
-import { parseUrlParameters, utmFields } from '../enrichment/url-parameters.js';
+import { classifyChannel as classify } from '../../classifiers/channels/channel-classifier.js';
+import { cleanReferrer } from '../../classifiers/referrer.js';
+import { parseUrlParameters, utmFields } from '../../classifiers/url-parameters.js';
 import type { EnrichContext } from './enrich-context.js';
 import { ok, type Step } from '../pipeline.js';
 
