@@ -9,7 +9,7 @@ import type { ApiKeyVerifier } from '../platform/http/api-key-verifier.js';
 import type { AccessControl } from '../platform/http/access-control.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import type { SharedState } from '../platform/shared-state/create-shared-state.js';
-import type { SiteRepository } from '../sites/site.repository.js';
+import type { SiteRepository } from '../sites/index.js';
 import { DailySalts } from './daily-salts.js';
 import { createGeolocator, type Geolocator } from '../classifiers/geolocator.js';
 import { createEventBuffer, type EventBuffer, type EventBufferOptions } from './event-buffer/event-buffer.js';

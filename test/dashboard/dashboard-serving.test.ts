@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerDashboard, type DashboardOptions } from '../../src/dashboard-assets/dashboard-module.js';
+import { registerDashboard, type DashboardOptions } from '../../src/dashboard-assets/dashboard-assets-module.js';
 import { registerErrorHandler } from '../../src/platform/http/error-handler.js';
 import { describeFile, DASHBOARD_MANIFEST_FILE, type DashboardManifest } from '../../src/dashboard-assets/dashboard-manifest.js';
 import { dashboardSourceHash } from '../../src/dashboard-assets/dashboard-source-tree.js';

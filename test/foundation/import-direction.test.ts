@@ -14,7 +14,7 @@ async function layerMessages(path: string, code: string): Promise<string[]> {
 
 describe('import direction', () => {
   it.each([
-    ['src/platform/http/planted.ts', "import { registerReports } from '../../reports/register-reports.js';\nexport const x = registerReports;\n", 'loupe/layers: platform/ is the bottom layer'],
+    ['src/platform/http/planted.ts', "import { registerReports } from '../../reports/reports-module.js';\nexport const x = registerReports;\n", 'loupe/layers: platform/ is the bottom layer'],
     ['src/platform/planted.ts', "import type { Site } from '../sites/site.js';\nexport type X = Site;\n", 'loupe/layers: platform/ is the bottom layer'],
     ['src/stats/planted.ts', "import { overviewRoutes } from '../reports/overview/overview.routes.js';\nexport const x = overviewRoutes;\n", 'loupe/layers: stats/ is the query engine'],
     ['src/reports/bots/planted.ts', "import { enrichBatch } from '../../ingestion/enrichment/enrich-batch.js';\nexport const x = enrichBatch;\n", 'loupe/layers: reports/ reads the stores through stats/'],
@@ -34,9 +34,9 @@ describe('import direction', () => {
   });
 
   it('refuses a cycle between folders (segments importing the reports that import segments)', async () => {
-    const code = "import type { ReportDeps } from '../reports/report-route.js';\nexport type X = ReportDeps;\n";
+    const code = "import type { ReportsModuleDeps } from '../reports/index.js';\nexport type X = ReportsModuleDeps;\n";
     const messages = await layerMessages('src/segments/planted.ts', code);
-    expect(messages).toEqual(['loupe/no-cycle: folder cycle: segments -> reports -> segments (imports reports/report-route.ts)']);
+    expect(messages).toEqual(['loupe/no-cycle: folder cycle: segments -> reports -> segments (imports reports/index.ts)']);
   });
 
   it.each([
@@ -46,6 +46,34 @@ describe('import direction', () => {
     expect(await layerMessages(path, code)).toEqual([
       `loupe/inside-src: src/ imports nothing outside src/ (imports ${target}); run a build script instead of importing it`,
     ]);
+  });
+
+  it.each([
+    ['src/webhooks/planted.ts', "import { GoalRepository } from '../goals/goal.repository.js';\nexport const x = GoalRepository;\n", 'goals', 'goals/goal.repository.ts'],
+    ['src/app-planted/planted.ts', "import { sitesRoutes } from '../sites/sites.routes.js';\nexport const x = sitesRoutes;\n", 'sites', 'sites/sites.routes.ts'],
+    ['src/cli/planted.ts', "import { importFile } from '../imports/file-import.js';\nexport const x = importFile;\n", 'imports', 'imports/file-import.ts'],
+  ])('refuses another feature\'s insides in %s: only its public entry may be imported', async (path, code, feature, target) => {
+    expect(await layerMessages(path, code)).toEqual([
+      `loupe/feature-entry: ${feature}/ is another feature: import it through its public entry ${feature}/index.ts (imports ${target})`,
+    ]);
+  });
+
+  it('accepts a feature\'s public entry and the shared libraries (platform, stats, classifiers, revenue)', async () => {
+    const code = [
+      "import { GoalRepository } from '../goals/index.js';",
+      "import { classifyChannel } from '../classifiers/channels/channel-classifier.js';",
+      "import { revenueSummary } from '../revenue/revenue-summary.js';",
+      "import { timeRangeConditions } from '../stats/time-range.js';",
+      'export const x = [GoalRepository, classifyChannel, revenueSummary, timeRangeConditions];',
+      '',
+    ].join('\n');
+    expect(await layerMessages('src/webhooks/planted.ts', code)).toEqual([]);
+  });
+
+  it('keeps revenue/ a library: it imports no feature', async () => {
+    const code = "import { GoalRepository } from '../goals/index.js';\nexport const x = GoalRepository;\n";
+    const messages = await layerMessages('src/revenue/planted.ts', code);
+    expect(messages.some((message) => message.startsWith('loupe/layers: revenue/ is the shared library of money'))).toBe(true);
   });
 
   it('accepts imports that point down', async () => {

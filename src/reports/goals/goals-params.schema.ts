@@ -1,6 +1,6 @@
-// Query and path parameters of the goals routes: pagination, order and the goal id.
+// Query parameters of the goals report: pagination and order (the goal id parameter is the goals feature's).
 import { z } from 'zod';
-import { GOAL_SORTS } from '../../goals/goal.repository.js';
+import { GOAL_SORTS } from '../../goals/index.js';
 
 /** A positive integer from the query string; an empty value is absent. */
 const positiveInteger = (max: number) =>
@@ -15,16 +15,6 @@ export const GoalPageParams = {
 };
 
 export const DEFAULT_PAGE_SIZE = 10;
-
-export const GoalIdParams = {
-  goalId: z.string().regex(/^\d{1,15}$/, 'expected a positive integer').describe('the goal id'),
-};
-
-/** Ids beyond a 32-bit integer column cannot exist; they are simply unknown. */
-export function goalIdOf(text: string): number | undefined {
-  const id = Number(text);
-  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
-}
 
 export function pageMeta(total: number, page: number, pageSize: number) {
   return { total, page, pageSize, totalPages: Math.ceil(total / pageSize) };

@@ -1,6 +1,8 @@
-// Every report module's routes, registered with the shared report dependencies. One line per module.
+// Wires the reports feature: every report module's routes, registered with the shared report dependencies
+// (one line per module); the saved funnels' repository is built here.
 import type { FastifyInstance } from 'fastify';
 import type { ReportDeps } from './report-route.js';
+import { FunnelRepository } from './funnels/funnel.repository.js';
 import { goalsRoutes } from './goals/goals.routes.js';
 import { funnelsRoutes } from './funnels/funnels.routes.js';
 import { overviewRoutes } from './overview/overview.routes.js';
@@ -20,7 +22,10 @@ import { revenueRoutes } from './revenue/revenue.routes.js';
 import { engagementRoutes } from './engagement/engagement.routes.js';
 import { replayRoutes } from './replay/replay.routes.js';
 
-export async function registerReports(app: FastifyInstance, deps: ReportDeps): Promise<void> {
+export type ReportsModuleDeps = Omit<ReportDeps, 'funnels'>;
+
+export async function registerReports(app: FastifyInstance, moduleDeps: ReportsModuleDeps): Promise<void> {
+  const deps: ReportDeps = { ...moduleDeps, funnels: new FunnelRepository(moduleDeps.metadata) };
   await app.register(overviewRoutes, deps);
   await app.register(metricRoutes, deps);
   await app.register(liveUserCountRoutes, deps);

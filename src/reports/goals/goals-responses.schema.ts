@@ -1,6 +1,6 @@
 // The answers of the goals report routes, as Zod schemas: documented in the OpenAPI document and serialized through.
 import { z } from 'zod';
-import { GOAL_TYPES } from '../../goals/goal-matching/goal-definition.js';
+import { GOAL_TYPES } from '../../goals/index.js';
 import { RevenueSchema } from '../../revenue/revenue-summary.js';
 
 /** A stored goal's config: only the fields its type uses; property values are kept as text. */
