@@ -21,6 +21,7 @@ export default tseslint.config(
       'loupe/layers': 'error',
       'loupe/no-cycle': 'error',
       'loupe/inside-src': 'error',
+      'loupe/feature-entry': 'error',
     },
   },
   {

@@ -1,6 +1,6 @@
 // Turns an enriched spooled event into an events row or a bot_events row (column names of the migrations).
 import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
-import type { EnrichContext } from './delivery/enrich-context.js';
+import type { EnrichContext } from './enrichment/enrich-context.js';
 import { revenueColumns } from '../revenue/revenue-input.js';
 
 /** The 'YYYY-MM-DD HH:MM:SS' text of the last second formatted: events arrive in bursts within a second. */

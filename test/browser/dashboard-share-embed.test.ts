@@ -1,4 +1,4 @@
-// Share links and embed mode in headless Chromium: a private link (the origin's `/{site}/{key}` form) opens the
+// Share links and embed mode in headless Chromium: a private link (Rybbit's `/{site}/{key}` form) opens the
 // site's dashboard read-only without signing in; a link with a password asks for it first; and a page of an
 // allowed origin shows the dashboard in a frame without chrome, while a page of another origin gets nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ describe('share links', () => {
     ['light', { viewport: { width: 1280, height: 800 }, colorScheme: 'light' as const }],
     ['dark', { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' as const }],
     ['375', { viewport: { width: 375, height: 800 }, colorScheme: 'light' as const }],
-  ])('opens the dashboard read-only from the origin\'s /{site}/{key} form, signed out (%s)', async (suffix, options) => {
+  ])('opens the dashboard read-only from Rybbit\'s /{site}/{key} form, signed out (%s)', async (suffix, options) => {
     const context = await h.browser.newContext(options);
     const page = await h.open(context, `${h.loupeUrl}/${open.siteId}/${open.key}/main`);
     await dashboardShown(page, 'open');

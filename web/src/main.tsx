@@ -87,7 +87,7 @@ const router = createBrowserRouter([{ HydrateFallback: PageLoading, children: [
     ],
   },
   { path: '/share/:site', element: <ShareRedirect /> },
-  // A private link, in the origin's form (`/{site}/{key}` and `/{site}/{key}/{page}`): static paths above win.
+  // A private link, in Rybbit's form (`/{site}/{key}` and `/{site}/{key}/{page}`): static paths above win.
   { path: '/:site/:privateKey', element: <ShareLinkEntry /> },
   { path: '/:site/:privateKey/:page', element: <ShareLinkEntry /> },
 ] }]);

@@ -1,8 +1,8 @@
 // The replay spool's delivery: a segment's batches put in sessions and turned into rows (on the enrichment
 // thread), then inserted into both replay tables under the segment's tokens. Safe to repeat, as intake's is.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import type { Enricher } from '../delivery/enricher.js';
-import { asBuffer } from '../delivery/owned-bytes.js';
+import type { Enricher } from '../enrichment/enricher.js';
+import { asBuffer } from '../enrichment/owned-bytes.js';
 import { insertIntoTable, type SegmentDelivery } from '../event-buffer/segment-delivery.js';
 import type { EnrichedReplay } from './enrich-replay.js';
 

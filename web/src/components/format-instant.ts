@@ -1,4 +1,4 @@
-// The one way the dashboard writes a date and time: a timestamp the API returned (ISO 8601, or the API's
+// The one way the dashboard writes a date and time: a timestamp the API returned (ISO 8601, or Rybbit's
 // `YYYY-MM-DD HH:MM:SS` in UTC) as a medium date and time in the reader's language, in the view's time zone
 // (the browser's when none is given). Tables of records, the sessions and users pages, the live feed and the
 // error occurrences all use it, so one instant reads the same everywhere.
