@@ -115,6 +115,30 @@ describe('embed mode', () => {
     await context.close();
   });
 
+  it('keeps embed mode on the frame\'s own links (a site page link, then back to the dashboard)', async () => {
+    const context = await h.browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await framePage(context, h.pagesUrl, `${h.loupeUrl}/${open.siteId}/${open.key}?embed=true&theme=dark&background=0f172a`);
+    const frame = await frameOf(page);
+    if (!frame) throw new Error('no frame');
+    await dashboardShown(frame, 'open');
+    await frame.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Realtime' }).click();
+    await until(() => new URL(frame.url()).pathname, (path) => path.endsWith('/realtime'));
+    await until(() => new URL(frame.url()).search, (search) => search !== '');
+    expect(new URL(frame.url()).searchParams.get('embed')).toBe('true');
+    expect(new URL(frame.url()).searchParams.get('theme')).toBe('dark');
+    expect(await frame.locator('[data-embed="true"]').count()).toBe(1);
+    expect(await frame.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    await frame.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Dashboard' }).click();
+    await dashboardShown(frame, 'open');
+    await until(() => new URL(frame.url()).searchParams.get('embed'), (embed) => embed === 'true');
+    expect(await frame.locator('[data-embed="true"]').count()).toBe(1);
+    expect(await frame.evaluate('document.documentElement.dataset.theme')).toBe('dark');
+    await networkQuiet(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'embed-after-link');
+    await context.close();
+  });
+
   it('gives a page of another origin nothing in the frame', async () => {
     const context = await h.browser.newContext({ viewport: { width: 1000, height: 800 } });
     // The same page through 127.0.0.1 is another origin than the allowed http://localhost:<port>.

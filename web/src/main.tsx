@@ -17,12 +17,14 @@ import { SiteInstallPage } from './routes/site-install';
 import { SitesPage } from './routes/sites';
 import './index.css';
 import { startTheme } from './components/theme/theme';
+import { prefetchSiteDashboard } from './view-state/prefetch-site-dashboard';
 
 startTheme();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
+prefetchSiteDashboard(queryClient, window.location, new Date());
 
 /** Shown while the first page's code (a lazy route) loads: the router asks for one (else it warns on every page). */
 function PageLoading() {

@@ -5208,7 +5208,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A referrer's favicon (its /favicon.ico, a raster image of at most 64 KB), fetched and cached by this server; 204 when there is none or the instance fetches none */
+        /** A referrer's favicon (its /favicon.ico, a raster image of at most 64 KB), fetched and cached by this server for a host seen as a referrer of the site; 204 when there is none, the host never referred to the site or the instance fetches none */
         get: {
             parameters: {
                 query: {
