@@ -1,6 +1,7 @@
 // Turns one spooled intake segment into JSONEachRow text for events and bot_events.
 import type { AnalyticsRow } from '../../platform/analytics-store/analytics-store.js';
-import { buildBotRow, buildEventRow, compactJsonLine } from '../build-rows.js';
+import { buildBotRow, buildEventRow } from '../build-rows.js';
+import { compactJsonLine } from '../../platform/analytics-store/row-lines.js';
 import { runSteps, type Step } from '../pipeline.js';
 import type { EnrichContext } from './enrich-context.js';
 import { parseIntakeLine } from '../intake-record.js';

@@ -43,7 +43,7 @@ interface Pending {
 
 /**
  * Enrichment on one worker thread, which keeps its own session store and counters (Redis when REDIS_URL is set).
- * Should the thread die, the segments in flight fail (their delivery is retried) and the next call starts a new one.
+ * Should the thread die, the segments in flight fail (their sink call is retried) and the next call starts a new one.
  */
 class WorkerEnricher implements Enricher {
   private worker: Worker | null = null;

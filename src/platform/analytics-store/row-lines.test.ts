@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickhouseTime, compactJsonLine, wellFormedRow } from './build-rows.js';
+import { clickhouseTime, compactJsonLine, wellFormedRow } from './row-lines.js';
 
 describe('clickhouseTime', () => {
   it('formats UTC milliseconds as DateTime64(3) text, also across seconds, days and the epoch', () => {

@@ -1,12 +1,12 @@
-// The intake spool's delivery: enrich a segment into events and bot_events rows, insert both under the
+// The intake spool's sink: enrich a segment into events and bot_events rows, insert both under the
 // segment's tokens, then hand the watched human rows to the webhook triggers. Safe to repeat (see below).
 import type { AnalyticsRow, AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import { insertIntoTable, type SegmentDelivery } from '../event-buffer/segment-delivery.js';
+import { insertIntoTable, type SegmentSink } from '../event-buffer/segment-sink.js';
 import type { EnrichedBatch } from './enrich-batch.js';
 import type { Enricher } from './enricher.js';
 import { asBuffer } from './owned-bytes.js';
 
-export interface IntakeDeliveryDeps {
+export interface IntakeSinkDeps {
   readonly store: AnalyticsStore;
   readonly enricher: Enricher;
   /** Sites whose human events the listener wants (those with enabled webhooks). */
@@ -22,11 +22,11 @@ export interface IntakeDeliveryDeps {
  * segments in spool order. Only the latest prefetch is kept; a delivery of another segment (a retry, after
  * a failure) enriches its own, as before.
  *
- * A repeated delivery (after a crash, or a failed insert or trigger) enriches the segment again: the
+ * A repeated call (after a crash, or a failed insert or trigger) enriches the segment again: the
  * inserts carry the same tokens and are dropped by the tables' deduplication windows, the event ids come
  * from the spool, and webhook deliveries are keyed by event id, so nothing is stored or sent twice.
  */
-export function deliverIntake(deps: IntakeDeliveryDeps): SegmentDelivery {
+export function intakeSink(deps: IntakeSinkDeps): SegmentSink {
   const insertEvents = insertIntoTable(deps.store, 'events');
   const insertBotEvents = insertIntoTable(deps.store, 'bot_events');
   let prefetched: { readonly name: string; readonly batch: Promise<EnrichedBatch> } | undefined;
@@ -37,7 +37,7 @@ export function deliverIntake(deps: IntakeDeliveryDeps): SegmentDelivery {
     previous = batch.catch(() => undefined);
     return batch;
   };
-  const delivery: SegmentDelivery = async ({ name, payload }) => {
+  const sink: SegmentSink = async ({ name, payload }) => {
     const early = prefetched?.name === name ? prefetched.batch : undefined;
     prefetched = undefined;
     const batch = await (early ?? enrich(payload));
@@ -46,11 +46,11 @@ export function deliverIntake(deps: IntakeDeliveryDeps): SegmentDelivery {
     if (batch.botEvents.byteLength > 0) await insertBotEvents({ name, payload: asBuffer(batch.botEvents) });
     for (const row of batch.watched) await deps.onStored(row);
   };
-  delivery.prefetch = ({ name, payload }) => {
+  sink.prefetch = ({ name, payload }) => {
     const batch = enrich(payload);
-    // Handled by the segment's own delivery, which fails with it (and is retried, enriching again).
+    // Handled by the segment's own sink call, which fails with it (and is retried, enriching again).
     batch.catch(() => undefined);
     prefetched = { name, batch };
   };
-  return delivery;
+  return sink;
 }
