@@ -54,6 +54,8 @@ const result = await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // Modules the server imports on first use (the MCP tools) go to chunks of their own, with their packages.
+  splitting: true,
   // Built as if into dist/server/bundle/, then written to a sibling named after the content: the same depth, so
   // the source map's relative paths hold.
   outdir: join(OUT_ROOT, 'bundle'),
