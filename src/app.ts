@@ -21,6 +21,7 @@ import { createApiKeyVerifier, type KeyPrincipal } from './platform/http/api-key
 import { VerifiedKeyCache } from './platform/auth/verified-key-cache.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { loggerOptions, type LogDestination } from './platform/http/logger-options.js';
+import { quietRouteLoggers } from './platform/http/quiet-route-loggers.js';
 import { resolveInstanceSecret } from './platform/instance-secret.js';
 import { preparePrivateDataDir } from './platform/private-data-dir.js';
 import { createMetadataDb, type MetadataDb } from './platform/metadata-store/create-metadata-db.js';
@@ -119,6 +120,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logDestination),
+    childLoggerFactory: quietRouteLoggers,
     trustProxy: trustFunction(config.trustProxy) ?? false,
     bodyLimit: 1024 * 1024,
   });

@@ -1,6 +1,8 @@
 // Where enrichment runs: on a worker thread (the default, so the event loop only parses, checks and
 // spools), or inline on the calling thread. Both run the same steps over the same segments.
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { bundledFile } from '../../platform/server-bundle.js';
 import type { SharedState } from '../../platform/shared-state/create-shared-state.js';
 import type { Geolocator } from '../../classifiers/geolocator.js';
 import { createBatchEnricher, type BatchEnricher, type EnrichedBatch } from './enrich-batch.js';
@@ -29,8 +31,13 @@ export async function createInlineEnricher(geolocator: Geolocator, sources: Enri
 
 const WORKER_ENTRY = new URL(`./enrichment-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
-/** Under tsx (TypeScript sources) the worker registers the same loader before importing its entry. */
+/**
+ * From the bundle (`npm start`) the thread runs its own bundled entry; under tsx (TypeScript sources) it
+ * registers the same loader before importing its entry, which costs a loader thread and ~25 MB more.
+ */
 function spawnWorker(settings: WorkerSettings): Worker {
+  const bundled = bundledFile('enrichment-worker.js');
+  if (bundled) return new Worker(pathToFileURL(bundled), { workerData: settings });
   if (!WORKER_ENTRY.pathname.endsWith('.ts')) return new Worker(WORKER_ENTRY, { workerData: settings });
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); })`;
   return new Worker(boot, { eval: true, workerData: settings });
