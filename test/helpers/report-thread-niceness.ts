@@ -1,5 +1,5 @@
 // Child process for thread-priority.test.ts: starts a worker thread and one named like the engine's merge
-// threads, lowers the background threads with the niceness given as argv[2] (and the delivery niceness as
+// threads, lowers the background threads with the niceness given as argv[2] (and the enrichment niceness as
 // argv[3], when given), starts another worker, waits for a rescan, then prints every thread's niceness.
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
@@ -24,8 +24,8 @@ function niceOf(tid: number): number {
 
 const early = await startWorker();
 const merges = await startWorker('MergeMutate');
-const delivery = process.argv[3] === undefined ? {} : { deliveryNiceness: Number(process.argv[3]) };
-const stop = lowerBackgroundThreads({ niceness: Number(process.argv[2]), rescanMs: 50, ...delivery });
+const enrichment = process.argv[3] === undefined ? {} : { enrichmentNiceness: Number(process.argv[3]) };
+const stop = lowerBackgroundThreads({ niceness: Number(process.argv[2]), rescanMs: 50, ...enrichment });
 const late = await startWorker();
 await new Promise((resolve) => setTimeout(resolve, 300));
 stop();

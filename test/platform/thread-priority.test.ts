@@ -12,9 +12,9 @@ interface Report {
   readonly late: number;
 }
 
-async function nicenessAfterLowering(niceness: number, deliveryNiceness?: number): Promise<Report> {
+async function nicenessAfterLowering(niceness: number, enrichmentNiceness?: number): Promise<Report> {
   // In a child process: lowering the threads of the test runner itself would slow the rest of the suite.
-  const args = deliveryNiceness === undefined ? [String(niceness)] : [String(niceness), String(deliveryNiceness)];
+  const args = enrichmentNiceness === undefined ? [String(niceness)] : [String(niceness), String(enrichmentNiceness)];
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CHILD, ...args]);
   return JSON.parse(stdout) as Report;
 }
@@ -26,7 +26,7 @@ describe.runIf(process.platform === 'linux')('lowerBackgroundThreads', () => {
     expect(lowered).toEqual({ main: base, early: Math.min(19, base + 3), merges: Math.min(19, base + 5), late: Math.min(19, base + 3) });
   });
 
-  it('takes the delivery path\'s niceness when given', async () => {
+  it('takes the enrichment path\'s niceness when given', async () => {
     const base = (await nicenessAfterLowering(0)).main;
     const lowered = await nicenessAfterLowering(6, 1);
     expect(lowered).toEqual({ main: base, early: Math.min(19, base + 1), merges: Math.min(19, base + 6), late: Math.min(19, base + 1) });
