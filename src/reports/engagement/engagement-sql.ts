@@ -1,44 +1,33 @@
 // Page visits as the engagement reports count them: a session's engagement events on one path, summed.
-import type { SessionColumn } from '../../stats/session-values.js';
-import type { SqlFragment } from '../../stats/sql-fragment.js';
+import { mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
+import { ACTION_EVENTS } from '../action-events.js';
 
 /** Scroll depths (percent) whose reach the reports give: the share of page visits that scrolled at least that far. */
 export const SCROLL_MARKS = [25, 50, 75, 100] as const;
 
-const ENGAGEMENT_OF_PATHS = "sumMapIf(([toString(pathname)], [toUInt64(1)], [toUInt64(engaged_ms)]), type = 'engagement')";
-const DEPTH_OF_PATHS = "maxMapIf(([toString(pathname)], [scroll_depth]), type = 'engagement')";
-
 /**
- * `page_visits`: the session's page visits (its engagement events on one path) as three arrays of one length,
- * in path order: the paths, each visit's engaged milliseconds (summed: the tracker reports increments) and its
- * deepest scroll (percent). The `sessions` table keeps them per session (analytics migration 0018), so a report
- * over whole sessions reads a row per session instead of grouping every engagement event by session and path.
- * A path viewed twice in a session is one visit: the events carry no pageview id.
+ * Engagement events are read from ACTION_EVENTS, the copy of `events` ordered by type (they are copied there,
+ * decision 0019), so a report reads only their granules; `where` applies unchanged (same columns).
+ *
+ * One row per page visit (a session's engagement events on one path, `where` applied): `session_id`, `value`
+ * (the path), `ms` (engaged milliseconds, summed: the tracker reports increments) and `depth` (the deepest
+ * scroll, percent). A path viewed twice in a session is one visit: the events carry no pageview id.
  */
-export const SESSION_PAGE_VISITS: SessionColumn = {
-  alias: 'page_visits',
-  events: `(tupleElement(${ENGAGEMENT_OF_PATHS}, 1), tupleElement(${ENGAGEMENT_OF_PATHS}, 3), tupleElement(${DEPTH_OF_PATHS}, 2))`,
-  sessions: '(tupleElement(engaged_pages, 1), tupleElement(engaged_pages, 3), tupleElement(deepest_pages, 2))',
-  params: {},
-};
+export function pageVisitsSql(where: SqlFragment, value = 'pathname'): SqlFragment {
+  return {
+    sql: `SELECT session_id, ${value} AS value, sum(engaged_ms) AS ms, max(scroll_depth) AS depth
+      FROM ${ACTION_EVENTS} WHERE type = 'engagement' AND ${where.sql}
+      GROUP BY session_id, value`,
+    params: mergeParams([where]),
+  };
+}
 
-/** `ARRAY JOIN` of the session rows' visits: one row per page visit, with `path`, `ms` and `depth`. */
-export const UNFOLD_PAGE_VISITS = `ARRAY JOIN tupleElement(page_visits, 1) AS path, tupleElement(page_visits, 2) AS ms, tupleElement(page_visits, 3) AS depth`;
-
-/** The aggregate columns over unfolded page visits: visits, mean engaged seconds, mean depth, and each mark's reach count. */
+/** The aggregate columns over page visits: visits, mean engaged seconds, mean depth, and each mark's reach count. */
 export const PAGE_VISIT_FIGURES = [
   'count() AS visits',
-  'sum(ms) / count() / 1000 AS time_on_page_seconds',
+  'avg(ms) / 1000 AS time_on_page_seconds',
   'avg(depth) AS scroll_depth',
   ...SCROLL_MARKS.map((mark) => `countIf(depth >= ${mark}) AS reached_${mark}`),
-].join(', ');
-
-/** The same figures over session rows, without unfolding them: each session adds its visits' counts and sums. */
-export const SESSION_VISIT_FIGURES = [
-  'sum(length(tupleElement(page_visits, 1))) AS visits',
-  'sum(arraySum(tupleElement(page_visits, 2))) / visits / 1000 AS time_on_page_seconds',
-  'sum(arraySum(tupleElement(page_visits, 3))) / visits AS scroll_depth',
-  ...SCROLL_MARKS.map((mark) => `sum(arrayCount(depth -> depth >= ${mark}, tupleElement(page_visits, 3))) AS reached_${mark}`),
 ].join(', ');
 
 export interface PageVisitFiguresRow {
@@ -71,16 +60,16 @@ export function pageVisitFigures(row: PageVisitFiguresRow | undefined): PageVisi
 }
 
 /**
- * Mean engaged seconds per page visit of each of `paths` (`value`, `seconds`) over session rows that carry
- * SESSION_PAGE_VISITS: the figure `/metric?parameter=pathname` and `/page-titles` rows carry as
- * `time_on_page_seconds`. Paths without engagement have no row.
+ * Mean engaged seconds per page visit of each of `paths` (`value`, `seconds`), `where` applied: the figure
+ * `/metric?parameter=pathname` rows carry as `time_on_page_seconds`. Paths without engagement have no row.
  */
-export function engagedSecondsOfPathsSql(sessions: SqlFragment, paths: readonly string[]): SqlFragment {
+export function engagedSecondsOfPathsSql(where: SqlFragment, paths: readonly string[]): SqlFragment {
+  // The mean over page visits of their summed time is all of a path's engaged time over its visits (the distinct
+  // sessions that sent engagement on it): one pass, without a row per visit in between.
   return {
-    sql: `SELECT path AS value, sum(ms) / count() / 1000 AS seconds
-      FROM (${sessions.sql}) ${UNFOLD_PAGE_VISITS}
-      WHERE path IN {engaged_paths:Array(String)}
+    sql: `SELECT pathname AS value, sum(engaged_ms) / uniqExact(session_id) / 1000 AS seconds
+      FROM ${ACTION_EVENTS} WHERE type = 'engagement' AND ${where.sql} AND pathname IN {engaged_paths:Array(String)}
       GROUP BY value`,
-    params: { ...sessions.params, engaged_paths: [...paths] },
+    params: { ...mergeParams([where]), engaged_paths: [...paths] },
   };
 }

@@ -1,7 +1,7 @@
-// The engagement figures read from the sessions table's page visits (analytics migration 0018) against hand-built
-// visits: a session crossing the range's end counts only its engagement inside the range, a session whose events
-// disagree on the country counts only its matching events, and a filter the table cannot answer (a path) reads
-// the events; /engagement, /engagement/pages, /metric?parameter=pathname and /page-titles agree on every figure.
+// The engagement figures against hand-built page visits at the edges of what they read: a session crossing the
+// range's end counts only its engagement inside the range, a session whose events disagree on the country counts
+// only its matching events, and a filter on the path keeps that path's events; /engagement, /engagement/pages,
+// /metric?parameter=pathname and /page-titles agree on every figure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, type Credential } from '../helpers/auth-client.js';
 import { frozenClock } from '../helpers/frozen-clock.js';
@@ -13,7 +13,7 @@ const DAY = 'start_date=2026-03-10&end_date=2026-03-10';
 const TWO_DAYS = 'start_date=2026-03-10&end_date=2026-03-11';
 const filters = (parameter: string, value: string) => `filters=${encodeURIComponent(JSON.stringify([{ parameter, type: 'equals', value: [value] }]))}`;
 
-describe('engagement from the sessions table', () => {
+describe('engagement at the edges of a range and of a filter', () => {
   const clock = frozenClock('2026-03-20T12:00:00.000Z');
   let t: TestApp;
   let owner: Credential;
@@ -88,7 +88,7 @@ describe('engagement from the sessions table', () => {
     expect(secondsOf(await get(`/page-titles?${TWO_DAYS}&${filters('country', 'DE')}`))).toEqual([['/a', 10], ['/b', 20]]);
   });
 
-  it('reads the events for a filter the sessions table cannot answer', async () => {
+  it('keeps the path\'s events under a path filter', async () => {
     // Path /a: S1 10 s 90 %, S2 8 s 100 %; the sessions with an /a event are S1 and S2, with 10 s and 8 s there.
     expect(await get(`/engagement?${TWO_DAYS}&${filters('pathname', '/a')}`)).toEqual({
       visits: 2, time_on_page_seconds: 9, scroll_depth: 95, scroll_reach: { 25: 100, 50: 100, 75: 100, 100: 50 },
