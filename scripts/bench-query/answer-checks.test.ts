@@ -11,8 +11,16 @@ const metricRaw = [[
   { value: 'DE', count: '1', pageviews: '3', total_rows: '2' },
 ]];
 
+const engagementBody = { data: { visits: 3, time_on_page_seconds: 11.67, scroll_depth: 70, scroll_reach: {}, sessions: 3, engaged_session_duration: 11.67 } };
+const engagementRaw = [[{ visits: '3', seconds: 11.666666666666666, depth: 70 }], [{ sessions: '3', ms: '35000' }]];
+const engagementPagesBody = { data: { data: [{ value: '/a', visits: 2, time_on_page_seconds: 16, scroll_depth: 90 }], totalCount: 1 } };
+
 describe('sameAnswer', () => {
   it.each([
+    ['engagement', engagementBody, engagementRaw, true],
+    ['engagement', engagementBody, [engagementRaw[0], [{ sessions: '4', ms: '35000' }]], false],
+    ['engagement-pages', engagementPagesBody, [[{ value: '/a', visits: '2', seconds: 16, depth: 90 }]], true],
+    ['engagement-pages', engagementPagesBody, [[{ value: '/a', visits: '2', seconds: 16.5, depth: 90 }]], false],
     ['overview', overviewBody, overviewRaw, true],
     ['overview', overviewBody, [[{ ...overviewRaw[0]?.[0], bounces: '2' }]], false],
     ['metric-first-value', metricBody, metricRaw, true],

@@ -55,6 +55,19 @@ const CHECKS: Readonly<Record<string, Check>> = {
     endpoint: (body) => top(list(at(body, 'data', 'data')).map((e) => [at(e, 'value'), at(e, 'pathname'), num(at(e, 'count')), num(at(e, 'pageviews'))])),
     raw: (answer) => top(firstRows(answer).map((r) => [r.value, r.pathname, num(r.count), num(r.pageviews)])),
   },
+  engagement: {
+    endpoint: (body) => ['visits', 'time_on_page_seconds', 'scroll_depth', 'sessions', 'engaged_session_duration'].map((key) => num(at(body, 'data', key))),
+    raw: (answer) => {
+      const visits = firstRows(answer)[0] ?? {};
+      const sessions = answer[1]?.[0] ?? {};
+      const count = num(sessions.sessions);
+      return [num(visits.visits), round2(num(visits.seconds)), round2(num(visits.depth)), count, count === 0 ? 0 : round2(num(sessions.ms) / 1000 / count)];
+    },
+  },
+  'engagement-pages': {
+    endpoint: (body) => top(list(at(body, 'data', 'data')).map((e) => [at(e, 'value'), num(at(e, 'visits')), num(at(e, 'time_on_page_seconds')), num(at(e, 'scroll_depth'))])),
+    raw: (answer) => top(firstRows(answer).map((r) => [r.value, num(r.visits), round2(num(r.seconds)), round2(num(r.depth))])),
+  },
   journeys: {
     endpoint: (body) => list(at(body, 'journeys')).map((e) => [at(e, 'path'), num(at(e, 'count'))]),
     raw: (answer) => firstRows(answer).map((r) => [r.path, num(r.count)]),

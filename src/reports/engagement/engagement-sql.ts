@@ -1,10 +1,14 @@
 // Page visits as the engagement reports count them: a session's engagement events on one path, summed.
 import { mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
+import { ACTION_EVENTS } from '../action-events.js';
 
 /** Scroll depths (percent) whose reach the reports give: the share of page visits that scrolled at least that far. */
 export const SCROLL_MARKS = [25, 50, 75, 100] as const;
 
 /**
+ * Engagement events are read from ACTION_EVENTS, the copy of `events` ordered by type (they are copied there,
+ * decision 0019), so a report reads only their granules; `where` applies unchanged (same columns).
+ *
  * One row per page visit (a session's engagement events on one path, `where` applied): `session_id`, `value`
  * (the path), `ms` (engaged milliseconds, summed: the tracker reports increments) and `depth` (the deepest
  * scroll, percent). A path viewed twice in a session is one visit: the events carry no pageview id.
@@ -12,7 +16,7 @@ export const SCROLL_MARKS = [25, 50, 75, 100] as const;
 export function pageVisitsSql(where: SqlFragment, value = 'pathname'): SqlFragment {
   return {
     sql: `SELECT session_id, ${value} AS value, sum(engaged_ms) AS ms, max(scroll_depth) AS depth
-      FROM events WHERE type = 'engagement' AND ${where.sql}
+      FROM ${ACTION_EVENTS} WHERE type = 'engagement' AND ${where.sql}
       GROUP BY session_id, value`,
     params: mergeParams([where]),
   };
@@ -64,7 +68,7 @@ export function engagedSecondsOfPathsSql(where: SqlFragment, paths: readonly str
   // sessions that sent engagement on it): one pass, without a row per visit in between.
   return {
     sql: `SELECT pathname AS value, sum(engaged_ms) / uniqExact(session_id) / 1000 AS seconds
-      FROM events WHERE type = 'engagement' AND ${where.sql} AND pathname IN {engaged_paths:Array(String)}
+      FROM ${ACTION_EVENTS} WHERE type = 'engagement' AND ${where.sql} AND pathname IN {engaged_paths:Array(String)}
       GROUP BY value`,
     params: { ...mergeParams([where]), engaged_paths: [...paths] },
   };
