@@ -13,7 +13,7 @@ const clusterStatementsOf = (version: string) => clusterMigrations.find((migrati
 it('rewrites every statement of every migration, keeping the versions', () => {
   const single = loadAnalyticsMigrations();
   expect(clusterMigrations.map((migration) => migration.version)).toEqual(single.map((migration) => migration.version));
-  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10]);
+  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3]);
   for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
@@ -53,6 +53,15 @@ it('gives migration 0010 its column on both tables and its mutation on the local
     `ALTER TABLE events_local ON CLUSTER loupe ${column}`,
     `ALTER TABLE events ON CLUSTER loupe ${column}`,
     'ALTER TABLE events_local ON CLUSTER loupe MATERIALIZE COLUMN user_key_hash SETTINGS mutations_sync = 2',
+  ]);
+});
+
+it('gives migration 0020 its projection, its delete mode and their build on the local tables only', () => {
+  const statements = clusterStatementsOf('0020_user_quarters_projection') ?? [];
+  expect(statements.map((statement) => statement.split('\n')[0])).toEqual([
+    "ALTER TABLE events_local ON CLUSTER loupe MODIFY SETTING lightweight_mutation_projection_mode = 'rebuild'",
+    'ALTER TABLE events_local ON CLUSTER loupe ADD PROJECTION IF NOT EXISTS user_quarters',
+    'ALTER TABLE events_local ON CLUSTER loupe MATERIALIZE PROJECTION user_quarters SETTINGS mutations_sync = 2',
   ]);
 });
 

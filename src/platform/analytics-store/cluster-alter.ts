@@ -6,8 +6,19 @@ import { splitTopLevelCommas, topLevelKeywordOffset } from './top-level-sql.js';
 
 /** Commands that change the columns: a Distributed table must know them too. */
 const STRUCTURE_COMMANDS = ['ADD COLUMN', 'MODIFY COLUMN', 'DROP COLUMN', 'RENAME COLUMN', 'COMMENT COLUMN'];
-/** Commands that a Distributed table has no use for (it holds no data, indexes or parts). */
-const DATA_COMMANDS = ['UPDATE', 'DELETE WHERE', 'MATERIALIZE COLUMN', 'MATERIALIZE INDEX', 'ADD INDEX', 'DROP INDEX'];
+/** Commands that a Distributed table has no use for (it holds no data, indexes, projections, parts or merge settings). */
+const DATA_COMMANDS = [
+  'UPDATE',
+  'DELETE WHERE',
+  'MATERIALIZE COLUMN',
+  'MATERIALIZE INDEX',
+  'ADD INDEX',
+  'DROP INDEX',
+  'ADD PROJECTION',
+  'MATERIALIZE PROJECTION',
+  'DROP PROJECTION',
+  'MODIFY SETTING',
+];
 /** After these the Distributed table changes first, so it never names a column the shards no longer have. */
 const REMOVING_COMMANDS = ['DROP COLUMN', 'RENAME COLUMN'];
 

@@ -2,7 +2,9 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { findDimension } from '../../stats/dimensions.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
-import { timeRangeSql } from '../../stats/time-range.js';
+import { allOf, type SqlFragment } from '../../stats/sql-fragment.js';
+import { timeRangeSql, type TimeRange } from '../../stats/time-range.js';
+import { userQuarterRows } from '../../stats/user-quarters.js';
 import { percentOf } from '../percentage.js';
 import { retentionPeriods, type RetentionMode } from './retention-periods.js';
 
@@ -25,11 +27,11 @@ export interface RetentionRequest {
   readonly range: number;
 }
 
-/** The index of an event's period among the table's, counted from the first period's start day, in the query's time zone. */
-const PERIOD_INDEX: Readonly<Record<RetentionMode, string>> = {
-  day: "dateDiff('day', {retention_first:Date}, toDate(timestamp, {retention_tz:String}))",
-  week: "intDiv(dateDiff('day', {retention_first:Date}, toMonday(timestamp, {retention_tz:String})), 7)",
-  month: "dateDiff('month', {retention_first:Date}, toStartOfMonth(timestamp, {retention_tz:String}))",
+/** The index among the table's periods, counted from the first period's start day, of the period holding the instant `at`, in the query's time zone. */
+const PERIOD_INDEX: Readonly<Record<RetentionMode, (at: string) => string>> = {
+  day: (at) => `dateDiff('day', {retention_first:Date}, toDate(${at}, {retention_tz:String}))`,
+  week: (at) => `intDiv(dateDiff('day', {retention_first:Date}, toMonday(${at}, {retention_tz:String})), 7)`,
+  month: (at) => `dateDiff('month', {retention_first:Date}, toStartOfMonth(${at}, {retention_tz:String}))`,
 };
 
 /** A UInt64 holds one bit per period: up to this many periods, activity is OR-ed bits rather than a bitmap. */
@@ -43,34 +45,48 @@ function endOf(query: StatsQuery, now: Date): number {
 }
 
 /**
- * Per user (hashed to UInt64, so the pass groups on a number), the sorted indexes of the periods it was
- * active in, `ps`. With 64 periods or fewer (every week and month mode, day mode up to 63 days) they are the bits of
- * one UInt64 OR-ed together; longer daily windows use a roaring bitmap, about as cheap (5 M rows, 400 k
- * users, 91 days: 190-340 ms against 190-600 ms for the UInt64; a set of numbers took 600-1000 ms).
+ * Rows of activity, `uk` (the person, hashed to UInt64) and instants they were active at (`times`). Without
+ * filters, a row per person and quarter hour from the `user_quarters` projection (stats/user-quarters.ts):
+ * a quarter hour lies in at most two periods, those of its first and last event, and both hold an event.
+ * With filters, a row per matching event.
  */
-function activePeriodsSql(mode: RetentionMode, periods: number, where: string): string {
+function activityRows(query: StatsQuery, window: TimeRange): { rows: SqlFragment; times: readonly string[] } {
+  if (query.filters.length === 0) return { rows: userQuarterRows(query.siteId, window, 'quarter'), times: ['f', 'l'] };
+  const where = allOf([baseWhere(query), timeRangeSql({ from: window.from, toInclusive: false, timeZone: 'UTC' }, 'timestamp', 'retention')]);
   const user = findDimension('user_id')?.expression.sql ?? 'user_id';
-  const period = PERIOD_INDEX[mode];
+  return { rows: { sql: `SELECT cityHash64(${user}) AS uk, timestamp FROM events WHERE ${where.sql}`, params: where.params }, times: ['timestamp'] };
+}
+
+/**
+ * Per person, the sorted indexes of the periods they were active in, `ps`. With 64 periods or fewer (every
+ * week and month mode, day mode up to 63 days) they are the bits of one UInt64 OR-ed together; longer daily
+ * windows use a roaring bitmap, about as cheap (5 M rows, 400 k users, 91 days: 190-340 ms against
+ * 190-600 ms for the UInt64; a set of numbers took 600-1000 ms).
+ */
+function activePeriodsSql(mode: RetentionMode, periods: number, activity: { rows: SqlFragment; times: readonly string[] }): string {
+  const indexes = activity.times.map((time) => PERIOD_INDEX[mode](time));
   if (periods <= BITMASK_PERIODS) {
+    const bits = indexes.map((index) => `bitShiftLeft(toUInt64(1), least(${index}, 63))`).reduce((all, bit) => `bitOr(${all}, ${bit})`);
     return `SELECT arrayFilter(i -> bitTest(active, i), range({retention_periods:UInt16})) AS ps
-      FROM (SELECT groupBitOr(bitShiftLeft(toUInt64(1), least(${period}, 63))) AS active FROM events WHERE ${where} GROUP BY cityHash64(${user}))`;
+      FROM (SELECT groupBitOr(${bits}) AS active FROM (${activity.rows.sql}) GROUP BY uk)`;
   }
-  return `SELECT bitmapToArray(groupBitmapState(toUInt16(${period}))) AS ps FROM events WHERE ${where} GROUP BY cityHash64(${user})`;
+  const bitmaps = indexes.map((index) => `groupBitmapState(toUInt16(${index}))`).reduce((all, bitmap) => `bitmapOr(${all}, ${bitmap})`);
+  // A small bitmap lists its values in the order they came, not sorted.
+  return `SELECT arraySort(bitmapToArray(${bitmaps})) AS ps FROM (${activity.rows.sql}) GROUP BY uk`;
 }
 
 export async function retention(store: AnalyticsStore, query: StatsQuery, now: Date, request: RetentionRequest): Promise<RetentionTable> {
   const { mode, range } = request;
   const periods = retentionPeriods(mode, range, endOf(query, now), query.range.timeZone);
-  const where = baseWhere(query);
-  const window = timeRangeSql({ from: periods.from, toInclusive: false, timeZone: 'UTC' }, 'timestamp', 'retention');
+  const from = query.range.from && query.range.from > periods.from ? query.range.from : periods.from;
+  const activity = activityRows(query, { ...query.range, from });
   const rows = await store.query<{ cohort: number; period: number; users: string }>(
     `SELECT cohort, p - cohort AS period, count() AS users
-     FROM (SELECT ps, ps[1] AS cohort FROM (${activePeriodsSql(mode, periods.labels.length, `${where.sql} AND ${window.sql}`)}))
+     FROM (SELECT ps, ps[1] AS cohort FROM (${activePeriodsSql(mode, periods.labels.length, activity)}))
      ARRAY JOIN ps AS p
      GROUP BY cohort, period`,
     {
-      ...where.params,
-      ...window.params,
+      ...activity.rows.params,
       retention_tz: query.range.timeZone,
       retention_first: periods.labels[0],
       retention_periods: periods.labels.length,

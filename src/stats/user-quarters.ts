@@ -1,0 +1,96 @@
+// People's activity per quarter hour, from the `user_quarters` projection of `events` (analytics migration
+// 0020): one row per site, quarter hour and person (`user_key_hash`) with their first and last event and
+// their pageviews and custom events. Reports that group every event of a range by person (retention, the
+// users list) read these rows for the quarter hours wholly inside the range, and the events themselves only
+// at the range's unaligned edges. The projection is part of `events`: inserts, merges and deletes keep it
+// equal to the rows it summarizes, so no report can see it stale.
+import type { SqlFragment } from './sql-fragment.js';
+import { toClickHouseDateTime, type TimeRange } from './time-range.js';
+
+const QUARTER_MS = 15 * 60_000;
+const DT = "DateTime64(3, 'UTC')";
+
+/** The projection's quarter-hour key; a query must group or filter by this very expression to be answered from it. */
+const QUARTER = 'toStartOfFifteenMinutes(timestamp)';
+
+/** A half-open interval of instants, either end open (undefined). */
+interface Interval {
+  readonly from?: number | undefined;
+  readonly to?: number | undefined;
+}
+
+/** The range's quarter hours it covers whole, and the partial stretches before and after them. */
+export interface QuarterSplit {
+  /** Quarter starts from `from` (inclusive) to `to` (exclusive); undefined when the range covers none whole. */
+  readonly quarters: Interval | undefined;
+  /** The stretches of the range outside those quarters, each half-open. */
+  readonly edges: readonly Interval[];
+}
+
+/**
+ * Splits `[from, to)` (an inclusive `to` counts as exclusive a millisecond later: times are milliseconds)
+ * at quarter hours. Quarter hours are whole in UTC and in every time zone's offsets (multiples of 15
+ * minutes), but the split does not rely on that: a quarter's rows keep their first and last event times.
+ */
+export function splitAtQuarters(range: Pick<TimeRange, 'from' | 'to' | 'toInclusive'>): QuarterSplit {
+  const from = range.from?.getTime();
+  const to = range.to === undefined ? undefined : range.to.getTime() + (range.toInclusive ? 1 : 0);
+  const first = from === undefined ? undefined : Math.ceil(from / QUARTER_MS) * QUARTER_MS;
+  const last = to === undefined ? undefined : Math.floor(to / QUARTER_MS) * QUARTER_MS;
+  if (first !== undefined && last !== undefined && first >= last) return { quarters: undefined, edges: [{ from, to }] };
+  const edges: Interval[] = [];
+  if (from !== undefined && first !== undefined && from < first) edges.push({ from, to: first });
+  if (to !== undefined && last !== undefined && last < to) edges.push({ from: last, to });
+  return { quarters: { from: first, to: last }, edges };
+}
+
+/** An instant as bound to `type`: whole seconds for a DateTime, milliseconds for a DateTime64(3). */
+const instant = (ms: number, type: string) => (type === QUARTER_TYPE ? toClickHouseDateTime(new Date(ms)).slice(0, 19) : toClickHouseDateTime(new Date(ms)));
+const QUARTER_TYPE = "DateTime('UTC')";
+
+function intervalSql(interval: Interval, column: string, prefix: string, type: string): SqlFragment {
+  const parts: string[] = [];
+  const params: Record<string, string> = {};
+  if (interval.from !== undefined) {
+    parts.push(`${column} >= {${prefix}_from:${type}}`);
+    params[`${prefix}_from`] = instant(interval.from, type);
+  }
+  if (interval.to !== undefined) {
+    parts.push(`${column} < {${prefix}_to:${type}}`);
+    params[`${prefix}_to`] = instant(interval.to, type);
+  }
+  return { sql: parts.length === 0 ? '1 = 1' : parts.join(' AND '), params };
+}
+
+/** Whether each row stands for one quarter hour (`quarter`) or for the person's whole range (`person`). */
+export type UserQuarterGrain = 'quarter' | 'person';
+
+/**
+ * A subquery with the people active in the range, every event of the site counted: `uk` (the person's
+ * `user_key_hash`), `f` and `l` (first and last event), `pv` (pageviews) and `ce` (custom events). With the
+ * `quarter` grain a person has a row per quarter hour (and per edge event), so `f` and `l` of a row lie in
+ * one quarter hour; with the `person` grain one row per person from the quarters and a row per edge event:
+ * group by `uk` (min `f`, max `l`, sum `pv` and `ce`) either way. Binds `siteId` and `uq_*` names.
+ */
+export function userQuarterRows(siteId: number, range: TimeRange, grain: UserQuarterGrain): SqlFragment {
+  const split = splitAtQuarters(range);
+  const parts: string[] = [];
+  const params: Record<string, unknown> = { siteId };
+  if (split.quarters) {
+    const within = intervalSql(split.quarters, QUARTER, 'uq_quarters', QUARTER_TYPE);
+    const keys = grain === 'quarter' ? `${QUARTER}, user_key_hash` : 'user_key_hash';
+    parts.push(`SELECT user_key_hash AS uk, min(timestamp) AS f, max(timestamp) AS l,
+        countIf(type = 'pageview') AS pv, countIf(type = 'custom_event') AS ce
+      FROM events WHERE site_id = {siteId:UInt32} AND ${within.sql}
+      GROUP BY ${keys}`);
+    Object.assign(params, within.params);
+  }
+  if (split.edges.length > 0) {
+    const edges = split.edges.map((edge, index) => intervalSql(edge, 'timestamp', `uq_edge${index}`, DT));
+    for (const edge of edges) Object.assign(params, edge.params);
+    parts.push(`SELECT user_key_hash AS uk, timestamp AS f, timestamp AS l,
+        toUInt64(type = 'pageview') AS pv, toUInt64(type = 'custom_event') AS ce
+      FROM events WHERE site_id = {siteId:UInt32} AND (${edges.map((edge) => `(${edge.sql})`).join(' OR ')})`);
+  }
+  return { sql: parts.join('\n      UNION ALL\n      '), params };
+}
