@@ -53,7 +53,9 @@ export class ChdbStore implements AnalyticsStore {
    * A connection runs one operation at a time, in the order it gets them: behind an import's insert, every read
    * waited. Work nobody is waiting for (an import's lookups and inserts) goes through this lane instead: its own
    * connection to the same engine (chDB lets connections to one data directory run side by side), started only
-   * while reads pause, and resting between operations while readers are about, so reads keep the cores
+   * while reads pause, and resting between operations while readers are about, so reads keep the cores. Queries
+   * with bound parameters still take turns across connections (the binding runs one at a time, measured with
+   * chdb 3.4), so the lane's lookups wait for reads and reads for them; its inserts, the long part, do not
    * (decision 0031).
    */
   background(): AnalyticsStore {
