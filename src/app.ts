@@ -83,6 +83,7 @@ import { importsRoutes } from './imports/imports.routes.js';
 import { ImportService } from './imports/import-service.js';
 import { ImportRepository } from './imports/import.repository.js';
 import { ImportedRowsStore } from './imports/imported-rows.store.js';
+import { clearUploadLeftovers } from './imports/upload/upload-leftovers.js';
 import { inlineImportMapper, WorkerImportMapper } from './imports/mapping/import-mapper.js';
 import { exportRoutes } from './exports/export.routes.js';
 import { eraseRoutes } from './user-data/erase.routes.js';
@@ -255,7 +256,10 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     // Tracking first: an import slice waits while a tracking spool has more than the segment being inserted.
     trackingBehind: () => ingestion.buffers.some((buffer) => buffer.counters().segments > 1),
   });
-  await app.register(importsRoutes, { guards, imports, uploadDir: join(config.dataDir, 'import-uploads'), uploadMaxBytes: config.importUploadMaxBytes });
+  const uploadDir = join(config.dataDir, 'import-uploads');
+  const leftovers = await clearUploadLeftovers(uploadDir, imports);
+  if (leftovers.removed > 0) app.log.warn(leftovers, 'removed what uploads cut short by a stop left in DATA_DIR/import-uploads; their imports were deleted');
+  await app.register(importsRoutes, { guards, imports, uploadDir, uploadMaxBytes: config.importUploadMaxBytes });
   await app.register(eraseRoutes, { guards, analytics, flushSpools: () => ingestion.flush(), forgetDeliveries: (siteId, owner) => webhooks.forgetEvents(siteId, owner) });
   await app.register(exportRoutes, { guards, analytics, clock });
   await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });

@@ -207,6 +207,14 @@ export class ImportService {
     await this.imports.delete(importId);
   }
 
+  /** Deletes the import with its rows if it is still running (an upload a crash cut short); false otherwise. */
+  async abandonRunning(importId: string): Promise<boolean> {
+    const record = await this.imports.get(importId);
+    if (!record || record.completedAt !== null) return false;
+    await this.remove(record.siteId, importId);
+    return true;
+  }
+
   close(): Promise<void> {
     return this.mapper.close();
   }
