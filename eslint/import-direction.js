@@ -1,6 +1,6 @@
-// Lint rules that keep Loupe's imports pointing down its layers: `layers` (which folders may import which)
-// and `no-cycle` (no module, and no top folder of src/, reaches itself again through its imports, type-only
-// imports included).
+// Lint rules that keep Loupe's imports pointing down its layers: `layers` (which folders may import which),
+// `feature-entry` (a feature is imported only through its public entry, index.ts), `inside-src` and `no-cycle`
+// (no module, and no top folder of src/, reaches itself again through its imports, type-only imports included).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +26,16 @@ const LAYER_RULES = [
     message: 'stats/ is the query engine: it imports only platform/',
   },
   {
-    from: 'catalogs',
+    from: 'classifiers',
     forbidden: [''],
-    allowed: ['catalogs', 'platform'],
-    message: 'catalogs/ reads the tables in the catalogs folder: it imports only platform/',
+    allowed: ['classifiers', 'platform'],
+    message: 'classifiers/ is the shared library of parsers and classifiers (and the reader of the catalogs folder): it imports only platform/',
+  },
+  {
+    from: 'revenue',
+    forbidden: [''],
+    allowed: ['revenue', 'platform'],
+    message: 'revenue/ is the shared library of money (exact amounts, currencies, rates): it imports only platform/',
   },
   {
     from: 'reports',
@@ -216,4 +222,32 @@ const noCycle = {
   },
 };
 
-export default { rules: { layers, 'no-cycle': noCycle, 'inside-src': insideSrc } };
+/** The shared libraries below the features: any module may import their files directly. */
+const LIBRARIES = new Set(['platform', 'stats', 'classifiers', 'revenue']);
+
+/** A feature: a top folder of src/ that is not a shared library (`reports`, `sites`, `ingestion`, `cli`, ...). */
+function isFeatureFolder(folder) {
+  return !LIBRARIES.has(folder) && !folder.endsWith('.ts');
+}
+
+/**
+ * `feature-entry`: a feature's insides are its own. Anything outside a feature (another feature, app.ts, cli/)
+ * imports it through its one public entry, `<feature>/index.ts`; the shared libraries are imported directly.
+ */
+const featureEntry = {
+  meta: { type: 'problem', docs: { description: "other features are imported through their public entry (index.ts)" }, schema: [] },
+  create(context) {
+    const file = resolve(context.filename);
+    if (srcRelative(file) === undefined || isTestFile(file)) return {};
+    const from = folderOf(file);
+    return visitImports((node, specifier) => {
+      const target = resolveSpecifier(file, specifier);
+      if (!target || srcRelative(target) === undefined || isTestFile(target)) return;
+      const to = folderOf(target);
+      if (to === from || !isFeatureFolder(to) || srcRelative(target) === `${to}/index.ts`) return;
+      context.report({ node, message: `${to}/ is another feature: import it through its public entry ${to}/index.ts (imports ${srcRelative(target)})` });
+    });
+  },
+};
+
+export default { rules: { layers, 'no-cycle': noCycle, 'inside-src': insideSrc, 'feature-entry': featureEntry } };

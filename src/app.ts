@@ -1,7 +1,6 @@
 // createApp(config, deps): platform first (stores, auth, errors, guards, docs), then the feature modules.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { join } from 'node:path';
 import type { AppConfig } from './config.js';
 import type { AnalyticsStore } from './platform/analytics-store/analytics-store.js';
 import { migrateAnalyticsStore } from './platform/analytics-store/analytics-migrations.js';
@@ -22,77 +21,44 @@ import { createApiKeyVerifier, type KeyPrincipal } from './platform/http/api-key
 import { VerifiedKeyCache } from './platform/auth/verified-key-cache.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { loggerOptions, type LogDestination } from './platform/http/logger-options.js';
+import { quietRouteLoggers } from './platform/http/quiet-route-loggers.js';
 import { resolveInstanceSecret } from './platform/instance-secret.js';
 import { preparePrivateDataDir } from './platform/private-data-dir.js';
 import { createMetadataDb, type MetadataDb } from './platform/metadata-store/create-metadata-db.js';
 import { migrateMetadataDb } from './platform/metadata-store/metadata-migrations.js';
-import { healthRoutes } from './health/health.routes.js';
-import { probesRoutes } from './health/probes.routes.js';
-import { metricsRoutes } from './health/metrics.routes.js';
-import { createPipelineMetrics } from './health/pipeline-metrics.js';
+import { createMailer } from './platform/mail/mailer.js';
+import { startMailQueue } from './platform/mail/mail-queue.js';
+import { systemResolver, type Resolver } from './platform/outbound/resolver.js';
+import { parseRetryDelays } from './platform/retry-schedule.js';
+import { SecretBox } from './platform/secret-box.js';
+import type { PeriodicTask } from './platform/periodic-task.js';
 import { MetricsRegistry } from './platform/metrics/metrics-registry.js';
 import { registerHttpMetrics } from './platform/metrics/http-metrics.js';
 import { withMigrationLock } from './platform/metadata-store/migration-lock.js';
-import { sitesRoutes } from './sites/sites.routes.js';
-import { SiteRepository } from './sites/site.repository.js';
-import { deleteSiteEverywhere } from './sites/delete-site.js';
-import { visibleSitesOf } from './sites/visible-sites.js';
-import { organizationsRoutes } from './organizations/organizations.routes.js';
-import { userOrganizationsRoutes } from './organizations/user-organizations.routes.js';
-import { OrganizationPlans } from './organizations/organization-plans.js';
-import { SignInPolicies } from './organizations/sign-in-policy.js';
-import { signInPolicyRoutes } from './organizations/sign-in-policy.routes.js';
-import { organizationSitesRoutes } from './sites/organization-sites.routes.js';
-import { siteShellRoutes } from './sites/site-shell.routes.js';
-import { PrivateLinks } from './sites/private-links.js';
-import { SecretBox } from './platform/secret-box.js';
-import { privateLinkProofKey } from './sites/private-link-proof-key.js';
-import { privateLinkPasswordRoutes } from './sites/private-link-password.routes.js';
-import { embedFrameAncestors } from './sites/embed-frame-ancestors.js';
-import { instanceInfoRoutes } from './health/instance-info.routes.js';
-import { registerTeamsAndMembers } from './teams/teams-module.js';
-import { createMailer } from './platform/mail/mailer.js';
-import { sendInvitationEmail } from './members/invitation-mail.js';
-import { createAccountMail } from './account/account-mail.js';
-import { AccountSessions } from './account/account-sessions.js';
-import { accountSessionsRoutes } from './account/account-sessions.routes.js';
-import { OrganizationDirectory } from './organizations/organization-directory.js';
-import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
-import { ApiKeyIssuer } from './api-keys/api-key-issuer.js';
-import { apiUsageRoutes } from './api-keys/api-usage.routes.js';
-import { SegmentRepository } from './segments/segment.repository.js';
-import type { ReportDeps } from './reports/report-route.js';
-import { registerReports } from './reports/register-reports.js';
-import { annotationsRoutes } from './annotations/annotations.routes.js';
-import { segmentsRoutes } from './segments/segments.routes.js';
-import { registerWebhooks, type WebhooksModule } from './webhooks/webhooks-module.js';
-import { webhookSettingsFrom } from './webhooks/webhook-settings.js';
-import type { Resolver } from './webhooks/webhook-url-policy.js';
-import { mcpRoutes } from './mcp/mcp.routes.js';
-import { registerAlerts, type AlertsModule } from './alerts/alerts-module.js';
-import { registerEmailReports, type EmailReportsModule } from './email-reports/email-reports-module.js';
-import { MailOutbox } from './platform/mail/mail-outbox.js';
-import { MailOutboxSender } from './platform/mail/mail-outbox-sender.js';
-import { PeriodicTask } from './platform/periodic-task.js';
-import { parseRetryDelays } from './webhooks/retry-schedule.js';
-import { readableSitesOf } from './mcp/readable-sites.js';
 import { createSharedState, type SharedState } from './platform/shared-state/create-shared-state.js';
-import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/ingestion-module.js';
-import { userDataRoutes } from './user-data/user-data.routes.js';
-import { importsRoutes } from './imports/imports.routes.js';
-import { ImportService } from './imports/import-service.js';
-import { ImportRepository } from './imports/import.repository.js';
-import { ImportedRowsStore } from './imports/imported-rows.store.js';
-import { clearUploadLeftovers } from './imports/upload/upload-leftovers.js';
-import { inlineImportMapper, WorkerImportMapper } from './imports/mapping/import-mapper.js';
-import { exportRoutes } from './exports/export.routes.js';
-import { eraseRoutes } from './user-data/erase.routes.js';
-import { RetentionWorker } from './data-retention/retention-worker.js';
-import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/tracker-assets-module.js';
-import { registerDashboard, type DashboardOptions } from './dashboard/dashboard-module.js';
-import type { FaviconFetcherOptions } from './favicons/favicon-fetcher.js';
-import { registerFavicons } from './favicons/favicons-module.js';
-import { systemResolver } from './webhooks/webhook-url-policy.js';
+import { registerAccount, createAccountMail } from './account/index.js';
+import { registerAlerts, type AlertsModule } from './alerts/index.js';
+import { registerAnnotations } from './annotations/index.js';
+import { registerApiKeys } from './api-keys/index.js';
+import { registerDashboard, type DashboardOptions } from './dashboard-assets/index.js';
+import { registerDataRetention, type RetentionWorker } from './data-retention/index.js';
+import { registerEmailReports, type EmailReportsModule } from './email-reports/index.js';
+import { registerExports } from './exports/index.js';
+import { registerFavicons, type FaviconFetcherOptions } from './favicons/index.js';
+import { registerGoals } from './goals/index.js';
+import { registerHealth } from './health/index.js';
+import { registerImports, type ImportService } from './imports/index.js';
+import { registerIngestion, type IngestionModule, type IngestionModuleDeps } from './ingestion/index.js';
+import { registerMcp } from './mcp/index.js';
+import { registerMembers, sendInvitationEmail } from './members/index.js';
+import { OrganizationDirectory, registerOrganizations } from './organizations/index.js';
+import { registerReports } from './reports/index.js';
+import { registerSegments, SegmentRepository } from './segments/index.js';
+import { deleteSiteEverywhere, embedFrameAncestors, PrivateLinks, privateLinkProofKey, registerSites, SiteRepository, visibleSitesOf } from './sites/index.js';
+import { registerTeams } from './teams/index.js';
+import { registerTrackerAssets, type TrackerAssetsOptions } from './tracker-assets/index.js';
+import { registerUserData } from './user-data/index.js';
+import { registerWebhooks, webhookSettingsFrom, type WebhooksModule } from './webhooks/index.js';
 
 export interface AppDeps {
   readonly analytics?: AnalyticsStore;
@@ -154,6 +120,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
 
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, deps.logDestination),
+    childLoggerFactory: quietRouteLoggers,
     trustProxy: trustFunction(config.trustProxy) ?? false,
     bodyLimit: 1024 * 1024,
   });
@@ -170,7 +137,6 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   registerJsonBodyParser(app);
   const metrics = new MetricsRegistry();
   registerHttpMetrics(app, metrics);
-  const pipelineMetrics = createPipelineMetrics(metrics);
   const sites = new SiteRepository(metadata.db);
   // Dashboard pages in embed mode may be framed by the origins their site lists; nothing else may be framed.
   registerSecurityHeaders(app, { frameAncestors: embedFrameAncestors(sites) });
@@ -208,78 +174,75 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
   const access = new AccessControl(metadata.db, sites, privateLinks);
   const guards = createGuards(auth, keys, access, config.baseUrl);
   const organizations = new OrganizationDirectory(metadata.db);
-
+  const segments = new SegmentRepository(metadata.db);
+  const visibleSites = visibleSitesOf({ organizations, sites, access });
   registerAuthRoutes(app, {
     auth, db: metadata.db, baseUrl: config.baseUrl, invitationTokens, openSignup: !config.disableSignup,
   });
+
+  // The features, each wired by its module (`<feature>/<feature>-module.ts`, imported through its index.ts).
   await registerTrackerAssets(app, { trackerPath: config.trackerPath, ...(deps.trackerLocation ? { location: deps.trackerLocation } : {}) });
-  await app.register(healthRoutes, { analytics, metadata: metadata.schemaless });
-  await app.register(probesRoutes, { analytics, metadata, shared });
-  await app.register(metricsRoutes, { registry: metrics, token: config.metricsToken });
-  await app.register(instanceInfoRoutes, { favicons: config.favicons.enabled, disableSignup: config.disableSignup, emailEnabled: mailer !== undefined, oidc: config.oidc, metadata: metadata.schemaless });
-  await app.register(accountSessionsRoutes, { guards, sessions: new AccountSessions(auth) });
-  await app.register(organizationsRoutes, { guards, organizations });
-  await app.register(userOrganizationsRoutes, { guards, organizations });
-  await app.register(signInPolicyRoutes, { guards, policies: new SignInPolicies(metadata.db), clock });
-  await registerTeamsAndMembers(app, { guards, db: metadata.db, organizations, clock, baseUrl: config.baseUrl, mailer, invitationTokens });
-  const visibleSites = visibleSitesOf({ organizations, sites, access });
-  await app.register(sitesRoutes, { guards, sites, analytics, visibleSites, originCheck: !config.disableOriginCheck });
-  await app.register(organizationSitesRoutes, {
-    guards, db: metadata.db, sites, access, organizations, plans: new OrganizationPlans(metadata.db), analytics, clock,
+  const health = await registerHealth(app, {
+    health: { analytics, metadata: metadata.schemaless },
+    probes: { analytics, metadata, shared },
+    instanceInfo: { favicons: config.favicons.enabled, disableSignup: config.disableSignup, emailEnabled: mailer !== undefined, oidc: config.oidc, metadata: metadata.schemaless },
+    registry: metrics,
+    metricsToken: config.metricsToken,
   });
-  await app.register(siteShellRoutes, { guards, sites, analytics, privateLinks, clock });
-  await app.register(privateLinkPasswordRoutes, { guards, sites, privateLinks, limiter: shared.rateLimiter, clock });
-  await app.register(apiKeysRoutes, { guards, issuer: new ApiKeyIssuer(auth, organizations) });
-  await app.register(apiUsageRoutes, { guards, keyRateLimit: config.apiKeyRateLimit, clock });
+  await registerAccount(app, { guards, auth });
+  await registerOrganizations(app, { guards, db: metadata.db, organizations, clock });
+  const teams = await registerTeams(app, { guards, db: metadata.db, clock });
+  await registerMembers(app, {
+    guards, db: metadata.db, organizations, clock, baseUrl: config.baseUrl, mailer, invitationTokens, teamExists: teams.teamExists,
+  });
+  await registerSites(app, {
+    guards, db: metadata.db, sites, analytics, access, organizations, privateLinks, visibleSites,
+    originCheck: !config.disableOriginCheck, limiter: shared.rateLimiter, clock,
+  });
+  await registerApiKeys(app, { guards, auth, organizations, keyRateLimit: config.apiKeyRateLimit, clock });
+  const goals = await registerGoals(app, { guards, db: metadata.db, clock });
   const webhooks = await registerWebhooks(app, {
-    db: metadata.db, guards, instanceSecret, settings: webhookSettingsFrom(config), clock,
+    db: metadata.db, guards, instanceSecret, settings: webhookSettingsFrom(config), clock, goals: goals.repository,
     ...(deps.resolveHost ? { resolve: deps.resolveHost } : {}),
   });
   const ingestion = await registerIngestion(app, {
     config, analytics, metadata: metadata.db, keys, access, sites, shared, clock, listener: webhooks.listener,
-    onBatchInserted: (spool, rows) => pipelineMetrics.onBatchInserted(spool, rows),
+    onBatchInserted: (spool, rows) => health.pipelineMetrics.onBatchInserted(spool, rows),
     ...(deps.ingestionBuffer ? { buffer: deps.ingestionBuffer } : {}),
   });
-  pipelineMetrics.watch({ buffers: ingestion.buffers, webhookQueue: () => webhooks.queueDepth() });
-  const segments = new SegmentRepository(metadata.db);
-  const reportDeps: ReportDeps = { guards, analytics, segments, clock, metadata: metadata.db, currencyRates: config.currencyRates };
-  await registerReports(app, reportDeps);
-  await app.register(annotationsRoutes, { guards, metadata: metadata.db, clock });
-  await registerFavicons(app, { guards, enabled: config.favicons.enabled, fetcher: {
+  health.pipelineMetrics.watch({ buffers: ingestion.buffers, webhookQueue: () => webhooks.queueDepth() });
+  await registerReports(app, { guards, analytics, segments, clock, metadata: metadata.db, currencyRates: config.currencyRates, goals: goals.repository });
+  await registerAnnotations(app, { guards, db: metadata.db, clock });
+  await registerFavicons(app, { guards, analytics, enabled: config.favicons.enabled, fetcher: {
     resolve: deps.resolveHost ?? systemResolver, allowPrivateTargets: config.favicons.allowPrivateTargets, ...(deps.faviconUpstream ? { upstream: deps.faviconUpstream } : {}),
   } });
-  await app.register(segmentsRoutes, { guards, segments, analytics });
-  await app.register(userDataRoutes, { guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush() });
-  const imports = new ImportService(new ImportRepository(metadata.db), new ImportedRowsStore(analytics), clock, {
-    mapper: config.importMappingThread ? new WorkerImportMapper() : inlineImportMapper,
-    limits: config.importLimits,
+  await registerSegments(app, { guards, segments, analytics });
+  await registerUserData(app, {
+    guards, analytics, identify: ingestion.identify, flushSpools: () => ingestion.flush(),
+    forgetDeliveries: (siteId, owner) => webhooks.forgetEvents(siteId, owner),
+  });
+  const imports = await registerImports(app, {
+    guards, db: metadata.db, analytics, clock, dataDir: config.dataDir, mappingThread: config.importMappingThread,
+    limits: config.importLimits, uploadMaxBytes: config.importUploadMaxBytes,
     // Tracking first: an import slice waits while a tracking spool has more than the segment being inserted.
     trackingBehind: () => ingestion.buffers.some((buffer) => buffer.counters().segments > 1),
   });
-  const uploadDir = join(config.dataDir, 'import-uploads');
-  const leftovers = await clearUploadLeftovers(uploadDir, imports);
-  if (leftovers.removed > 0) app.log.warn(leftovers, 'removed what uploads cut short by a stop left in DATA_DIR/import-uploads; their imports were deleted');
-  await app.register(importsRoutes, { guards, imports, uploadDir, uploadMaxBytes: config.importUploadMaxBytes });
-  await app.register(eraseRoutes, { guards, analytics, flushSpools: () => ingestion.flush(), forgetDeliveries: (siteId, owner) => webhooks.forgetEvents(siteId, owner) });
-  await app.register(exportRoutes, { guards, analytics, clock });
+  await registerExports(app, { guards, analytics, clock });
   await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
-  await app.register(mcpRoutes, { keys, readableSites: readableSitesOf({ visibleSites, access, findSite: async (siteId) => sites.get(siteId) }) });
-  const outbox = new MailOutbox(metadata.db, config.webhookClaimMs);
-  const mailSender = new MailOutboxSender({ outbox, mailer, retryDelaysMs: parseRetryDelays(config.mailRetryDelays), clock, log: app.log });
-  const mailQueue = new PeriodicTask('mail queue', async () => {
-    await mailSender.pass();
-  }, 1_000, app.log);
-  mailQueue.start();
+  await registerMcp(app, { keys, visibleSites, access, findSite: async (siteId) => sites.get(siteId) });
+  const mail = startMailQueue({
+    db: metadata.db, mailer, claimMs: config.webhookClaimMs, retryDelaysMs: parseRetryDelays(config.mailRetryDelays), clock, log: app.log,
+  });
+  const mailQueue = mail.task;
   const alerts = await registerAlerts(app, {
-    db: metadata.db, guards, analytics, sites, segments, outbox, webhooks, baseUrl: config.baseUrl,
+    db: metadata.db, guards, analytics, sites, segments, goals: goals.repository, outbox: mail.outbox, webhooks, baseUrl: config.baseUrl,
     intervalMs: parseRetryDelays(config.alertCheckInterval)[0] ?? 60_000, clock, onMailQueued: () => mailQueue.kick(),
   });
   const emailReports = await registerEmailReports(app, {
-    db: metadata.db, guards, access, analytics, sites, outbox, instanceSecret, baseUrl: config.baseUrl,
+    db: metadata.db, guards, access, analytics, sites, goals: goals.repository, outbox: mail.outbox, instanceSecret, baseUrl: config.baseUrl,
     intervalMs: parseRetryDelays(config.reportCheckInterval)[0] ?? 300_000, clock, onMailQueued: () => mailQueue.kick(),
   });
-  const retention = new RetentionWorker({ sites, analytics, clock, log: app.log });
-  retention.start();
+  const retention = registerDataRetention(app, { sites, analytics, clock });
   const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, imports, alerts, emailReports, mailQueue, retention, clock };
 
   let closed = false;

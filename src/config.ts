@@ -64,6 +64,7 @@ const EnvSchema = z.object({
   IMPORT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(1_024),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+  ENRICHMENT_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(3),
   SESSIONS_IN_MEMORY_MAX: z.coerce.number().int().min(1000).default(500_000),
   ANALYTICS_MEMORY_LIMIT_MB: z.coerce.number().int().min(0).default(512),
   ANALYTICS_CACHE_MB: z.coerce.number().int().min(0).default(96),
@@ -136,6 +137,8 @@ export interface AppConfig {
   readonly spoolSync: 'seal' | 'commit';
   /** How much nicer than the event loop the process's other threads run (0: equal). */
   readonly backgroundThreadNiceness: number;
+  /** How much nicer than the event loop the delivery path (enrichment thread, inserts, queries) runs. */
+  readonly enrichmentThreadNiceness: number;
   /** At most this many visitors' sessions kept in the process (without Redis), the earliest dropped first. */
   readonly sessionsInMemoryMax: number;
   /** The embedded analytics store's memory: its ceiling (0: the engine's own, 90 % of RAM) and its caches. */
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importUploadMaxBytes: e.IMPORT_UPLOAD_MAX_MB * 1024 * 1024,
     spoolSync: e.SPOOL_SYNC,
     backgroundThreadNiceness: e.BACKGROUND_THREAD_NICENESS,
+    enrichmentThreadNiceness: e.ENRICHMENT_THREAD_NICENESS,
     sessionsInMemoryMax: e.SESSIONS_IN_MEMORY_MAX,
     analyticsMemory: { limitMb: e.ANALYTICS_MEMORY_LIMIT_MB, cacheMb: e.ANALYTICS_CACHE_MB },
     trackerPath: e.TRACKER_PATH?.replace(/\/$/, ''),

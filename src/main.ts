@@ -9,7 +9,7 @@ tuneGarbageCollector();
 const config = loadConfig();
 const loupe = await createApp(config);
 // After the stores and the enrichment thread have started their threads; later ones are found by rescans.
-lowerBackgroundThreads({ niceness: config.backgroundThreadNiceness });
+lowerBackgroundThreads({ niceness: config.backgroundThreadNiceness, enrichmentNiceness: config.enrichmentThreadNiceness });
 const { app } = loupe;
 
 let stopping = false;

@@ -4,8 +4,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { describeFile, DASHBOARD_MANIFEST_FILE, type DashboardFile, type DashboardManifest } from '../src/dashboard/dashboard-manifest.js';
-import { dashboardSourceHash } from '../src/dashboard/dashboard-source-tree.js';
+import { describeFile, DASHBOARD_MANIFEST_FILE, type DashboardFile, type DashboardManifest } from '../src/dashboard-assets/dashboard-manifest.js';
+import { dashboardSourceHash } from '../src/dashboard-assets/dashboard-source-tree.js';
 import { dashboardViteConfig, WEB_DIR } from './vite.config.js';
 
 export const DEFAULT_OUT_DIR = join(WEB_DIR, 'dist');

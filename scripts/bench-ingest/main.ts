@@ -13,7 +13,7 @@ import { evaluateTargets, median, renderTable, renderVerdict, throughputRatio, t
 import { countStoredRows } from './count-stored-rows.js';
 import { RssSampler } from './rss-sampler.js';
 import { runPhases } from './run-phases.js';
-import { freePort, startServer, type ServerProcess } from './server-process.js';
+import { freePort, LOUPE_SERVER_ARGS, startServer, type ServerProcess } from './server-process.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DOMAIN = 'example.com';
@@ -29,7 +29,7 @@ async function startServers(dataDir: string, options: BenchOptions): Promise<{ o
   process.stderr.write(`  [t=${(performance.now() / 1000).toFixed(1)} s] starting ours\n`);
   const ours = await startServer({
     name: 'ours',
-    args: [...profiling, '--import', 'tsx', 'src/main.ts'],
+    args: [...profiling, ...LOUPE_SERVER_ARGS],
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(oursPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
     cwd: REPO_ROOT,
     port: oursPort,

@@ -2,7 +2,7 @@
 // detection (and crawler headers that do not), public forwarded addresses, visits in page order.
 import ipaddr from 'ipaddr.js';
 import { describe, expect, it } from 'vitest';
-import { createBotDetectorDeps, detectBot } from '../../src/ingestion/bots/bot-detector.js';
+import { createBotDetectorDeps, detectBot } from '../../src/classifiers/bots/bot-detector.js';
 import { clientIp } from '../../src/ingestion/request/client-ip.js';
 import { trustFunction } from '../../src/platform/http/proxy-trust.js';
 import { validateTrackPayload } from '../../src/ingestion/validate-track-payload.js';

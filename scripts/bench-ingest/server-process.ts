@@ -4,6 +4,9 @@ import { createServer } from 'node:net';
 
 const OUTPUT_TAIL_CHARS = 4000;
 
+/** Node's arguments that start Loupe the way `npm start` does: from its bundle, without tsx (cwd: the checkout). */
+export const LOUPE_SERVER_ARGS = ['bin/loupe-server.js'] as const;
+
 export interface ServerProcess {
   readonly name: string;
   readonly pid: number;

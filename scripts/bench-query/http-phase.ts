@@ -1,6 +1,6 @@
 // Phase 1: the real server as a child process on DATA_DIR, its RSS sampled, every case timed over HTTP.
 import { RssSampler } from '../bench-ingest/rss-sampler.js';
-import { freePort, startServer } from '../bench-ingest/server-process.js';
+import { freePort, LOUPE_SERVER_ARGS, startServer } from '../bench-ingest/server-process.js';
 import { apiClient, type ApiClient } from './api-client.js';
 import { ensureGoals, type GoalSpec } from './bench-goals.js';
 import type { BenchSite } from './bench-site.js';
@@ -55,7 +55,7 @@ export async function runHttpPhase(input: HttpPhaseInput): Promise<HttpPhaseResu
   const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const server = await startServer({
     name: 'loupe',
-    args: ['--import', 'tsx', 'src/main.ts'],
+    args: [...LOUPE_SERVER_ARGS],
     env: { ...process.env, DATA_DIR: input.dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', API_KEY_RATE_LIMIT_MAX: '100000000' },
     cwd: input.repoRoot,
     port,

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loadBenchData } from '../bench-ingest/bench-data.js';
 import { cpuSeconds } from '../bench-ingest/process-cpu.js';
 import { readRssKb } from '../bench-ingest/rss-sampler.js';
-import { startServer, type ServerProcess } from '../bench-ingest/server-process.js';
+import { LOUPE_SERVER_ARGS, startServer, type ServerProcess } from '../bench-ingest/server-process.js';
 import { apiClient } from '../bench-query/api-client.js';
 import { bootstrapBenchSite, readBenchSite } from '../bench-query/bench-site.js';
 import { FreshnessTracker } from './freshness-tracker.js';
@@ -42,7 +42,7 @@ const loadNow = (): number => loadavg()[0] ?? 0;
 async function startLoupe(dataDir: string, port: number): Promise<ServerProcess> {
   return startServer({
     name: 'loupe',
-    args: ['--import', 'tsx', 'src/main.ts'],
+    args: [...LOUPE_SERVER_ARGS],
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
     cwd: REPO_ROOT,
     port,

@@ -9,11 +9,11 @@ import type { AnalyticsStore } from '../platform/analytics-store/analytics-store
 import { AppError } from '../platform/http/app-errors.js';
 import type { MailOutbox, QueuedMail } from '../platform/mail/mail-outbox.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
-import type { GoalRepository } from '../goals/goal.repository.js';
-import type { SegmentRepository } from '../segments/segment.repository.js';
-import type { SiteRepository } from '../sites/site.repository.js';
+import type { GoalRepository } from '../goals/index.js';
+import type { SegmentRepository } from '../segments/index.js';
+import type { SiteRepository } from '../sites/index.js';
 import { validateFilters } from '../stats/filters.schema.js';
-import type { WebhooksModule } from '../webhooks/webhooks-module.js';
+import type { WebhooksModule } from '../webhooks/index.js';
 import { alertDeliveryId, alertMailId } from './alert-delivery-ids.js';
 import { conditionHolds, needsBaseline, type Measurement } from './alert-condition.js';
 import { AlertFiringRepository, type AlertFiring } from './alert-firing.repository.js';

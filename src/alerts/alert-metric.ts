@@ -2,11 +2,11 @@
 // for that window and those filters): overview, goals, performance and bot reports, and error events counted
 // over the query engine's WHERE clause.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
-import type { Goal } from '../goals/goal.repository.js';
-import { botOverview } from '../reports/bots/bots.query.js';
-import { goalResults } from '../reports/goals/goals.query.js';
-import { overview } from '../reports/overview/overview.query.js';
-import { performanceOverview } from '../reports/performance/performance.query.js';
+import type { Goal } from '../goals/index.js';
+import { botOverview } from '../reports/index.js';
+import { goalResults } from '../reports/index.js';
+import { overview } from '../reports/index.js';
+import { performanceOverview } from '../reports/index.js';
 import type { Filter } from '../stats/filters.schema.js';
 import { baseWhere, type StatsQuery } from '../stats/stats-query.js';
 import type { AlertDefinition } from './alert-rule.repository.js';

@@ -1,13 +1,13 @@
 // Alert rule management: a body (and preset) becomes a complete definition checked against the site (its goal,
 // segment and webhooks exist; filters are valid; at least one channel), 50 rules a site; and the firing log with
 // each firing's mail and webhook states.
-import type { GoalRepository } from '../goals/goal.repository.js';
+import type { GoalRepository } from '../goals/index.js';
 import { BadRequestError, NotFoundError } from '../platform/http/app-errors.js';
 import type { SiteRef } from '../platform/http/access-control.js';
 import type { MailOutbox } from '../platform/mail/mail-outbox.js';
-import type { SegmentRepository } from '../segments/segment.repository.js';
+import type { SegmentRepository } from '../segments/index.js';
 import { validateFilters } from '../stats/filters.schema.js';
-import type { WebhooksModule } from '../webhooks/webhooks-module.js';
+import type { WebhooksModule } from '../webhooks/index.js';
 import { alertDeliveryId } from './alert-delivery-ids.js';
 import type { AlertFiringRepository } from './alert-firing.repository.js';
 import { ALERT_PRESETS, presetNamed } from './alert-presets.js';

@@ -7,10 +7,10 @@ import type { Guards } from '../platform/http/guards.js';
 import type { MailOutbox } from '../platform/mail/mail-outbox.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import { LeasedSchedule } from '../platform/leased-schedule.js';
-import { GoalRepository } from '../goals/goal.repository.js';
-import type { SegmentRepository } from '../segments/segment.repository.js';
-import type { SiteRepository } from '../sites/site.repository.js';
-import type { WebhooksModule } from '../webhooks/webhooks-module.js';
+import type { GoalRepository } from '../goals/index.js';
+import type { SegmentRepository } from '../segments/index.js';
+import type { SiteRepository } from '../sites/index.js';
+import type { WebhooksModule } from '../webhooks/index.js';
 import { AlertEvaluator } from './alert-evaluator.js';
 import { AlertFiringRepository } from './alert-firing.repository.js';
 import { AlertRuleRepository } from './alert-rule.repository.js';
@@ -18,6 +18,8 @@ import { AlertService } from './alert-service.js';
 import { alertsRoutes } from './alerts.routes.js';
 
 export interface AlertsModuleDeps {
+  /** The goal definitions (the goals feature's repository). */
+  readonly goals: GoalRepository;
   readonly db: Kysely<MetadataDatabase>;
   readonly guards: Guards;
   readonly analytics: AnalyticsStore;
@@ -40,7 +42,7 @@ export interface AlertsModule {
 
 export async function registerAlerts(app: FastifyInstance, deps: AlertsModuleDeps): Promise<AlertsModule> {
   const rules = new AlertRuleRepository(deps.db);
-  const goals = new GoalRepository(deps.db);
+  const { goals } = deps;
   const service = new AlertService({ rules, firings: new AlertFiringRepository(deps.db), goals, segments: deps.segments, outbox: deps.outbox, webhooks: deps.webhooks, clock: deps.clock });
   await app.register(alertsRoutes, { guards: deps.guards, service });
   const evaluator = new AlertEvaluator({

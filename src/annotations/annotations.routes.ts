@@ -5,9 +5,6 @@ import { z } from 'zod';
 import { siteOf, type Guards } from '../platform/http/guards.js';
 import { principalUserId } from '../platform/http/principal.js';
 import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
-import type { Kysely } from 'kysely';
-import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
-import { AnnotationRepository } from './annotation.repository.js';
 import {
   AnnotationParams,
   AnnotationSchema,
@@ -16,7 +13,7 @@ import {
   ListAnnotationsQuerySchema,
   UpdateAnnotationBodySchema,
 } from './annotation.schema.js';
-import { AnnotationService, type AnnotationActor } from './annotation.service.js';
+import { AnnotationService, type AnnotationActor } from './annotation-service.js';
 
 const TAGS = ['Annotations'];
 
@@ -27,13 +24,12 @@ function actorOf(request: FastifyRequest): AnnotationActor {
 /** What the annotation routes need from the application. */
 export interface AnnotationsRouteDeps {
   readonly guards: Guards;
-  readonly metadata: Kysely<MetadataDatabase>;
-  readonly clock: () => number;
+  readonly service: AnnotationService;
 }
 
 export async function annotationsRoutes(instance: FastifyInstance, deps: AnnotationsRouteDeps): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new AnnotationService(new AnnotationRepository(deps.metadata), deps.clock);
+  const { service } = deps;
   const read = deps.guards.site({ scope: 'annotations:read' });
   const write = deps.guards.site({ scope: 'annotations:write' });
 

@@ -2,7 +2,7 @@
 import { ORG_KEY_CONFIG, USER_KEY_CONFIG, type Auth } from '../platform/auth/create-auth.js';
 import { ForbiddenError } from '../platform/http/app-errors.js';
 import type { Principal } from '../platform/http/principal.js';
-import type { OrganizationDirectory } from '../organizations/organization-directory.js';
+import type { OrganizationDirectory } from '../organizations/index.js';
 import type { CreateKeyBody } from './api-key.schema.js';
 
 export class ApiKeyIssuer {

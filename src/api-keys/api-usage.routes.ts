@@ -1,4 +1,4 @@
-// GET /api/organizations/{org}/api-usage: the API-key limits of this instance, in the origin service's shape.
+// GET /api/organizations/{org}/api-usage: the API-key limits of this instance, in Rybbit's shape.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guards } from '../platform/http/guards.js';
@@ -36,7 +36,7 @@ export const apiUsageRoutes: FastifyPluginAsyncZod<ApiUsageRoutesDeps> = async (
       tags: ['Api Keys'],
       summary: "The organization's API-key usage and limits (not metered on Loupe)",
       description:
-        'Loupe sets no daily quota and does not count API-key requests, so it answers as a self-hosted origin does ' +
+        'Loupe sets no daily quota and does not count API-key requests, so it answers as a self-hosted Rybbit does ' +
         '(`metered: false`, daily figures 0); `burstLimit` and `burstWindowSeconds` are its per-key rate limit on tracking requests.',
       security: ANY_CREDENTIAL, params: OrganizationParams, response: { 200: ApiUsageSchema },
     },

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppConfig } from '../config.js';
-import { backupInstance, restoreInstance } from '../backup/instance-backup.js';
+import { backupInstance, restoreInstance } from '../backup/index.js';
 import { preparePrivateDataDir } from '../platform/private-data-dir.js';
 import { CliUsageError } from './plan-command.js';
 

@@ -5,10 +5,10 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import type { AppConfig } from '../config.js';
-import { exportStream, type ExportFormat } from '../exports/export-stream.js';
+import { exportStream, type ExportFormat } from '../exports/index.js';
 import { createAnalyticsStore } from '../platform/analytics-store/create-analytics-store.js';
 import { createMetadataDb } from '../platform/metadata-store/create-metadata-db.js';
-import { SiteRepository } from '../sites/site.repository.js';
+import { SiteRepository } from '../sites/index.js';
 import { resolveTimeRange } from '../stats/time-range.js';
 import { CliUsageError } from './plan-command.js';
 

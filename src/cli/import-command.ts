@@ -1,7 +1,7 @@
 // `loupe import`: reads an export file, sends it in batches to one import with a progress bar, and summarises
 // (the reading and sending are the imports feature's, shared with the dashboard's uploads).
-import { FILE_FORMATS, type FileFormat } from '../imports/files/import-file.js';
-import { DEFAULT_BATCH_ROWS, importFile, type ImportSummary, type ImportTarget } from '../imports/file-import.js';
+import { FILE_FORMATS, type FileFormat } from '../imports/index.js';
+import { DEFAULT_BATCH_ROWS, importFile, type ImportSummary, type ImportTarget } from '../imports/index.js';
 import { ImportProgress } from './import-progress.js';
 
 export { DEFAULT_BATCH_ROWS, type ImportSummary };

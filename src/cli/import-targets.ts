@@ -1,6 +1,6 @@
 // Where `loupe import` sends its batches over HTTP: a running server, with an API key. (The import service of an
 // app opened on DATA_DIR in this process is `localImportTarget` in src/imports/service-import-targets.ts.)
-import type { BatchCounts, ImportTarget } from '../imports/file-import.js';
+import type { BatchCounts, ImportTarget } from '../imports/index.js';
 
 function fieldErrorsOf(body: unknown): Record<string, readonly string[]> {
   const details = (body as { details?: { fieldErrors?: Record<string, string[]> } } | null)?.details;

@@ -11,8 +11,8 @@ import { bootstrap } from './bootstrap.js';
 import { CliUsageError, PLAN_USAGE, planCommand } from './plan-command.js';
 import { DEFAULT_BATCH_ROWS, IMPORT_USAGE, isFileFormat, runImport } from './import-command.js';
 import { httpImportTarget } from './import-targets.js';
-import { localImportTarget } from '../imports/service-import-targets.js';
-import { ImportFileError } from '../imports/files/import-file-error.js';
+import { localImportTarget } from '../imports/index.js';
+import { ImportFileError } from '../imports/index.js';
 import { BACKUP_USAGE, backupCommand, restoreCommand } from './backup-command.js';
 import { EXPORT_USAGE, exportCommand } from './export-command.js';
 

@@ -2,7 +2,7 @@
 // store (the only writer of organization_plans; no API route can change a plan).
 import { parseArgs } from 'node:util';
 import type { MetadataDb } from '../platform/metadata-store/create-metadata-db.js';
-import { OrganizationPlans, PLANS, isPlan } from '../organizations/organization-plans.js';
+import { OrganizationPlans, PLANS, isPlan } from '../organizations/index.js';
 
 export const PLAN_USAGE = `  loupe plan set --org <organizationId> <${PLANS.join('|')}>
   loupe plan get --org <organizationId>

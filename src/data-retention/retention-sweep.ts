@@ -3,7 +3,7 @@
 // and is rebuilt from them.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { toClickHouseDateTime } from '../stats/time-range.js';
-import { countOf, eraseEvents } from '../user-data/erase-events.js';
+import { countOf, eraseEvents } from '../user-data/index.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,7 @@
 // Applies every site's retention: a sweep shortly after start, then every hour, one site after another.
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
-import type { SiteRepository } from '../sites/site.repository.js';
+import type { SiteRepository } from '../sites/index.js';
 import { retentionCutoff, sweepSite, type SweptCounts } from './retention-sweep.js';
 
 const FIRST_SWEEP_MS = 60_000;

@@ -8,14 +8,16 @@ import type { Guards } from '../platform/http/guards.js';
 import type { MailOutbox } from '../platform/mail/mail-outbox.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import { LeasedSchedule } from '../platform/leased-schedule.js';
-import { GoalRepository } from '../goals/goal.repository.js';
-import type { SiteRepository } from '../sites/site.repository.js';
+import type { GoalRepository } from '../goals/index.js';
+import type { SiteRepository } from '../sites/index.js';
 import { emailReportsRoutes } from './email-reports.routes.js';
 import { ReportScheduler } from './report-scheduler.js';
 import { ReportSubscriptionService } from './report-subscription-service.js';
 import { ReportSubscriptionRepository } from './report-subscription.repository.js';
 
 export interface EmailReportsModuleDeps {
+  /** The goal definitions (the goals feature's repository). */
+  readonly goals: GoalRepository;
   readonly db: Kysely<MetadataDatabase>;
   readonly guards: Guards;
   readonly access: AccessControl;
@@ -40,7 +42,7 @@ export async function registerEmailReports(app: FastifyInstance, deps: EmailRepo
   const service = new ReportSubscriptionService({ db: deps.db, subscriptions, outbox: deps.outbox, instanceSecret: deps.instanceSecret, clock: deps.clock });
   await app.register(emailReportsRoutes, { guards: deps.guards, service });
   const scheduler = new ReportScheduler({
-    subscriptions, sites: deps.sites, goals: new GoalRepository(deps.db), access: deps.access, analytics: deps.analytics, outbox: deps.outbox,
+    subscriptions, sites: deps.sites, goals: deps.goals, access: deps.access, analytics: deps.analytics, outbox: deps.outbox,
     instanceSecret: deps.instanceSecret, baseUrl: deps.baseUrl, clock: deps.clock, log: app.log,
   });
   const schedule = new LeasedSchedule({ db: deps.db, name: 'report scheduling', intervalMs: deps.intervalMs, clock: deps.clock, log: app.log, pass: async () => {

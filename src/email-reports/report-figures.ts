@@ -1,11 +1,11 @@
 // The figures of one site's report for one period, read with the reports' own queries over the API's range for
 // start_date / end_date in the subscriber's zone: so every number in the mail equals what the API answers.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
-import type { Goal } from '../goals/goal.repository.js';
-import { goalResults } from '../reports/goals/goals.query.js';
-import { metricBreakdown } from '../reports/metric/metric.query.js';
-import { overview, overviewTimeSeries } from '../reports/overview/overview.query.js';
-import type { OverviewFigures } from '../reports/overview/overview.schema.js';
+import type { Goal } from '../goals/index.js';
+import { goalResults } from '../reports/index.js';
+import { metricBreakdown } from '../reports/index.js';
+import { overview, overviewTimeSeries } from '../reports/index.js';
+import type { OverviewFigures } from '../reports/index.js';
 import type { StatsQuery } from '../stats/stats-query.js';
 import { resolveTimeRange } from '../stats/time-range.js';
 import type { ReportPeriod } from './report-period.js';

@@ -2,8 +2,8 @@
 // connected to: no DNS rebinding), no redirect followed, at most MAX_BYTES, within TIMEOUT_MS, a raster image only.
 import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
-import { addressVerdict } from '../webhooks/address-policy.js';
-import type { Resolver } from '../webhooks/webhook-url-policy.js';
+import { addressVerdict } from '../platform/outbound/address-policy.js';
+import type { Resolver } from '../platform/outbound/resolver.js';
 import { faviconType, type FaviconType } from './favicon-image.js';
 
 export const MAX_FAVICON_BYTES = 64 * 1024;

@@ -1,12 +1,17 @@
-// Wires the favicon route: a cache over a fetcher when the instance fetches favicons (FAVICONS), none otherwise.
+// Wires the favicon route: a cache over a fetcher when the instance fetches favicons (FAVICONS), none otherwise,
+// bound to the hosts seen as referrers of the site asked about (seen-referrers.ts).
 import type { FastifyInstance } from 'fastify';
+import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import type { Guards } from '../platform/http/guards.js';
 import { FaviconCache } from './favicon-cache.js';
 import { FaviconFetcher, type FaviconFetcherOptions } from './favicon-fetcher.js';
 import { faviconsRoutes } from './favicons.routes.js';
+import { SeenReferrers } from './seen-referrers.js';
 
 export interface FaviconsModuleDeps {
   readonly guards: Guards;
+  /** Where the site's referrers are looked up. */
+  readonly analytics: AnalyticsStore;
   /** FAVICONS: off on an instance without internet (the route then answers 204 and the page draws a letter). */
   readonly enabled: boolean;
   readonly fetcher: FaviconFetcherOptions;
@@ -18,5 +23,5 @@ export async function registerFavicons(app: FastifyInstance, deps: FaviconsModul
     const fetcher = new FaviconFetcher(deps.fetcher);
     cache = new FaviconCache((domain) => fetcher.fetch(domain));
   }
-  await app.register(faviconsRoutes, { guards: deps.guards, cache });
+  await app.register(faviconsRoutes, { guards: deps.guards, cache, referrers: new SeenReferrers(deps.analytics) });
 }

@@ -14,7 +14,7 @@ export interface Goal {
   readonly updatedAt: string;
 }
 
-/** The goals report's sort keys, as the origin service names them. */
+/** The goals report's sort keys, as Rybbit names them. */
 export const GOAL_SORTS = ['goalId', 'name', 'goalType', 'createdAt'] as const;
 export type GoalSort = (typeof GOAL_SORTS)[number];
 

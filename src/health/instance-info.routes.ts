@@ -1,4 +1,4 @@
-// GET /api/config and GET /api/version (public): what the origin service's dashboard reads before signing in.
+// GET /api/config and GET /api/version (public): what Rybbit's dashboard reads before signing in.
 import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 // The ingestion and webhook figures of /metrics: spool depth and lag, insert batch sizes, the webhook queue.
-import type { EventBuffer } from '../ingestion/event-buffer/event-buffer.js';
+import type { EventBuffer } from '../ingestion/index.js';
 import { CollectedMetric, Histogram } from '../platform/metrics/metric-types.js';
 import type { MetricsRegistry } from '../platform/metrics/metrics-registry.js';
 

@@ -1,9 +1,9 @@
-// Request and response bodies of the import routes (the origin service's shapes, plus Loupe's counts).
+// Request and response bodies of the import routes (Rybbit's shapes, plus Loupe's counts).
 import { z } from 'zod';
 import { IMPORT_PLATFORMS } from './import-platforms.js';
 import { SKIP_REASONS } from './mapped-row.js';
 
-/** The origin accepts request bodies up to 50 MB per batch; so does Loupe. */
+/** Rybbit accepts request bodies up to 50 MB per batch; so does Loupe. */
 export const MAX_BATCH_BYTES = 50 * 1024 * 1024;
 export const MAX_BATCH_ROWS = 100_000;
 
@@ -14,7 +14,7 @@ export const ImportPathParams = z.object({
 
 export const CreateImportBodySchema = z.object({
   platform: z.enum(IMPORT_PLATFORMS).describe(
-    'umami, simple_analytics and plausible take the origin service\'s row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report; ga4 takes the rows of Google Analytics 4\'s BigQuery export (events_* tables as JSON); posthog takes PostHog\'s events export (its batch export\'s events model); matomo takes one row per action of Matomo\'s visit log (a visit\'s fields with the action under `action`)',
+    'umami, simple_analytics and plausible take Rybbit\'s row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report; ga4 takes the rows of Google Analytics 4\'s BigQuery export (events_* tables as JSON); posthog takes PostHog\'s events export (its batch export\'s events model); matomo takes one row per action of Matomo\'s visit log (a visit\'s fields with the action under `action`)',
   ),
 });
 
@@ -49,7 +49,7 @@ export const ImportListResponseSchema = z.object({
     skippedEvents: z.number(),
     invalidEvents: z.number().describe('always 0: a batch with an invalid row is refused whole'),
     skipped: SkippedSchema,
-    startedAt: z.string().describe('`YYYY-MM-DD HH:MM:SS` UTC (the origin\'s form)'),
+    startedAt: z.string().describe('`YYYY-MM-DD HH:MM:SS` UTC (Rybbit\'s form)'),
     completedAt: z.string().nullable().describe('`YYYY-MM-DD HH:MM:SS` UTC; null while the import runs'),
   })),
 });

@@ -1,9 +1,9 @@
 // An event read from another tool's export, in Loupe's terms, and the events row it is stored as.
 import type { AnalyticsRow } from '../platform/analytics-store/analytics-store.js';
-import { classifyChannel } from '../ingestion/enrichment/channel-classifier.js';
-import { cleanReferrer } from '../ingestion/enrichment/referrer.js';
-import { parseUrlParameters, utmFields, type UtmFields } from '../ingestion/enrichment/url-parameters.js';
-import { deviceTypeFromScreen } from '../ingestion/enrichment/user-agent.js';
+import { classifyChannel } from '../classifiers/channels/channel-classifier.js';
+import { cleanReferrer } from '../classifiers/referrer.js';
+import { parseUrlParameters, utmFields, type UtmFields } from '../classifiers/url-parameters.js';
+import { deviceTypeFromScreen } from '../classifiers/user-agent.js';
 import { derivedUInt64, derivedUuid } from './derived-ids.js';
 import { storeTime } from './import-time.js';
 import type { ImportPlatform } from './import-platforms.js';

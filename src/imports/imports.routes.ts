@@ -1,4 +1,4 @@
-// The origin service's import API: create and list a site's imports, post batches of rows, delete an import;
+// Rybbit's import API: create and list a site's imports, post batches of rows, delete an import;
 // and Loupe's upload of a whole export file to an import (the dashboard's imports page).
 import { Readable } from 'node:stream';
 import { validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,7 +1,7 @@
 // A batch's rows mapped to what the store takes, without touching a store: the rows to insert as JSONEachRow
 // lines with their ids, the skipped rows per reason, or the problems that refuse the batch. It runs on the
 // import mapping thread (mapping/), or inline for the command line's direct import.
-import { compactJsonLine, wellFormedRow } from '../ingestion/build-rows.js';
+import { compactJsonLine, wellFormedRow } from '../platform/analytics-store/row-lines.js';
 import type { IndexedProblem } from './batch-problems.js';
 import type { ImportPlatform } from './import-platforms.js';
 import type { SkipCounts } from './import.repository.js';

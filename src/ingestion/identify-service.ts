@@ -2,7 +2,7 @@
 // The dashboard's identify and trait edits write the same row through `link`, with the caller's credentials.
 import { visitorId } from './request/visitor-id.js';
 import type { EventSink } from './event-buffer/event-buffer.js';
-import { clickhouseTime, wellFormedRow } from './build-rows.js';
+import { clickhouseTime, wellFormedRow } from '../platform/analytics-store/row-lines.js';
 import { dropOutcome, type TrackOutcome } from './request/track-outcome.js';
 import { runSteps, type Step } from './pipeline.js';
 import { siteOf, type TrackContext, type TrackRequest } from './request/track-context.js';

@@ -9,14 +9,14 @@ import type { ApiKeyVerifier } from '../platform/http/api-key-verifier.js';
 import type { AccessControl } from '../platform/http/access-control.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import type { SharedState } from '../platform/shared-state/create-shared-state.js';
-import type { SiteRepository } from '../sites/site.repository.js';
+import type { SiteRepository } from '../sites/index.js';
 import { DailySalts } from './daily-salts.js';
-import { createGeolocator, type Geolocator } from './enrichment/geolocator.js';
+import { createGeolocator, type Geolocator } from '../classifiers/geolocator.js';
 import { createEventBuffer, type EventBuffer, type EventBufferOptions } from './event-buffer/event-buffer.js';
 import { listSegments } from './event-buffer/segment-file.js';
 import { IdentifyService } from './identify-service.js';
-import { deliverIntake } from './delivery/deliver-intake.js';
-import { createInlineEnricher, createWorkerEnricher, type Enricher } from './delivery/enricher.js';
+import { intakeSink } from './enrichment/intake-sink.js';
+import { createInlineEnricher, createWorkerEnricher, type Enricher } from './enrichment/enricher.js';
 import { IngestionService } from './request/ingestion-service.js';
 import type { Step } from './pipeline.js';
 import { applyExclusions } from './request/apply-exclusions.js';
@@ -27,7 +27,7 @@ import { resolveClient } from './request/resolve-client.js';
 import { resolveSite } from './request/resolve-site.js';
 import type { TrackContext } from './request/track-context.js';
 import { trackRoutes } from './track.routes.js';
-import { deliverReplay } from './replay/deliver-replay.js';
+import { replaySink } from './replay/replay-sink.js';
 import { ReplayService } from './replay/replay-service.js';
 import { replayRecordRoutes } from './replay/replay.routes.js';
 
@@ -110,7 +110,7 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
   const listener = deps.listener;
   const intake = await createEventBuffer({
     ...bufferOptions('intake'),
-    deliver: deliverIntake({
+    sink: intakeSink({
       store: deps.analytics,
       enricher,
       watchedSites: listener ? () => listener.watchedSites() : async () => NO_SITES,
@@ -126,7 +126,7 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
     ...bufferOptions('replay'),
     maxBatchRows: Math.min(deps.buffer?.maxBatchRows ?? 500, 500),
     maxPendingRows: Math.min(deps.buffer?.maxPendingRows ?? 20_000, 20_000),
-    deliver: deliverReplay({
+    sink: replaySink({
       store: deps.analytics,
       enricher,
       onEnriched: (replay) => {

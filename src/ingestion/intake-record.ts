@@ -1,5 +1,5 @@
 // One accepted tracking call as the intake spool keeps it: what passed the request-time checks, before
-// enrichment. Written at acknowledgement, turned into an events or bot_events row when its segment is delivered.
+// enrichment. Written at acknowledgement, turned into an events or bot_events row when its segment is enriched.
 import type { TrackPayload } from './track.schema.js';
 
 /** The request headers the header_heuristics bot layer reads (lower-case names), kept only when bots are detected. */

@@ -1,13 +1,21 @@
 // POST /api/mcp: stateless Streamable HTTP MCP endpoint; bearer API keys only, checked before any message.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AppError } from '../platform/http/app-errors.js';
 import type { ApiKeyVerifier } from '../platform/http/api-key-verifier.js';
 import { bearerToken } from '../platform/http/resolve-credentials.js';
-import { buildMcpServer } from './mcp-server.js';
 import type { ReadableSites } from './readable-sites.js';
 
 const CHALLENGE = 'Bearer realm="loupe-mcp"';
+
+/**
+ * The MCP SDK and the tools are loaded on the first call, not at start: most instances never receive one,
+ * and they cost ~10 MB of a server's resident memory (decision 0034).
+ */
+let mcpModules: Promise<[typeof import('./mcp-server.js'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js')]> | undefined;
+function loadMcpModules(): NonNullable<typeof mcpModules> {
+  mcpModules ??= Promise.all([import('./mcp-server.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
+  return mcpModules;
+}
 
 function refuse(reply: FastifyReply, message: string): FastifyReply {
   return reply.status(401).header('WWW-Authenticate', CHALLENGE).send({ error: message });
@@ -32,6 +40,7 @@ export async function mcpRoutes(app: FastifyInstance, deps: { keys: ApiKeyVerifi
     handler: async (request, reply) => {
       const key = bearerToken(request);
       if (!key || !request.principal) return refuse(reply, 'A bearer API key is required');
+      const [{ buildMcpServer }, { StreamableHTTPServerTransport }] = await loadMcpModules();
       const server = buildMcpServer(app, request.principal, key, deps.readableSites);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();

@@ -8,7 +8,7 @@ export type InvitationNotice = InvitationCreated;
 
 /**
  * `${BASE_URL}/invitation?invitationId=<id>.<token>&organization=...&inviterEmail=...`: the accept page of Loupe's
- * dashboard and of the origin web app (which sends `invitationId` as it is to accept-invitation). The token after
+ * dashboard and of the Rybbit web app (which sends `invitationId` as it is to accept-invitation). The token after
  * the dot is the proof that the holder received this email; the id alone grants nothing.
  */
 export function invitationLink(baseUrl: string, notice: Pick<InvitationNotice, 'id' | 'token' | 'organizationName' | 'inviterEmail'>): string {

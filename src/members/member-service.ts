@@ -1,4 +1,4 @@
-// Organization members: the list in the origin service's shape, invitations, role changes, removal. Nobody joins
+// Organization members: the list in Rybbit's shape, invitations, role changes, removal. Nobody joins
 // an organization without accepting an invitation with its link (docs/decisions/0013-invitations-need-the-link.md).
 import { BadRequestError, ForbiddenError, NotFoundError } from '../platform/http/app-errors.js';
 import type { InvitationTokens } from '../platform/auth/invitation-tokens.js';
@@ -79,7 +79,7 @@ export class MemberService {
   }
 
   /**
-   * The origin service's "add an existing account" becomes an invitation the person accepts: the same answer
+   * Rybbit's "add an existing account" becomes an invitation the person accepts: the same answer
    * whether or not the address has an account, so it tells nobody which addresses are registered.
    */
   async add(organizationId: string, actor: Actor, input: { email: string; role: OrganizationRole }) {

@@ -29,7 +29,7 @@ const MemberSchema = z.object({
   role: z.string(),
   userId: z.string(),
   organizationId: z.string(),
-  createdAt: z.string().describe('When the member joined, `YYYY-MM-DD HH:MM:SS` UTC (the origin\'s form)'),
+  createdAt: z.string().describe('When the member joined, `YYYY-MM-DD HH:MM:SS` UTC (Rybbit\'s form)'),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   siteAccess: z.object({
     hasRestrictedSiteAccess: z.boolean().describe('True for a member whose teams are restricted to sites'),

@@ -12,7 +12,7 @@ export interface OrganizationSummary {
   readonly createdAt: string;
 }
 
-/** An organization as the origin service's dashboard reads it (better-auth's columns). */
+/** An organization as Rybbit's dashboard reads it (better-auth's columns). */
 export interface OrganizationRecord {
   readonly id: string;
   readonly name: string;

@@ -1,4 +1,4 @@
-// An organization as the origin service's dashboard reads it (OrganizationRecord in organization-directory.ts).
+// An organization as Rybbit's dashboard reads it (OrganizationRecord in organization-directory.ts).
 import { z } from 'zod';
 
 export const OrganizationRecordSchema = z.object({

@@ -1,4 +1,4 @@
-// GET /api/user/organizations: the caller's organizations as the origin service's dashboard reads them, a bare
+// GET /api/user/organizations: the caller's organizations as Rybbit's dashboard reads them, a bare
 // array with logo, metadata and the caller's role in each.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

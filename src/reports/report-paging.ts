@@ -10,7 +10,7 @@ export const pagingParams = {
 };
 
 /**
- * For lists whose shape depends on paging, as the origin service's: with `page` the answer is
+ * For lists whose shape depends on paging, as Rybbit's: with `page` the answer is
  * `{data: {data, totalCount}}`, without it `{data: [...]}` (the first `limit` rows).
  */
 export const optionalPageParams = {

@@ -15,7 +15,9 @@ import { PEOPLE_DIMENSIONS } from '../platform/http/site-read-audience.js';
 import type { Scope } from '../platform/http/principal.js';
 import type { OpenApiTag } from '../platform/http/openapi.js';
 import { OPTIONAL_CREDENTIAL } from '../platform/http/route-docs.js';
-import type { SegmentRepository } from '../segments/segment.repository.js';
+import type { SegmentRepository } from '../segments/index.js';
+import type { GoalRepository } from '../goals/index.js';
+import type { FunnelRepository } from './funnels/funnel.repository.js';
 import { commonParamsSchema, parseCommonParams, statsQueryFromParams, type CommonParams, type ParseCommonParamsOptions } from '../stats/common-params.schema.js';
 import { storeRegexProblem } from '../stats/regex-check.js';
 import type { StatsQuery } from '../stats/stats-query.js';
@@ -32,6 +34,10 @@ export interface ReportDeps {
   readonly metadata: Kysely<MetadataDatabase>;
   /** The operator's exchange rates, for revenue in a site's reporting currency. */
   readonly currencyRates: CurrencyRates;
+  /** The goals feature's repository: the goals report reads the definitions it counts. */
+  readonly goals: GoalRepository;
+  /** Saved funnels (the funnels report's own definitions). */
+  readonly funnels: FunnelRepository;
 }
 
 export interface ReportContext<P> {

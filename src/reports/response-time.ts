@@ -1,4 +1,4 @@
-// The one place an analytics instant becomes response text: the origin service's `YYYY-MM-DD HH:MM:SS` in UTC (clients parse it as SQL time).
+// The one place an analytics instant becomes response text: Rybbit's `YYYY-MM-DD HH:MM:SS` in UTC (clients parse it as SQL time).
 
 /**
  * `2026-03-20 11:59:58` from a DateTime64(3, 'UTC') expression (a column or an aggregate chosen by code), cut

@@ -1,4 +1,4 @@
-// `limit` and `page` of the session lists behind a goal or a funnel step: 25 rows by default, as the origin API.
+// `limit` and `page` of the session lists behind a goal or a funnel step: 25 rows by default, as Rybbit's API.
 import { integerParam } from './integer-param.js';
 import { MAX_PAGE_LIMIT } from './report-paging.js';
 

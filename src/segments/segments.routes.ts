@@ -5,11 +5,8 @@ import { z } from 'zod';
 import { principalOf, siteOf, type Guards } from '../platform/http/guards.js';
 import { principalUserId } from '../platform/http/principal.js';
 import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
-import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
-import { storeRegexProblem } from '../stats/regex-check.js';
-import type { SegmentRepository } from './segment.repository.js';
 import { CreateSegmentBodySchema, SegmentParams, SegmentSchema, UpdateSegmentBodySchema } from './segment.schema.js';
-import { SegmentService, type SegmentViewer } from './segment.service.js';
+import type { SegmentService, SegmentViewer } from './segment-service.js';
 
 const TAGS = ['Segments'];
 
@@ -18,14 +15,12 @@ const viewerOf = (request: FastifyRequest): SegmentViewer => ({ member: request.
 /** What the segment routes need from the application. */
 export interface SegmentsRouteDeps {
   readonly guards: Guards;
-  readonly segments: SegmentRepository;
-  /** Checks the regexes of saved filters with the store's own engine. */
-  readonly analytics: AnalyticsStore;
+  readonly service: SegmentService;
 }
 
 export async function segmentsRoutes(instance: FastifyInstance, deps: SegmentsRouteDeps): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const service = new SegmentService(deps.segments, storeRegexProblem(deps.analytics));
+  const { service } = deps;
   const read = deps.guards.site({ scope: 'segments:read' });
   const write = deps.guards.site({ scope: 'segments:write' });
 

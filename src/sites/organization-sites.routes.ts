@@ -1,4 +1,4 @@
-// Organization-wide site routes in the origin service's shapes: the sites list with activity, teams and
+// Organization-wide site routes in Rybbit's shapes: the sites list with activity, teams and
 // subscription, and the events per day across the organization's sites (the usage chart).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 // The answer of GET /api/organizations/{org}/sites (organization-sites.ts builds it).
 import { z } from 'zod';
-import { OrganizationRecordSchema } from '../organizations/organization-record.schema.js';
+import { OrganizationRecordSchema } from '../organizations/index.js';
 import { SiteSchema } from './site.schema.js';
 
 export const OrganizationSitesSchema = z.object({

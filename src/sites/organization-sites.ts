@@ -1,4 +1,4 @@
-// GET /api/organizations/{org}/sites in the origin service's shape: the organization, the sites the caller
+// GET /api/organizations/{org}/sites in Rybbit's shape: the organization, the sites the caller
 // sees (team restrictions applied) with sessions in the last 24 hours and their teams, and the subscription
 // (a self-hosted instance has no event limit).
 import type { Kysely } from 'kysely';
@@ -7,8 +7,8 @@ import type { AccessControl } from '../platform/http/access-control.js';
 import type { Principal } from '../platform/http/principal.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import { roleAtLeast, type OrganizationRole } from '../platform/auth/organization-roles.js';
-import type { OrganizationDirectory, OrganizationRecord } from '../organizations/organization-directory.js';
-import type { OrganizationPlans } from '../organizations/organization-plans.js';
+import type { OrganizationDirectory, OrganizationRecord } from '../organizations/index.js';
+import type { OrganizationPlans } from '../organizations/index.js';
 import { sessionsLast24Hours } from './site-activity.query.js';
 import { toSiteRef, type SiteRepository } from './site.repository.js';
 import type { Site } from './site.js';

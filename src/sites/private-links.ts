@@ -8,7 +8,7 @@ import type { SecretBox } from '../platform/secret-box.js';
 import { hashLinkPassword, linkPasswordMatches } from './link-password.js';
 
 /**
- * 48 random bits as 12 lowercase hex characters: the form the origin service's web app recognises in its
+ * 48 random bits as 12 lowercase hex characters: the form Rybbit's web app recognises in its
  * `/{site}/{key}` paths (decision 0024). Keys issued earlier (32 hex characters) keep working: a presented key is
  * compared with the stored digest whatever its length.
  */

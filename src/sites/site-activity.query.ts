@@ -8,7 +8,7 @@ import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from '../st
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The event types counted per day, each as `<type>_count` (the origin service's names). */
+/** The event types counted per day, each as `<type>_count` (Rybbit's names). */
 export const COUNTED_EVENT_TYPES = [
   'pageview', 'custom_event', 'performance', 'outbound', 'error', 'button_click', 'copy', 'form_submit', 'input_change',
 ] as const;

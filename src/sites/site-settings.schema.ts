@@ -1,7 +1,7 @@
 // Site settings: what a site owner can configure, with defaults and validation of every list.
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { OriginSettingsKeys } from './origin-settings-keys.js';
+import { RybbitSettingsKeys } from './rybbit-settings-keys.js';
 import { WILDCARD_LIMIT_MESSAGE, withinWildcardLimit } from '../platform/wildcards/wildcard-limit.js';
 import { isCurrencyCode } from '../revenue/revenue-input.js';
 
@@ -130,11 +130,11 @@ const patternLists = {
 export const SiteSettingsPatchSchema = SiteSettingsSchema.partial().strict();
 
 export const CreateSiteBodySchema = SiteSettingsSchema.partial()
-  .extend({ ...patternLists, ...OriginSettingsKeys, domain: DomainSchema, name: z.string().trim().min(1).max(200).optional() })
+  .extend({ ...patternLists, ...RybbitSettingsKeys, domain: DomainSchema, name: z.string().trim().min(1).max(200).optional() })
   .strict();
 
 export const UpdateSiteBodySchema = SiteSettingsSchema.partial()
-  .extend({ ...patternLists, ...OriginSettingsKeys, domain: DomainSchema.optional(), name: z.string().trim().min(1).max(200).optional() })
+  .extend({ ...patternLists, ...RybbitSettingsKeys, domain: DomainSchema.optional(), name: z.string().trim().min(1).max(200).optional() })
   .strict();
 
 export function normaliseSettings(settings: SiteSettings): SiteSettings {

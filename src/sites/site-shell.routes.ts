@@ -1,5 +1,5 @@
-// The small per-site routes the origin service's dashboard shell calls: has-data, is-public, the private link
-// settings (admins only) and the exclusion lists, each in the origin service's shape.
+// The small per-site routes Rybbit's dashboard shell calls: has-data, is-public, the private link
+// settings (admins only) and the exclusion lists, each in Rybbit's shape.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
@@ -30,7 +30,7 @@ const PrivateLinkConfigSchema = z.object({
 
 const PrivateLinkActionSchema = z.object({ action: z.enum(['generate_private_link_key', 'revoke_private_link_key']) }).strict();
 
-/** Path suffix -> the setting it lists (the origin service's response field is the setting's name). */
+/** Path suffix -> the setting it lists (Rybbit's response field is the setting's name). */
 const EXCLUSION_LISTS = {
   'excluded-ips': 'excludedIPs',
   'excluded-countries': 'excludedCountries',

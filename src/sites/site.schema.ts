@@ -1,4 +1,4 @@
-// A site as the API answers it: the record with its settings (site.ts), with the origin service's fields, and
+// A site as the API answers it: the record with its settings (site.ts), with Rybbit's fields, and
 // the narrower view of a visitor without membership (site-public-view.ts).
 import { z } from 'zod';
 import { SiteSettingsSchema } from './site-settings.schema.js';
@@ -15,9 +15,9 @@ export const SiteSchema = z.object({
   ...SiteSettingsSchema.shape,
 });
 
-/** The record with the origin service's fields Loupe answers truthfully (withOriginFields). */
+/** The record with Rybbit's fields Loupe answers truthfully (withRybbitFields). */
 export const SiteRecordSchema = SiteSchema.extend({
-  trackFormInteractions: z.boolean().describe("the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are"),
+  trackFormInteractions: z.boolean().describe("Rybbit's single form toggle: true only when trackFormSubmit and trackInputChange both are"),
   trackIp: z.literal(false).describe('Loupe never stores IP addresses'),
 });
 

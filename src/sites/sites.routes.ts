@@ -10,7 +10,7 @@ import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, OrganizationParams, SiteParams, Su
 import { CreateSiteBodySchema, UpdateSiteBodySchema } from './site-settings.schema.js';
 import type { SiteRepository } from './site.repository.js';
 import { deleteSiteEverywhere } from './delete-site.js';
-import { loupeSettingsOf, originExclusionListRoutes, withOriginFields } from './origin-site-settings.js';
+import { loupeSettingsOf, rybbitExclusionListRoutes, withRybbitFields } from './rybbit-site-settings.js';
 import { TrackingConfigSchema, trackingConfigFor } from './tracking-config.js';
 import { publicViewOf } from './site-public-view.js';
 import { SiteAnswerSchema, SiteRecordSchema } from './site.schema.js';
@@ -36,7 +36,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
     schema: { tags: ['Sites'], summary: 'Create a site in the organization', security: ANY_CREDENTIAL, params: OrganizationParams, body: CreateSiteBodySchema, response: { 200: SiteRecordSchema } },
   }, async (request) => {
     const { domain, name, ...settings } = loupeSettingsOf(request.body);
-    return withOriginFields(await sites.create({ organizationId: request.params.organizationId, domain, name, settings, createdBy: principalUserId(principalOf(request)) }));
+    return withRybbitFields(await sites.create({ organizationId: request.params.organizationId, domain, name, settings, createdBy: principalUserId(principalOf(request)) }));
   });
 
   app.get('/api/sites', {
@@ -48,7 +48,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
     onRequest: guards.site({ scope: 'sites:read' }),
     schema: { tags: ['Sites'], summary: 'Get a site and its settings', security: OPTIONAL_CREDENTIAL, params: SiteParams, response: { 200: SiteAnswerSchema } },
   }, async (request) => {
-    const site = withOriginFields(await loadSite(String(siteOf(request).siteId)));
+    const site = withRybbitFields(await loadSite(String(siteOf(request).siteId)));
     // A visitor of a public site (or of a private link) reads its dashboard, not its owner's settings.
     return request.organizationRole === null ? publicViewOf(site) : site;
   });
@@ -56,7 +56,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
   app.put('/api/sites/:site/config', {
     onRequest: guards.site({ scope: 'sites:write', role: 'admin' }),
     schema: { tags: ['Sites'], summary: "Update a site's domain, name or settings", security: ANY_CREDENTIAL, params: SiteParams, body: UpdateSiteBodySchema, response: { 200: SiteRecordSchema } },
-  }, async (request) => withOriginFields(await sites.update(await loadSite(String(siteOf(request).siteId)), loupeSettingsOf(request.body))));
+  }, async (request) => withRybbitFields(await sites.update(await loadSite(String(siteOf(request).siteId)), loupeSettingsOf(request.body))));
 
   app.delete('/api/sites/:site', {
     onRequest: guards.site({ scope: 'sites:write', role: 'admin' }),
@@ -66,7 +66,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
     return { success: true as const };
   });
 
-  await app.register(originExclusionListRoutes, { guards, sites });
+  await app.register(rybbitExclusionListRoutes, { guards, sites });
 
   app.get('/api/site/tracking-config/:site', {
     schema: {

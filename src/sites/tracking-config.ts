@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { hostOf, originMatches } from '../platform/domains/site-origin.js';
 import type { Site } from './site.js';
-import { trackFormInteractionsOf } from './origin-site-settings.js';
+import { trackFormInteractionsOf } from './rybbit-site-settings.js';
 
 export const TrackingConfigSchema = z.object({
   siteId: z.number().int(),
@@ -23,7 +23,7 @@ export const TrackingConfigSchema = z.object({
   trackCopy: z.boolean().describe('report text copied from the page'),
   trackFormSubmit: z.boolean().describe('report form submissions'),
   trackInputChange: z.boolean().describe('report changed form fields, never their values'),
-  trackFormInteractions: z.boolean().describe("the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are"),
+  trackFormInteractions: z.boolean().describe("Rybbit's single form toggle: true only when trackFormSubmit and trackInputChange both are"),
   trackDownloads: z.boolean().describe('report clicks on links to files with one of downloadExtensions, as file_download custom events'),
   downloadExtensions: z.array(z.string()).describe('file extensions (lower case, no dot) trackDownloads reports'),
 });

@@ -1,7 +1,7 @@
 // The sites a caller can see: every site of its organizations, less those a team restriction hides.
 import type { AccessControl } from '../platform/http/access-control.js';
 import type { Principal } from '../platform/http/principal.js';
-import type { OrganizationDirectory } from '../organizations/organization-directory.js';
+import type { OrganizationDirectory } from '../organizations/index.js';
 import { toSiteRef, type SiteRepository } from './site.repository.js';
 import type { Site } from './site.js';
 import { isOrganizationRole } from '../platform/auth/organization-roles.js';

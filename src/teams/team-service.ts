@@ -8,7 +8,7 @@ export class TeamService {
     private readonly clock: () => number,
   ) {}
 
-  /** Every team for admins; for members, the teams they are on (as the origin service answers). */
+  /** Every team for admins; for members, the teams they are on (as Rybbit answers). */
   list(organizationId: string, restrictToUserId: string | undefined): Promise<TeamView[]> {
     return this.teams.list(organizationId, restrictToUserId);
   }

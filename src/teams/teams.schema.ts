@@ -1,4 +1,4 @@
-// Request and response schemas of the team routes (the origin service's paths and shapes).
+// Request and response schemas of the team routes (Rybbit's paths and shapes).
 import { z } from 'zod';
 
 const TeamName = z.string().trim().min(1, 'Team name is required').max(100);

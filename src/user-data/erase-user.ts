@@ -1,7 +1,7 @@
 // Erasing the analytics data of one person, one visitor (device) or one session of a site: their events
 // (and what is built from them) and, for people and visitors, their identity rows (links and traits).
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
-import type { EventOwner } from '../webhooks/webhook-payload.js';
+import type { EventOwner } from '../webhooks/index.js';
 import { countOf, eraseEvents, type EventSelection } from './erase-events.js';
 import { eraseReplays } from './erase-replays.js';
 

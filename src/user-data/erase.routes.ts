@@ -5,7 +5,7 @@ import type { AnalyticsStore } from '../platform/analytics-store/analytics-store
 import type { Guards } from '../platform/http/guards.js';
 import { siteOf } from '../platform/http/guards.js';
 import { ANY_CREDENTIAL } from '../platform/http/route-docs.js';
-import type { EventOwner } from '../webhooks/webhook-payload.js';
+import type { EventOwner } from '../webhooks/index.js';
 import { eraseSession, eraseUser, eraseVisitor, type Erased } from './erase-user.js';
 import { spoolsStored } from './spools-stored.js';
 import { UserPathParams } from './user-data.schema.js';

@@ -4,8 +4,8 @@ import type { AnalyticsStore } from '../platform/analytics-store/analytics-store
 import type { Guards } from '../platform/http/guards.js';
 import { siteOf } from '../platform/http/guards.js';
 import { ANY_CREDENTIAL, SiteParams, SuccessSchema } from '../platform/http/route-docs.js';
-import type { IdentifyService } from '../ingestion/identify-service.js';
-import { latestTraits } from '../reports/users/user-fields.js';
+import type { IdentifyService } from '../ingestion/index.js';
+import { latestTraits } from '../reports/index.js';
 import { spoolsStored } from './spools-stored.js';
 import { IdentifyUserBodySchema, UserPathParams, UserTraitsBodySchema, withoutNulls } from './user-data.schema.js';
 

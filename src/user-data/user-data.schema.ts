@@ -1,7 +1,7 @@
 // Bodies of the dashboard's writes to a person: identify a device, replace traits.
 import { z } from 'zod';
 
-/** Traits as the origin's dashboard sends them: any JSON object, at most 2,048 bytes as JSON. */
+/** Traits as Rybbit's dashboard sends them: any JSON object, at most 2,048 bytes as JSON. */
 export const MAX_TRAITS_BYTES = 2048;
 
 const TraitsSchema = z

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Delivery, DeliveryRepository } from './delivery.repository.js';
 import { PeriodicTask } from '../platform/periodic-task.js';
 import { sendAttempt, type AttemptResult } from './delivery-sender.js';
-import { nextDelay } from './retry-schedule.js';
+import { nextDelay } from '../platform/retry-schedule.js';
 import type { UrlPolicyOptions } from './webhook-url-policy.js';
 import type { WebhookRepository } from './webhook.repository.js';
 import type { WebhookSettings } from './webhook-settings.js';

@@ -1,6 +1,6 @@
 // Goals for webhook triggers, matched by the same goal-matching module the goal reports use.
-import { goalEventOf, goalMatchesEvent } from '../goals/goal-matching/goal-matching.js';
-import type { GoalRepository } from '../goals/goal.repository.js';
+import { goalEventOf, goalMatchesEvent } from '../goals/index.js';
+import type { GoalRepository } from '../goals/index.js';
 import type { GoalSource, TriggerGoal } from './webhook-triggers.js';
 
 export function goalSourceOf(goals: GoalRepository): GoalSource {

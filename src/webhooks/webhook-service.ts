@@ -1,7 +1,7 @@
 // Webhook management: the rules of creation and change (URL policy, site goals, 10 per site, paid plans),
 // secrets shown once, and the synchronous test ping.
 import { BadRequestError, ForbiddenError, NotFoundError } from '../platform/http/app-errors.js';
-import type { Plan } from '../organizations/organization-plans.js';
+import type { Plan } from '../organizations/index.js';
 import type { SiteRef } from '../platform/http/access-control.js';
 import { newDeliveryId, type DeliveryRepository } from './delivery.repository.js';
 import { sendAttempt } from './delivery-sender.js';

@@ -1,5 +1,5 @@
 // Operator settings of webhook delivery (from the configuration) and the fixed rules of the API.
-import { DEFAULT_RETRY_DELAYS, parseRetryDelays } from './retry-schedule.js';
+import { DEFAULT_RETRY_DELAYS, parseRetryDelays } from '../platform/retry-schedule.js';
 
 export interface WebhookSettings {
   readonly allowPrivateTargets: boolean;

@@ -2,7 +2,8 @@
 // a host's DNS answer changes from public to loopback (no rebinding through a second lookup).
 import { describe, expect, it } from 'vitest';
 import { sendAttempt } from './delivery-sender.js';
-import { checkWebhookUrl, type Resolver } from './webhook-url-policy.js';
+import { checkWebhookUrl } from './webhook-url-policy.js';
+import type { Resolver } from '../platform/outbound/resolver.js';
 
 const resolverFor = (answers: Record<string, string[]>): Resolver => async (host) => {
   const addresses = answers[host];

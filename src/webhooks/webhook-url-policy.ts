@@ -1,21 +1,9 @@
 // Endpoint URL rules, checked on save and again at send time: https only, no userinfo, and every address
 // the host resolves to must be allowed by the address policy (unless the operator allows private targets).
-import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { BadRequestError } from '../platform/http/app-errors.js';
-import { addressVerdict } from './address-policy.js';
-
-export interface ResolvedAddress {
-  readonly address: string;
-  readonly family: 4 | 6;
-}
-
-export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
-
-export const systemResolver: Resolver = async (host) => {
-  const answers = await lookup(host, { all: true, verbatim: true });
-  return answers.map((answer) => ({ address: answer.address, family: answer.family === 6 ? 6 : 4 }));
-};
+import { addressVerdict } from '../platform/outbound/address-policy.js';
+import type { ResolvedAddress, Resolver } from '../platform/outbound/resolver.js';
 
 export interface CheckedTarget {
   readonly url: URL;

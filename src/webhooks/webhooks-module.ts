@@ -1,11 +1,11 @@
 // Builds the webhook side: repositories, trigger evaluation on stored events, the delivery worker, routes.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { StoredEventListener } from '../ingestion/ingestion-module.js';
+import type { StoredEventListener } from '../ingestion/index.js';
 import type { Guards } from '../platform/http/guards.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
-import { GoalRepository } from '../goals/goal.repository.js';
-import { OrganizationPlans } from '../organizations/organization-plans.js';
+import type { GoalRepository } from '../goals/index.js';
+import { OrganizationPlans } from '../organizations/index.js';
 import { DeliveryRepository, type Delivery } from './delivery.repository.js';
 import { DeliveryWorker } from './delivery-worker.js';
 import { goalSourceOf } from './goal-source.js';
@@ -14,11 +14,13 @@ import { SecretBox } from './secret-box.js';
 import { WebhookService } from './webhook-service.js';
 import type { WebhookSettings } from './webhook-settings.js';
 import { WebhookTriggers } from './webhook-triggers.js';
-import { systemResolver, type Resolver } from './webhook-url-policy.js';
+import { systemResolver, type Resolver } from '../platform/outbound/resolver.js';
 import { WebhookRepository, type Webhook } from './webhook.repository.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 
 export interface WebhooksModuleDeps {
+  /** The goal definitions (the goals feature's repository). */
+  readonly goals: GoalRepository;
   readonly db: Kysely<MetadataDatabase>;
   readonly guards: Guards;
   readonly instanceSecret: string;
@@ -56,7 +58,7 @@ export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModul
   }
   const webhooks = new WebhookRepository(deps.db, new SecretBox(deps.instanceSecret));
   const deliveries = new DeliveryRepository(deps.db, deps.settings.claimMs);
-  const goals = goalSourceOf(new GoalRepository(deps.db));
+  const goals = goalSourceOf(deps.goals);
   const policy = { allowPrivateTargets: deps.settings.allowPrivateTargets, resolve: deps.resolve ?? systemResolver };
   const worker = new DeliveryWorker({ webhooks, deliveries, settings: deps.settings, policy, clock: deps.clock, log: app.log });
   const triggers = new WebhookTriggers({ webhooks, deliveries, goals, clock: deps.clock, onCreated: () => worker.kick() });

@@ -1,4 +1,4 @@
-// GET /api/organizations/{org}/api-usage: the origin's shape, not metered, Loupe's per-key rate limit; access.
+// GET /api/organizations/{org}/api-usage: Rybbit's shape, not metered, Loupe's per-key rate limit; access.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createOrganizationKey, signUp, inviteAndAccept } from '../helpers/auth-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -26,7 +26,7 @@ describe('organization API usage', () => {
     resetsInSeconds: 5400, burstLimit: 120, burstWindowSeconds: 60,
   };
 
-  it('answers the origin shape to members and keys of the organization', async () => {
+  it('answers Rybbit\'s shape to members and keys of the organization', async () => {
     const key = await createOrganizationKey(t.app, owner, org, { name: 'reader', permissions: { sites: ['read'] } });
     for (const who of [owner, member, { key: key.key }]) {
       const res = await call(t.app, who, { method: 'GET', url: `/api/organizations/${org}/api-usage` });

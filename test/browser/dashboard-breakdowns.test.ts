@@ -1,6 +1,6 @@
 // The breakdown cards as a reader sees them, in headless Chromium against a real Loupe server: a bar behind each
-// row as long as its count against the largest, countries by name with their flag, device, browser and system
-// icons, referrers' favicons through Loupe's own proxy (a loopback server stands for the referrers' sites) with a
+// row as long as its count against the largest, countries by name with their flag, device glyphs, browser and
+// system marks (simple-icons, bundled), referrers' favicons through Loupe's own proxy (a loopback server stands for the referrers' sites) with a
 // letter where a site has none, and the "Details" view over the whole list (search, sort, pages, a row filters);
 // light and dark, desktop and 375 px, axe-checked, with no console error.
 import { createServer, type Server } from 'node:http';
@@ -41,7 +41,9 @@ beforeAll(async () => {
   // Session n views /p-0 .. /p-n (so /p-k is seen in PAGES - k sessions); countries, devices and referrers vary.
   for (let session = 0; session < PAGES; session++) {
     const country = ['FR', 'FR', 'DE', 'JP'][session % 4];
-    const device = session % 3 === 0 ? { device_type: 'Mobile', browser: 'Safari', operating_system: 'iOS' } : { device_type: 'Desktop', browser: 'Firefox', operating_system: 'Linux' };
+    // Safari 17 and Firefox 17 share a version number: the versions tab keeps them apart.
+    const device = session % 3 === 0 ? { device_type: 'Mobile', browser: 'Safari', browser_version: '17', operating_system: 'iOS', operating_system_version: '17.5' }
+      : { device_type: 'Desktop', browser: 'Firefox', browser_version: session % 2 === 0 ? '127' : '17', operating_system: 'Linux' };
     const referrer = session % 2 === 0 ? 'https://news.example/story' : session % 5 === 0 ? 'https://blank.example/' : '';
     await seedEvents(h.loupe, site.siteId, Array.from({ length: session + 1 }, (_unused, page) => ({
       at: minutesAgo(200 - page), session_id: 100 + session, user_id: `v${session}`, pathname: `/p-${page}`, country, referrer, ...device,
@@ -95,18 +97,24 @@ describe('breakdown cards', () => {
     await locations.scrollIntoViewIfNeeded();
     await locations.getByRole('button', { name: 'Countries' }).click();
     expect(await rowsOf(page, 'breakdown-country')).toEqual([['FR', 16, 100, 'France', 'flag'], ['DE', 7, 43.8, 'Germany', 'flag'], ['JP', 7, 43.8, 'Japan', 'flag']]);
-    expect(await page.getByTestId('breakdown-country').locator('[data-icon="flag"]').first().textContent()).toBe('\u{1F1EB}\u{1F1F7}');
+    // Flags are pictures of this instance's build (flag-icons), drawn: Debian's Chromium has no emoji font.
+    const flags = page.getByTestId('breakdown-country').locator('[data-icon="flag"]');
+    expect(await flags.evaluateAll((images) => images.map((image) => image.getAttribute('data-flag')))).toEqual(['FR', 'DE', 'JP']);
+    await expect.poll(() => flags.evaluateAll((images) => images.every((image) => { const picture = image as unknown as { complete: boolean; naturalWidth: number }; return picture.complete && picture.naturalWidth > 0; }))).toBe(true);
+    expect(new URL(await flags.first().getAttribute('src') ?? '', h.loupeUrl).origin).toBe(h.loupeUrl);
     // No city database in this test: the regions are all unknown, and the card says what is needed.
     await locations.getByRole('button', { name: 'Regions' }).click();
     await page.getByTestId('breakdown-region').waitFor();
     expect(await page.getByTestId('city-database-needed').innerText()).toContain('GEOIP_CITY_DB');
     const devices = page.getByTestId('card-devices');
     await devices.scrollIntoViewIfNeeded();
-    expect(await rowsOf(page, 'breakdown-browser')).toEqual([['Firefox', 20, 100, 'Firefox', 'letter'], ['Safari', 10, 50, 'Safari', 'letter']]);
+    expect(await rowsOf(page, 'breakdown-browser')).toEqual([['Firefox', 20, 100, 'Firefox', 'brand'], ['Safari', 10, 50, 'Safari', 'brand']]);
     await devices.getByRole('button', { name: 'Device types' }).click();
     expect(await rowsOf(page, 'breakdown-device-type')).toEqual([['Desktop', 20, 100, 'Desktop', 'device-desktop'], ['Mobile', 10, 50, 'Mobile', 'device-mobile']]);
     await devices.getByRole('button', { name: 'OS', exact: true }).click();
-    expect(await rowsOf(page, 'breakdown-operating-system')).toEqual([['Linux', 20, 100, 'Linux', 'letter'], ['iOS', 10, 50, 'iOS', 'letter']]);
+    expect(await rowsOf(page, 'breakdown-operating-system')).toEqual([['Linux', 20, 100, 'Linux', 'brand'], ['iOS', 10, 50, 'iOS', 'brand']]);
+    // The marks are simple-icons' paths, bundled (no request leaves the page for them).
+    expect(await page.getByTestId('breakdown-operating-system').locator('[data-icon="brand"]').evaluateAll((marks) => marks.map((mark) => mark.getAttribute('data-brand')))).toEqual(['linux', 'ios']);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });
@@ -162,6 +170,34 @@ describe('breakdown cards', () => {
     expect(turnedOn.status()).toBe(200);
     await page.reload();
     await page.getByTestId('errors-empty').filter({ hasText: 'No error was recorded in this period.' }).waitFor();
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'],
+  ] as const)('names browser versions with their browser ("Safari 17"), keeping equal numbers of two browsers apart; a row filters by both (%s, %s)', async (scheme, width) => {
+    const viewport = width === 'desktop' ? DESKTOP : PHONE;
+    const context = await h.browser.newContext({ viewport, colorScheme: scheme, storageState: seeded?.storage });
+    const page = await openDashboard(context);
+    const card = page.getByTestId('card-devices');
+    await card.scrollIntoViewIfNeeded();
+    await card.getByRole('button', { name: 'Browser versions' }).click();
+    // Sessions 0..29: Safari 17 every third (10); of the others (20), Firefox 127 on even numbers (10), Firefox 17 on odd (10).
+    const rows = await rowsOf(page, 'breakdown-browser-version');
+    expect(rows.map((row) => [row[3], row[1], row[4]])).toEqual([['Firefox 127', 10, 'brand'], ['Firefox 17', 10, 'brand'], ['Safari 17', 10, 'brand']]);
+    await card.getByRole('button', { name: 'OS versions' }).click();
+    const systems = await rowsOf(page, 'breakdown-operating-system-version');
+    expect(systems.map((row) => [row[3], row[1]])).toEqual([['Linux (unknown version)', 20], ['iOS 17.5', 10]]);
+    await card.getByRole('button', { name: 'Browser versions' }).click();
+    await networkQuiet(page);
+    await screenshot(page, `browser-versions-${scheme}-${viewport.width}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('breakdown-browser-version').getByRole('button', { name: /^Safari 17/ }).click();
+    await page.waitForURL(/filters=/);
+    expect(JSON.parse(new URL(page.url()).searchParams.get('filters') ?? '[]')).toEqual([
+      { parameter: 'browser', type: 'equals', value: ['Safari'] }, { parameter: 'browser_version', type: 'equals', value: ['17'] },
+    ]);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });

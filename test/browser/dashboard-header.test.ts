@@ -64,6 +64,40 @@ describe('site header', () => {
     await context.close();
   });
 
+  it.each([
+    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'],
+  ] as const)('holds the heading, the page tabs and one row of view controls: period picker, filter bar and segment menu (%s, %s)', async (scheme, width) => {
+    const viewport = width === 'desktop' ? DESKTOP : PHONE;
+    const context = await h.browser.newContext({ viewport, colorScheme: scheme, storageState: storage });
+    const page = await h.open(context, `${h.loupeUrl}/sites/${site}?period=24h`);
+    await page.getByTestId('overview-users').filter({ hasText: '1' }).waitFor();
+    const header = page.getByTestId('site-header');
+    await header.getByRole('heading', { level: 1, name: 'Lin home' }).waitFor();
+    await header.getByRole('navigation', { name: 'Site pages' }).waitFor();
+    const controls = header.getByTestId('view-controls');
+    await controls.getByTestId('period').waitFor();
+    await controls.getByRole('button', { name: 'Add filter' }).waitFor();
+    expect(await controls.getByLabel(/Compare with the previous period/).count()).toBe(1);
+    // The header comes before the figures: nothing of the view's controls is left below it.
+    const headerBottom = await header.evaluate((element) => element.getBoundingClientRect().bottom);
+    const cardsTop = await page.getByTestId('overview-users').evaluate((element) => element.getBoundingClientRect().top);
+    expect(headerBottom).toBeLessThanOrEqual(cardsTop);
+    if (viewport.width > 1000) {
+      // On a wide screen the period picker and the filter bar share one row.
+      const [pickerTop, filterTop] = await Promise.all([
+        controls.getByTestId('period').evaluate((element) => element.getBoundingClientRect().top),
+        controls.getByRole('button', { name: 'Add filter' }).evaluate((element) => element.getBoundingClientRect().top),
+      ]);
+      expect(Math.abs(pickerTop - filterTop)).toBeLessThan(40);
+    }
+    await networkQuiet(page);
+    await screenshot(page, `site-header-${scheme}-${viewport.width}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
+    expect(h.consoleErrors.splice(0)).toEqual([]);
+    await context.close();
+  });
+
   it("lays the site's pages out as one row of tabs that scrolls at 375 px, the current one in view", async () => {
     const context = await h.browser.newContext({ viewport: PHONE, storageState: storage });
     const page = await h.open(context, `${h.loupeUrl}/sites/${site}/bots`);

@@ -73,8 +73,10 @@ describe('sessions', () => {
     expect(await events.getByTestId('timeline-spent').allInnerTexts()).toEqual([
       '30s until the next event', '30s until the next event', '1m 16s until the next event', 'Last event of the session',
     ]);
-    // Times are shown in the view's zone (UTC here), as the API's UTC text cut to the second.
-    expect(await events.locator('time').allInnerTexts()).toEqual(detail.events.map((event) => event.timestamp.slice(0, 19)));
+    // Times are shown in the view's zone (UTC here), as every date of the dashboard is written (format-instant.ts).
+    const spaced = (text: string) => text.replace(/\s/g, ' ');
+    const written = (timestamp: string) => spaced(new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${timestamp.replace(' ', 'T')}Z`)));
+    expect((await events.locator('time').allInnerTexts()).map(spaced)).toEqual(detail.events.map((event) => written(event.timestamp)));
     const summary = await ready(page, 'session');
     expect(await summary.locator('[data-field="pageviews"]').innerText()).toBe(String(detail.session.pageviews));
     expect(await summary.locator('[data-field="events"]').innerText()).toBe(String(detail.session.events));

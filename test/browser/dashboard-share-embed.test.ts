@@ -1,4 +1,4 @@
-// Share links and embed mode in headless Chromium: a private link (the origin's `/{site}/{key}` form) opens the
+// Share links and embed mode in headless Chromium: a private link (Rybbit's `/{site}/{key}` form) opens the
 // site's dashboard read-only without signing in; a link with a password asks for it first; and a page of an
 // allowed origin shows the dashboard in a frame without chrome, while a page of another origin gets nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ describe('share links', () => {
     ['light', { viewport: { width: 1280, height: 800 }, colorScheme: 'light' as const }],
     ['dark', { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' as const }],
     ['375', { viewport: { width: 375, height: 800 }, colorScheme: 'light' as const }],
-  ])('opens the dashboard read-only from the origin\'s /{site}/{key} form, signed out (%s)', async (suffix, options) => {
+  ])('opens the dashboard read-only from Rybbit\'s /{site}/{key} form, signed out (%s)', async (suffix, options) => {
     const context = await h.browser.newContext(options);
     const page = await h.open(context, `${h.loupeUrl}/${open.siteId}/${open.key}/main`);
     await dashboardShown(page, 'open');
@@ -112,6 +112,30 @@ describe('embed mode', () => {
     expect(await frame.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(15, 23, 42)');
     await networkQuiet(page);
     await screenshot(page, 'embed-allowed');
+    await context.close();
+  });
+
+  it('keeps embed mode on the frame\'s own links (a site page link, then back to the dashboard)', async () => {
+    const context = await h.browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const page = await framePage(context, h.pagesUrl, `${h.loupeUrl}/${open.siteId}/${open.key}?embed=true&theme=dark&background=0f172a`);
+    const frame = await frameOf(page);
+    if (!frame) throw new Error('no frame');
+    await dashboardShown(frame, 'open');
+    await frame.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Realtime' }).click();
+    await until(() => new URL(frame.url()).pathname, (path) => path.endsWith('/realtime'));
+    await until(() => new URL(frame.url()).search, (search) => search !== '');
+    expect(new URL(frame.url()).searchParams.get('embed')).toBe('true');
+    expect(new URL(frame.url()).searchParams.get('theme')).toBe('dark');
+    expect(await frame.locator('[data-embed="true"]').count()).toBe(1);
+    expect(await frame.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+    await frame.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Dashboard' }).click();
+    await dashboardShown(frame, 'open');
+    await until(() => new URL(frame.url()).searchParams.get('embed'), (embed) => embed === 'true');
+    expect(await frame.locator('[data-embed="true"]').count()).toBe(1);
+    expect(await frame.evaluate('document.documentElement.dataset.theme')).toBe('dark');
+    await networkQuiet(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'embed-after-link');
     await context.close();
   });
 

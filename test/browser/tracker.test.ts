@@ -64,7 +64,7 @@ describe('tracking script in the browser', () => {
     await page.close();
   });
 
-  it('sends the fields the origin service\'s script sends for the same actions', async () => {
+  it('sends the fields Rybbit\'s script sends for the same actions', async () => {
     const site = await h.site();
     h.page('/fields', testPage(h, site.siteId, { attributes: 'data-tag="beta"' }));
     const { page, consoleErrors, trackRequests } = await openPage(h, '/fields?utm_source=news');

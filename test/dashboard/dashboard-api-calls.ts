@@ -1,4 +1,5 @@
-// The API calls the dashboard's source makes (every apiRequest in web/src), read from its text: each call's
+// The API calls the dashboard's source makes (every apiRequest in web/src, and every report asked through
+// useReport or reportQuery), read from its text: each call's
 // method and path shape, a path parameter written `{}` and the query string left out (`GET /api/sites/{}/metric`).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -90,6 +91,10 @@ export function dashboardCalls(): DashboardCall[] {
       if (paths.length === 0 && variable !== undefined) paths = pathsIn(new RegExp(`const ${variable} = [^;]*;`).exec(text)?.[0] ?? '');
       if (paths.length === 0) throw new Error(`${file}: an apiRequest whose path is not read: ${args.slice(0, 80)}`);
       for (const shape of paths) calls.push({ method, path: shape, file });
+    }
+    // Reports asked through the typed report hook (web/src/api/report-query.ts): GET, the path as the document spells it.
+    for (const call of text.matchAll(/\b(?:useReport|reportQuery)\(\s*'(\/api\/[^']*)'/g)) {
+      calls.push({ method: 'GET', path: (call[1] ?? '').replace(/\{[^}]+\}/g, '{}'), file });
     }
   }
   return calls;

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerDashboard, type DashboardOptions } from '../../src/dashboard/dashboard-module.js';
+import { registerDashboard, type DashboardOptions } from '../../src/dashboard-assets/dashboard-assets-module.js';
 import { registerErrorHandler } from '../../src/platform/http/error-handler.js';
-import { describeFile, DASHBOARD_MANIFEST_FILE, type DashboardManifest } from '../../src/dashboard/dashboard-manifest.js';
-import { dashboardSourceHash } from '../../src/dashboard/dashboard-source-tree.js';
+import { describeFile, DASHBOARD_MANIFEST_FILE, type DashboardManifest } from '../../src/dashboard-assets/dashboard-manifest.js';
+import { dashboardSourceHash } from '../../src/dashboard-assets/dashboard-source-tree.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const INDEX = '<!doctype html><html lang="en"><head><title>Loupe</title><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';

@@ -1,12 +1,13 @@
 // GET /api/sites/:site/favicon against a real HTTP server on loopback standing for the referrers' sites: only
 // /favicon.ico of the asked domain is fetched, only raster images pass (typed by their bytes), the size cap, the
-// timeout, no redirect followed, private addresses refused unless allowed, one fetch per domain (the cache), and
-// nothing at all when FAVICONS is off.
+// timeout, no redirect followed, private addresses refused unless allowed, one fetch per domain (the cache), only
+// hosts seen as referrers of the site asked about, and nothing at all when FAVICONS is off.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { seedEvents } from '../helpers/seed-events.js';
 import { MAX_FAVICON_BYTES } from '../../src/favicons/favicon-fetcher.js';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(24, 7)]);
@@ -24,7 +25,7 @@ function answer(request: IncomingMessage, response: import('node:http').ServerRe
   seen.push({ host, path: request.url ?? '' });
   if (request.url !== '/favicon.ico') return response.writeHead(404).end();
   switch (host) {
-    case 'png.example': return response.writeHead(200, { 'content-type': 'text/html' }).end(PNG);
+    case 'png.example': case 'unseen.example': return response.writeHead(200, { 'content-type': 'text/html' }).end(PNG);
     case 'ico.example': return response.writeHead(200, { 'content-type': 'image/x-icon' }).end(ICO);
     case 'svg.example': return response.writeHead(200, { 'content-type': 'image/png' }).end(SVG);
     case 'big.example': return response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.concat([PNG, Buffer.alloc(MAX_FAVICON_BYTES)]));
@@ -46,7 +47,12 @@ describe('favicon proxy', () => {
   async function prepare(app: TestApp, email: string) {
     const who = await signUp(app.app, email);
     const org = await createOrganization(app.app, who.cookie, email.replace(/\W/g, '-'));
-    sites.set(app, { owner: who, site: (await createSite(app.app, who, org, { domain: 'mine.example' })).siteId });
+    const siteId = (await createSite(app.app, who, org, { domain: 'mine.example' })).siteId;
+    // The hosts asked about below referred to the site (ico.example as www.ico.example: the card shows it bare).
+    const referrers = ['https://png.example/a', 'https://www.ico.example/', 'https://none.example/', 'https://svg.example/', 'https://big.example/',
+      'https://moved.example/', 'https://slow.example/', 'https://nowhere.invalid/'];
+    await seedEvents(app, siteId, referrers.map((referrer, index) => ({ at: '2026-01-05T10:00:00.000Z', session_id: index + 1, referrer })));
+    sites.set(app, { owner: who, site: siteId });
   }
 
   const favicon = (app: TestApp, domain: string) => {
@@ -110,6 +116,27 @@ describe('favicon proxy', () => {
     const none = await call(t.app, owner, { method: 'GET', url: `/api/sites/${site}/favicon` });
     expect(none.statusCode).toBe(400);
     expect(seen.length).toBe(before);
+  });
+
+  it('fetches nothing for a host that never referred to the site (204), though it serves a favicon', async () => {
+    const before = seen.length;
+    const response = await favicon(t, 'unseen.example');
+    expect([response.statusCode, response.body]).toEqual([204, '']);
+    expect(seen.length).toBe(before);
+  });
+
+  it('bounds each site by its own referrers: a host another site saw is not fetched for this one', async () => {
+    const other = await signUp(t.app, 'other-site@example.com');
+    const org = await createOrganization(t.app, other.cookie, 'other-site');
+    const otherSite = (await createSite(t.app, other, org, { domain: 'theirs.example' })).siteId;
+    await seedEvents(t, otherSite, [{ at: '2026-01-05T10:00:00.000Z', session_id: 1, referrer: 'https://unseen.example/' }]);
+    const before = seen.length;
+    const mine = await favicon(t, 'unseen.example');
+    expect(mine.statusCode).toBe(204);
+    expect(seen.length).toBe(before);
+    const theirs = await call(t.app, other, { method: 'GET', url: `/api/sites/${otherSite}/favicon?domain=unseen.example` });
+    expect([theirs.statusCode, theirs.rawPayload.equals(PNG)]).toEqual([200, true]);
+    expect(seen.filter((entry) => entry.host === 'unseen.example')).toEqual([{ host: 'unseen.example', path: '/favicon.ico' }]);
   });
 
   it('is read under the site guard: a stranger gets 403 on a private site', async () => {

@@ -1,13 +1,15 @@
-// Child process for thread-priority.test.ts: starts a worker thread, lowers the background threads with the
-// niceness given as argv[2], starts a second worker, waits for a rescan, then prints every thread's niceness.
+// Child process for thread-priority.test.ts: starts a worker thread and one named like the engine's merge
+// threads, lowers the background threads with the niceness given as argv[2] (and the enrichment niceness as
+// argv[3], when given), starts another worker, waits for a rescan, then prints every thread's niceness.
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { lowerBackgroundThreads } from '../../src/platform/thread-priority.js';
 
-/** A worker thread that reports its thread id, then idles until terminated. */
-function startWorker(): Promise<{ worker: Worker; tid: number }> {
+/** A worker thread that names itself `name` (when given), reports its thread id, then idles until terminated. */
+function startWorker(name?: string): Promise<{ worker: Worker; tid: number }> {
+  const rename = name === undefined ? '' : `require('node:fs').writeFileSync('/proc/thread-self/comm', ${JSON.stringify(name)});`;
   const worker = new Worker(
-    "const { parentPort } = require('node:worker_threads'); const { readlinkSync } = require('node:fs');" +
+    "const { parentPort } = require('node:worker_threads'); const { readlinkSync } = require('node:fs');" + rename +
       "parentPort.postMessage(Number(readlinkSync('/proc/thread-self').split('/').pop())); setInterval(() => {}, 1000);",
     { eval: true },
   );
@@ -21,9 +23,11 @@ function niceOf(tid: number): number {
 }
 
 const early = await startWorker();
-const stop = lowerBackgroundThreads({ niceness: Number(process.argv[2]), rescanMs: 50 });
+const merges = await startWorker('MergeMutate');
+const enrichment = process.argv[3] === undefined ? {} : { enrichmentNiceness: Number(process.argv[3]) };
+const stop = lowerBackgroundThreads({ niceness: Number(process.argv[2]), rescanMs: 50, ...enrichment });
 const late = await startWorker();
 await new Promise((resolve) => setTimeout(resolve, 300));
 stop();
-process.stdout.write(JSON.stringify({ main: niceOf(process.pid), early: niceOf(early.tid), late: niceOf(late.tid) }));
-await Promise.all([early.worker.terminate(), late.worker.terminate()]);
+process.stdout.write(JSON.stringify({ main: niceOf(process.pid), early: niceOf(early.tid), merges: niceOf(merges.tid), late: niceOf(late.tid) }));
+await Promise.all([early.worker.terminate(), merges.worker.terminate(), late.worker.terminate()]);

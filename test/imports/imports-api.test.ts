@@ -90,7 +90,7 @@ describe('imports over HTTP', () => {
     expect((events.json() as { data: { data: Array<{ value: string; count: number }> } }).data.data.map((e) => [e.value, e.count])).toEqual([['Signup', 5]]);
   });
 
-  it("takes the origin's plausible raw event rows, in a batch larger than the default 1 MB body limit", async () => {
+  it("takes Rybbit's plausible raw event rows, in a batch larger than the default 1 MB body limit", async () => {
     const site = await newSite('plausible-raw.example.com');
     const created = await call(t.app, key, { method: 'POST', url: `/api/sites/${site}/imports`, payload: { platform: 'plausible' } });
     const importId = (created.json() as { data: { importId: string } }).data.importId;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { createSharedState } from '../../src/platform/shared-state/create-shared-state.js';
-import { createGeolocator } from '../../src/ingestion/enrichment/geolocator.js';
-import { createBatchEnricher, type BatchEnricher } from '../../src/ingestion/delivery/enrich-batch.js';
-import { createEnrichmentSteps } from '../../src/ingestion/delivery/enrichment-steps.js';
+import { createGeolocator } from '../../src/classifiers/geolocator.js';
+import { createBatchEnricher, type BatchEnricher } from '../../src/ingestion/enrichment/enrich-batch.js';
+import { createEnrichmentSteps } from '../../src/ingestion/enrichment/enrichment-steps.js';
 import type { IntakeRecord } from '../../src/ingestion/intake-record.js';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

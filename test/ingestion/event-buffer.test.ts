@@ -8,7 +8,7 @@ import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { BackPressureError, EventBufferClosedError } from '../../src/ingestion/event-buffer/event-buffer-errors.js';
 import { createEventBuffer, type EventBuffer, type EventBufferOptions } from '../../src/ingestion/event-buffer/event-buffer.js';
 import { newSegmentName } from '../../src/ingestion/event-buffer/segment-file.js';
-import { insertIntoTable, type SegmentDelivery, type SegmentToDeliver } from '../../src/ingestion/event-buffer/segment-delivery.js';
+import { insertIntoTable, type SegmentSink, type SealedSegment } from '../../src/ingestion/event-buffer/segment-sink.js';
 import { withInsertFaults } from '../helpers/event-buffer/insert-fault-store.js';
 import { numberedBotRow, numberedEventRow, storedNumberCounts } from '../helpers/event-buffer/numbered-rows.js';
 import { waitUntil } from '../helpers/event-buffer/wait-until.js';
@@ -97,13 +97,13 @@ describe('event buffer over real chDB', () => {
     for (const [index, name] of names.entries()) await writeFile(join(spool, name), lines(range(index * 10 + 1, index * 10 + 10)));
     const insert = insertIntoTable(store, 'events');
     const delivered: string[] = [];
-    const prefetched: SegmentToDeliver[] = [];
-    const deliver: SegmentDelivery = async (segment) => {
+    const prefetched: SealedSegment[] = [];
+    const sink: SegmentSink = async (segment) => {
       delivered.push(segment.name);
       await insert(segment);
     };
-    deliver.prefetch = (segment) => void prefetched.push(segment);
-    const buffer = await open({ deliver });
+    sink.prefetch = (segment) => void prefetched.push(segment);
+    const buffer = await open({ sink });
     await buffer.flush();
     expect(delivered).toEqual(names);
     expect(prefetched.map((segment) => segment.name)).toEqual(names.slice(1));

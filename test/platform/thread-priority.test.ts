@@ -5,22 +5,35 @@ import { describe, expect, it } from 'vitest';
 
 const CHILD = fileURLToPath(new URL('../helpers/report-thread-niceness.ts', import.meta.url));
 
-async function nicenessAfterLowering(niceness: number): Promise<{ main: number; early: number; late: number }> {
+interface Report {
+  readonly main: number;
+  readonly early: number;
+  readonly merges: number;
+  readonly late: number;
+}
+
+async function nicenessAfterLowering(niceness: number, enrichmentNiceness?: number): Promise<Report> {
   // In a child process: lowering the threads of the test runner itself would slow the rest of the suite.
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CHILD, String(niceness)]);
-  return JSON.parse(stdout) as { main: number; early: number; late: number };
+  const args = enrichmentNiceness === undefined ? [String(niceness)] : [String(niceness), String(enrichmentNiceness)];
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', CHILD, ...args]);
+  return JSON.parse(stdout) as Report;
 }
 
 describe.runIf(process.platform === 'linux')('lowerBackgroundThreads', () => {
-  it('runs the threads started before and after it nicer than the event loop, which keeps its priority', async () => {
+  it('runs the engine\'s merge threads `niceness` steps and the others, started before and after it, 3 steps nicer than the event loop', async () => {
     const base = (await nicenessAfterLowering(0)).main;
     const lowered = await nicenessAfterLowering(5);
-    expect(lowered).toEqual({ main: base, early: Math.min(19, base + 5), late: Math.min(19, base + 5) });
+    expect(lowered).toEqual({ main: base, early: Math.min(19, base + 3), merges: Math.min(19, base + 5), late: Math.min(19, base + 3) });
+  });
+
+  it('takes the enrichment path\'s niceness when given', async () => {
+    const base = (await nicenessAfterLowering(0)).main;
+    const lowered = await nicenessAfterLowering(6, 1);
+    expect(lowered).toEqual({ main: base, early: Math.min(19, base + 1), merges: Math.min(19, base + 6), late: Math.min(19, base + 1) });
   });
 
   it('leaves every thread alone with niceness 0', async () => {
     const report = await nicenessAfterLowering(0);
-    expect(report.early).toBe(report.main);
-    expect(report.late).toBe(report.main);
+    expect([report.early, report.merges, report.late]).toEqual([report.main, report.main, report.main]);
   });
 });

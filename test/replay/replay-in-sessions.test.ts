@@ -1,6 +1,6 @@
 // Recordings seen from the rest of the product over HTTP against the real stores: session rows (the list, a
 // session's detail, a person's sessions, goal sessions) and error occurrences carry `has_replay` (1 only for a
-// playable recording, as the origin service's rows do); erasing a person or a visitor removes their recordings;
+// playable recording, as Rybbit's rows do); erasing a person or a visitor removes their recordings;
 // a session's recording stops at its length limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLAY_BATCH_PAGE_ROWS } from '../../src/exports/replay-pages.js';

@@ -1,5 +1,5 @@
 // Recording over HTTP against the real stores: a batch joins the session its visitor's pageviews opened, the
-// four routes answer in the origin service's shapes, and every bad batch gets a clear 4xx.
+// four routes answer in Rybbit's shapes, and every bad batch gets a clear 4xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../helpers/analytics-rows.js';
 import { call } from '../helpers/auth-client.js';

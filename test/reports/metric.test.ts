@@ -146,7 +146,7 @@ describe('metric and page titles', () => {
     expect(res.json()).toEqual({
       data: {
         data: [
-          // These seeds carry no engagement events, so no page has engaged time (test/origin/origin-field-forms.test.ts has some).
+          // These seeds carry no engagement events, so no page has engaged time (test/rybbit/rybbit-field-forms.test.ts has some).
           { value: 'Home', pathname: '/', count: 4, percentage: 44.44, pageviews: 4, bounce_rate: 25, time_on_page_seconds: 0 },
           { value: 'Pricing', pathname: '/pricing', count: 2, percentage: 22.22, pageviews: 2, bounce_rate: 0, time_on_page_seconds: 0 },
           { value: 'Blog', pathname: '/blog', count: 1, percentage: 11.11, pageviews: 2, bounce_rate: 0, time_on_page_seconds: 0 },

@@ -1,4 +1,4 @@
-// /sessions narrowed as the origin service's clients ask: user_id, session_id, identified_only, min_pageviews/events/duration, limit up to 10,000.
+// /sessions narrowed as Rybbit's clients ask: user_id, session_id, identified_only, min_pageviews/events/duration, limit up to 10,000.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents, type SeedRow } from '../helpers/seed-events.js';

@@ -1,4 +1,4 @@
-// /users/{userId} in the origin service's shape, on one hand-built person with two devices: figures, first and last touch, vitals, places, devices, links.
+// /users/{userId} in Rybbit's shape, on one hand-built person with two devices: figures, first and last touch, vitals, places, devices, links.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
 import { seedEvents, type SeedRow } from '../helpers/seed-events.js';
@@ -89,7 +89,7 @@ describe('user profile', () => {
 
   const get = (url: string) => call(t.app, owner, { method: 'GET', url: `/api/sites/${siteId}${url}` });
 
-  it('describes an identified person across devices in the origin shape', async () => {
+  it('describes an identified person across devices in Rybbit\'s shape', async () => {
     const res = await get(`/users/pat?${RANGE}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual(PAT);

@@ -129,7 +129,7 @@ describe('users and user traits', () => {
     expect([body.data.map((user) => user.user_id), body.totalCount]).toEqual([expected, totalCount]);
   });
 
-  it('echoes the page and page size, as the origin service does', async () => {
+  it('echoes the page and page size, as Rybbit does', async () => {
     const body = await users('page=2&page_size=3');
     expect([body.page, body.pageSize, body.totalCount]).toEqual([2, 3, 4]);
   });

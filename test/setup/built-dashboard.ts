@@ -1,8 +1,8 @@
 // Global setup of the system tier: the dashboard is built once per run (only when web/dist is missing or older
 // than web/, as at server start) and every browser test serves that one build.
 import type { TestProject } from 'vitest/node';
-import { projectDashboardLocation } from '../../src/dashboard/dashboard-module.js';
-import { ensureFreshDashboard } from '../../src/dashboard/ensure-fresh-dashboard.js';
+import { projectDashboardLocation } from '../../src/dashboard-assets/dashboard-assets-module.js';
+import { ensureFreshDashboard } from '../../src/dashboard-assets/ensure-fresh-dashboard.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -47,7 +47,7 @@ describe('private links', () => {
     expect((await call(t.app, owner, { method: 'GET', url: `/api/sites/${shop.id}/private-link-config` })).json()).toEqual({ success: true, data: { privateLinkKey: key, hasPassword: false } });
   });
 
-  it('issues 12-character keys (the form the origin\'s web app recognises) and keeps a 32-character key issued before working', async () => {
+  it('issues 12-character keys (the form Rybbit\'s web app recognises) and keeps a 32-character key issued before working', async () => {
     const keys = new Set<string>();
     for (let i = 0; i < 5; i += 1) keys.add((await generate(shop.siteId)).json().data.privateLinkKey as string);
     expect(keys.size).toBe(5);

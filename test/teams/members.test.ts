@@ -1,4 +1,4 @@
-// Members over HTTP: the list in the origin shape, invitations (link, SMTP email, acceptance), roles, removal.
+// Members over HTTP: the list in Rybbit's shape, invitations (link, SMTP email, acceptance), roles, removal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, invitationReferenceOf, signUp, type Credential } from '../helpers/auth-client.js';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver.js';
@@ -41,7 +41,7 @@ describe('organization members', () => {
     return res.json() as { success: true; data: Array<{ id: string; role: string; userId: string; user: { email: string } }> };
   }
 
-  it('lists the owner in the origin shape', async () => {
+  it('lists the owner in Rybbit\'s shape', async () => {
     const body = await members();
     expect(body).toEqual({
       success: true,
@@ -147,7 +147,7 @@ describe('organization members', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('restricts a member to chosen sites directly (PUT .../members/{memberId}/sites), in the origin shape', async () => {
+  it('restricts a member to chosen sites directly (PUT .../members/{memberId}/sites), in Rybbit\'s shape', async () => {
     const list = (await members()).data;
     const dan = list.find((m) => m.user.email === 'dan@example.com');
     const ann = list.find((m) => m.user.email === 'ann@example.com');

@@ -49,7 +49,7 @@ describe('teams', () => {
     expect(only).toMatchObject({ name: 'acme', organizationId: org, members: [{ userId: owner.userId, userName: 'owner', userEmail: 'owner@example.com' }], sites: [] });
   });
 
-  it('creates a team with members and sites, in the origin shape', async () => {
+  it('creates a team with members and sites, in Rybbit\'s shape', async () => {
     const res = await call(t.app, owner, { method: 'POST', url: `/api/organizations/${org}/teams`, payload: { name: '  Shop team ', memberUserIds: [member.userId], siteIds: [shop.siteId] } });
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -9,7 +9,7 @@ import { resolveInstanceSecret } from '../../src/platform/instance-secret.js';
 import { ANSWER_NOT_READ, DEFAULT_CLAIM_MS, DeliveryRepository } from '../../src/webhooks/delivery.repository.js';
 import { DeliveryWorker } from '../../src/webhooks/delivery-worker.js';
 import { SecretBox } from '../../src/webhooks/secret-box.js';
-import { systemResolver } from '../../src/webhooks/webhook-url-policy.js';
+import { systemResolver } from '../../src/platform/outbound/resolver.js';
 import { WebhookRepository } from '../../src/webhooks/webhook.repository.js';
 import { webhookSettingsFrom } from '../../src/webhooks/webhook-settings.js';
 import { call } from '../helpers/auth-client.js';

@@ -7,7 +7,7 @@ import { runCli } from '../helpers/cli-process.js';
 import { createTestApp, metadataBackends, type TestApp } from '../helpers/test-app.js';
 
 const backends = await metadataBackends();
-/** better-auth's error body as Loupe relays it: its `message` for the origin service's clients, `error` for Loupe's. */
+/** better-auth's error body as Loupe relays it: its `message` for Rybbit's clients, `error` for Loupe's. */
 const REFUSED = { message: 'metadata.plan is set by the operator, not through the API', error: 'metadata.plan is set by the operator, not through the API' };
 const NEEDS_PAID = { error: 'Webhooks need a paid plan' };
 

@@ -17,12 +17,14 @@ import { SiteInstallPage } from './routes/site-install';
 import { SitesPage } from './routes/sites';
 import './index.css';
 import { startTheme } from './components/theme/theme';
+import { prefetchSiteDashboard } from './view-state/prefetch-site-dashboard';
 
 startTheme();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
+prefetchSiteDashboard(queryClient, window.location, new Date());
 
 /** Shown while the first page's code (a lazy route) loads: the router asks for one (else it warns on every page). */
 function PageLoading() {
@@ -85,7 +87,7 @@ const router = createBrowserRouter([{ HydrateFallback: PageLoading, children: [
     ],
   },
   { path: '/share/:site', element: <ShareRedirect /> },
-  // A private link, in the origin's form (`/{site}/{key}` and `/{site}/{key}/{page}`): static paths above win.
+  // A private link, in Rybbit's form (`/{site}/{key}` and `/{site}/{key}/{page}`): static paths above win.
   { path: '/:site/:privateKey', element: <ShareLinkEntry /> },
   { path: '/:site/:privateKey/:page', element: <ShareLinkEntry /> },
 ] }]);

@@ -1,7 +1,7 @@
 // Loupe's own raw events, one stored `events` row each, as the raw export writes them (docs/imports.md).
 import { z } from 'zod';
-import { EVENT_TYPES } from '../../ingestion/event-types.js';
-import { ENGAGED_MS_MAX } from '../../ingestion/payload-limits.js';
+import { EVENT_TYPES } from '../../ingestion/index.js';
+import { ENGAGED_MS_MAX } from '../../ingestion/index.js';
 import { amountText, isCurrencyCode } from '../../revenue/revenue-input.js';
 import { derivedUInt64 } from '../derived-ids.js';
 import { storeTime } from '../import-time.js';

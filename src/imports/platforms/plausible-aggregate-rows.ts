@@ -1,7 +1,7 @@
 // The rows of a Plausible CSV export (a ZIP of one CSV per report, daily aggregates), one stored
 // `imported_aggregates` row each. Each row names its report in `report` (the CSV's table name).
 import { z } from 'zod';
-import { normalizeHost } from '../../ingestion/enrichment/referrer.js';
+import { normalizeHost } from '../../classifiers/referrer.js';
 import { derivedKey } from '../derived-ids.js';
 import { parseImportTimestamp } from '../import-time.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';

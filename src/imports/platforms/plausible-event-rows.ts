@@ -1,4 +1,4 @@
-// Plausible raw events (the columns of its events table), the origin service's `plausible` import shape.
+// Plausible raw events (the columns of its events table), Rybbit's `plausible` import shape.
 import { z } from 'zod';
 import { importedEventRow } from '../imported-event.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';

@@ -3,7 +3,7 @@
 // without it is a page view; `utm_source` is filled from `ref=` or `utm_source` in the landing URL, and the
 // export has its own utm_* columns, read before the query string.
 import { z } from 'zod';
-import { parseUserAgent } from '../../ingestion/enrichment/user-agent.js';
+import { parseUserAgent } from '../../classifiers/user-agent.js';
 import { importedEventRow } from '../imported-event.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
 import { countryCode, requiredText, rowProblems, screenSide, text, timestamp } from '../row-schema.js';

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import type { AnalyticsRow, AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { BackPressureError, EventBufferClosedError } from './event-buffer-errors.js';
 import { listSegments, recoverSegment, syncDirectory } from './segment-file.js';
-import { insertIntoTable, type SegmentDelivery } from './segment-delivery.js';
+import { insertIntoTable, type SegmentSink } from './segment-sink.js';
 import { SegmentFlusher } from './segment-flusher.js';
 import { WriteAheadLog, type SealedSegment, type SpoolSync } from './write-ahead-log.js';
 
@@ -25,7 +25,7 @@ export interface EventBufferOptions {
   /** The table rows are inserted into by default; also names the buffer in logs and errors. */
   readonly table: string;
   /** How a sealed segment reaches the store; default: its lines inserted into `table` as they are. */
-  readonly deliver?: SegmentDelivery;
+  readonly sink?: SegmentSink;
   /** This buffer's spool directory, e.g. DATA_DIR/spool/intake; one process per directory. */
   readonly dir: string;
   /** Rows accepted but not yet in the store beyond which `append` rejects with BackPressureError. */
@@ -125,7 +125,7 @@ class DurableEventBuffer implements EventBuffer {
     const { store, table, dir } = options;
     const retry = options.retry ?? DEFAULT_RETRY;
     this.flusher = new SegmentFlusher({
-      deliver: options.deliver ?? insertIntoTable(store, table),
+      sink: options.sink ?? insertIntoTable(store, table),
       dir,
       initialRetryMs: retry.initialDelayMs,
       maxRetryMs: retry.maxDelayMs,

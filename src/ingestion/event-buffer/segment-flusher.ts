@@ -1,12 +1,12 @@
 // Delivers sealed segments to the store one at a time, deletes each once stored; failures retry with backoff.
 import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SegmentDelivery } from './segment-delivery.js';
+import type { SegmentSink } from './segment-sink.js';
 import { recoverSegment } from './segment-file.js';
 import type { SealedSegment } from './write-ahead-log.js';
 
 export interface SegmentFlusherOptions {
-  readonly deliver: SegmentDelivery;
+  readonly sink: SegmentSink;
   readonly dir: string;
   readonly initialRetryMs: number;
   readonly maxRetryMs: number;
@@ -114,7 +114,7 @@ export class SegmentFlusher {
   }
 
   private async attempt(entry: Entry): Promise<void> {
-    const { deliver, dir } = this.options;
+    const { sink, dir } = this.options;
     try {
       if (entry.segment.suspect) {
         const recovered = await recoverSegment(dir, entry.segment.name);
@@ -122,9 +122,9 @@ export class SegmentFlusher {
         if (recovered.rows === 0) return this.remove(entry, 'missing');
       }
       const { name } = entry.segment;
-      const delivered = deliver({ name, payload: await readFile(join(dir, name)) });
+      const stored = sink({ name, payload: await readFile(join(dir, name)) });
       this.prefetchAfter(entry);
-      await delivered;
+      await stored;
     } catch (error) {
       if (isMissingFile(error)) return this.remove(entry, 'missing');
       entry.attempts += 1;
@@ -138,9 +138,9 @@ export class SegmentFlusher {
     this.remove(entry, 'inserted');
   }
 
-  /** Hands the segment due after `entry` to the delivery's prefetch, if it has one (a failed read is ignored). */
+  /** Hands the segment due after `entry` to the sink's prefetch, if it has one (a failed read is ignored). */
   private prefetchAfter(entry: Entry): void {
-    const { prefetch } = this.options.deliver;
+    const { prefetch } = this.options.sink;
     if (!prefetch) return;
     const now = Date.now();
     const next = this.queue.find((candidate) => candidate !== entry && candidate.notBefore <= now && !candidate.segment.suspect);

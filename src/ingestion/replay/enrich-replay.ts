@@ -1,11 +1,11 @@
 // Turns one spooled replay segment into JSONEachRow text for session_replay_batches and session_replay_metadata:
 // each batch's visitor parsed and located as events are, and put in the visitor's session (the same session
 // store as events, so a recording joins the session its pageviews opened). Batches the bot layers refuse are dropped.
-import { compactJsonLine, wellFormedRow } from '../build-rows.js';
-import type { EnrichContext } from '../delivery/enrich-context.js';
-import { JsonLinesBuffer } from '../delivery/json-lines-buffer.js';
-import { asBuffer } from '../delivery/owned-bytes.js';
-import { segmentLines } from '../delivery/segment-lines.js';
+import { compactJsonLine, wellFormedRow } from '../../platform/analytics-store/row-lines.js';
+import type { EnrichContext } from '../enrichment/enrich-context.js';
+import { JsonLinesBuffer } from '../enrichment/json-lines-buffer.js';
+import { asBuffer } from '../enrichment/owned-bytes.js';
+import { segmentLines } from '../enrichment/segment-lines.js';
 import type { IntakeRecord } from '../intake-record.js';
 import { runSteps, type Step } from '../pipeline.js';
 import { parseReplayLine, type ReplayRecord } from './replay-record.js';

@@ -1,11 +1,11 @@
-// The replay batch body: the origin's shape accepted, each rrweb event's frame checked, secrets never kept.
+// The replay batch body: Rybbit's shape accepted, each rrweb event's frame checked, secrets never kept.
 import { describe, expect, it } from 'vitest';
 import { validateReplayBatch } from './replay-batch.schema.js';
 
 const event = { type: 3, data: { source: 2 }, timestamp: 1_700_000_000_000 };
 
 describe('validateReplayBatch', () => {
-  it('reads the origin recorder\'s batch, numeric-string types as numbers, and drops apiKey-free extras', () => {
+  it('reads Rybbit\'s recorder\'s batch, numeric-string types as numbers, and drops apiKey-free extras', () => {
     const result = validateReplayBatch({ userId: 'u1', events: [event, { ...event, type: '2' }], metadata: { pageUrl: 'https://a.example/', viewportWidth: 10, extra: 1 }, unknown: true });
     expect(result).toEqual({
       ok: true,

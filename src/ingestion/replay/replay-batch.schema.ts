@@ -1,4 +1,4 @@
-// The body of POST /api/session-replay/record/{site}: the origin service's batch shape ({userId, events,
+// The body of POST /api/session-replay/record/{site}: Rybbit's batch shape ({userId, events,
 // metadata}) plus Loupe's optional batch name and counter, with every rrweb event checked for its frame.
 import { z } from 'zod';
 import { payloadProblem, type PayloadProblem } from '../payload-problem.js';
@@ -11,7 +11,7 @@ export const MAX_BATCH_EVENTS = 20_000;
 
 const eventType = z.union([
   z.number().int().min(0).max(6),
-  // The origin's recorder sends numbers; a numeric string (what some proxies re-encode) is read as one.
+  // Rybbit's recorder sends numbers; a numeric string (what some proxies re-encode) is read as one.
   z.string().regex(/^[0-6]$/, 'must be an rrweb event type, 0..6').transform(Number),
 ]);
 
@@ -39,7 +39,7 @@ export const ReplayBatchSchema = z
       .optional(),
     batchId: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'must be 1..100 letters, digits or _.:-').optional(),
     sequence: z.number().int().min(0).max(4_294_967_295).optional(),
-    /** The origin's recorder may name an API key in the body; it is read from the Authorization header instead, never stored. */
+    /** Rybbit's recorder may name an API key in the body; it is read from the Authorization header instead, never stored. */
     apiKey: z.string().optional(),
   })
   .strip();

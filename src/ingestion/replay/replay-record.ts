@@ -1,5 +1,5 @@
 // One acknowledged replay batch as the replay spool keeps it: who sent it (visitor, client address, user
-// agent), the site's replay retention, and the batch's events. Turned into rows when its segment is delivered.
+// agent), the site's replay retention, and the batch's events. Turned into rows when its segment is enriched.
 import type { BotHeaders } from '../intake-record.js';
 import type { RrwebEvent } from './replay-batch.schema.js';
 

@@ -1,8 +1,8 @@
-// A delivered replay batch as rows: one of session_replay_batches (its events, compressed by the store) and
+// An enriched replay batch as rows: one of session_replay_batches (its events, compressed by the store) and
 // one of session_replay_metadata (merged per session). Column names are migration 0014's.
 import type { AnalyticsRow } from '../../platform/analytics-store/analytics-store.js';
-import { clickhouseTime } from '../build-rows.js';
-import type { EnrichContext } from '../delivery/enrich-context.js';
+import { clickhouseTime } from '../../platform/analytics-store/row-lines.js';
+import type { EnrichContext } from '../enrichment/enrich-context.js';
 import { FULL_SNAPSHOT, type RrwebEvent } from './replay-batch.schema.js';
 import type { ReplayRecord } from './replay-record.js';
 

@@ -1,5 +1,5 @@
 // The request-time half of recording: the tracking call's checks (site, key, origin, client, exclusions), the
-// site's replay switch, then the batch spooled durably and acknowledged. Sessions and devices come at delivery.
+// site's replay switch, then the batch spooled durably and acknowledged. Sessions and devices come at enrichment.
 import { randomUUID } from 'node:crypto';
 import type { DailySalts } from '../daily-salts.js';
 import type { EventSink } from '../event-buffer/event-buffer.js';

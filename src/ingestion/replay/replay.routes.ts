@@ -10,7 +10,7 @@ import type { TrackOutcome } from '../request/track-outcome.js';
 import { validateReplayBatch } from './replay-batch.schema.js';
 import type { ReplayService } from './replay-service.js';
 
-/** A batch with a full snapshot of a large page is a few megabytes; the origin service allows 10 MB too. */
+/** A batch with a full snapshot of a large page is a few megabytes; Rybbit allows 10 MB too. */
 export const MAX_REPLAY_BODY_BYTES = 10 * 1024 * 1024;
 
 export interface ReplayRecordRoutesDeps {

@@ -1,6 +1,6 @@
 // Request-time step: events from a country the site excluded are acknowledged with a message and not stored.
 // Only sites with excluded countries pay for the address lookup here; everyone else's happens at enrichment.
-import type { Geolocator } from '../enrichment/geolocator.js';
+import type { Geolocator } from '../../classifiers/geolocator.js';
 import { drop, ok, type Step } from '../pipeline.js';
 import { siteOf, type TrackContext } from './track-context.js';
 import { exclusionsFor } from './site-exclusions.js';

@@ -1,5 +1,5 @@
 // The request-time half of tracking: run the checks that decide the answer, then spool the accepted call
-// durably and acknowledge it. Enrichment (user agent, geo, bots, channel, session) happens at delivery.
+// durably and acknowledge it. Enrichment (user agent, geo, bots, channel, session) happens at enrichment.
 import { randomUUID } from 'node:crypto';
 import type { DailySalts } from '../daily-salts.js';
 import { visitorId } from './visitor-id.js';

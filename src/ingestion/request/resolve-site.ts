@@ -1,5 +1,5 @@
 // Step: find the site named by site_id (numeric siteId or public id).
-import type { SiteRepository } from '../../sites/site.repository.js';
+import type { SiteRepository } from '../../sites/index.js';
 import { drop, ok, type Step } from '../pipeline.js';
 import type { TrackContext } from './track-context.js';
 

@@ -1,7 +1,7 @@
 // A site's exclusion lists compiled into matchers (cached per site version).
 import ipaddr from 'ipaddr.js';
 import { compileWildcard, type WildcardMatcher } from '../../platform/wildcards/wildcard-matcher.js';
-import type { Site } from '../../sites/site.js';
+import type { Site } from '../../sites/index.js';
 
 export interface ExclusionMatchers {
   ip(ip: string): boolean;

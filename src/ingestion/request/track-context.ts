@@ -1,5 +1,5 @@
 // What the request-time steps share about one tracking call, filled in as they run.
-import type { Site } from '../../sites/site.js';
+import type { Site } from '../../sites/index.js';
 import type { TrackPayload } from '../track.schema.js';
 
 export interface TrackRequest {

@@ -5,7 +5,7 @@ export interface ForwardedAuthEndpoint {
   readonly method: 'GET' | 'POST';
   /** Fastify route path (`:name` for a path parameter). */
   readonly url: string;
-  /** Who calls it: Loupe's dashboard, the origin web app (docs/origin-compatibility.md), the CLI, API clients. */
+  /** Who calls it: Loupe's dashboard, the Rybbit web app (docs/rybbit-compatibility.md), the CLI, API clients. */
   readonly usedBy: string;
 }
 

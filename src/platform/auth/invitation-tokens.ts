@@ -27,7 +27,7 @@ function hashOf(token: string): Buffer {
 }
 
 /**
- * `{invitationId: "<id>.<token>"}` (the link's single parameter, which the origin web app's accept page sends as it
+ * `{invitationId: "<id>.<token>"}` (the link's single parameter, which the Rybbit web app's accept page sends as it
  * is) or `{invitationId: "<id>", token: "<token>"}`.
  */
 export function invitationReference(invitationId: string, token: unknown): InvitationReference {

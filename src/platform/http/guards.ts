@@ -54,7 +54,7 @@ function pathParam(request: FastifyRequest, ...names: string[]): string {
   return '';
 }
 
-/** The `x-private-key` header of the origin service's dashboard (a private link opened in the browser). */
+/** The `x-private-key` header of Rybbit's dashboard (a private link opened in the browser). */
 function privateLinkKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['x-private-key'];
   return typeof value === 'string' && value.length > 0 ? value : undefined;

@@ -1,9 +1,10 @@
 // Kysely over SQLite (embedded default, DATA_DIR/meta.db, WAL) or PostgreSQL (DATABASE_URL).
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type * as Pg from 'pg';
 import type { MetadataDatabase } from './metadata-schema.js';
 
 export type MetadataDialect = 'sqlite' | 'postgres';
@@ -24,8 +25,12 @@ export interface MetadataDbConfig {
   readonly databaseUrl?: string | undefined;
 }
 
+/** The PostgreSQL driver is loaded only when DATABASE_URL is set (a few MB of every embedded server otherwise). */
+const requirePackage = createRequire(import.meta.url);
+
 export function createMetadataDb(config: MetadataDbConfig): MetadataDb {
   if (config.databaseUrl) {
+    const pg = requirePackage('pg') as typeof Pg;
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     return handles(new Kysely<MetadataDatabase>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }

@@ -10,7 +10,7 @@ export function isoTimeOrNull(value: Date | string | null | undefined): string |
 }
 
 /**
- * A stored time as `YYYY-MM-DD HH:MM:SS` in UTC: the form the origin's API gives its records' times (its
+ * A stored time as `YYYY-MM-DD HH:MM:SS` in UTC: the form Rybbit's API gives its records' times (its
  * PostgreSQL timestamps as text) and its web app reads with `DateTime.fromSQL(value, { zone: 'utc' })`.
  */
 export function utcSqlTime(value: Date | string): string {

@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { MetadataDb, MetadataDialect } from './create-metadata-db.js';
 import { projectPath } from '../project-path.js';
+import { bundledFile } from '../server-bundle.js';
 
 interface MetadataMigrationModule {
   up(db: Kysely<unknown>, dialect: MetadataDialect): Promise<void>;
 }
 
-const MIGRATIONS_DIR = projectPath('migrations', 'metadata');
+/** Compiled into the bundle's directory when the server runs from it (plain Node cannot import TypeScript). */
+const MIGRATIONS_DIR = bundledFile('migrations', 'metadata') ?? projectPath('migrations', 'metadata');
 
 function migrationFiles(dir: string): string[] {
   return readdirSync(dir)

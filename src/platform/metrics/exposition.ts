@@ -27,7 +27,12 @@ export function sampleLine(name: string, labels: Labels, value: number): string 
   return `${name}${pairs.length > 0 ? `{${pairs.join(',')}}` : ''} ${formatNumber(value)}`;
 }
 
-/** A stable key for a label set, used to find a series again. */
+/**
+ * A stable key for a label set, used to find a series again: names and values joined by control characters
+ * (which label names never hold), without the arrays and JSON text of each call (it runs on every request).
+ */
 export function labelKey(labels: Labels): string {
-  return JSON.stringify(Object.entries(labels));
+  let key = '';
+  for (const name in labels) key += `${name}\u0001${labels[name] ?? ''}\u0002`;
+  return key;
 }

@@ -1,6 +1,7 @@
 // Shared state for several server processes (sessions, rate limits, sliding counters): Redis when REDIS_URL is
 // set, in-process otherwise.
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IoRedis from 'ioredis';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limiter.js';
 import { MemorySessionStore } from './memory-session-store.js';
 import { RedisSessionStore, type SessionStore } from './session-store.js';
@@ -17,6 +18,16 @@ export interface SharedState {
   close(): Promise<void>;
 }
 
+const requirePackage = createRequire(import.meta.url);
+
+/**
+ * The Redis client, loaded only when REDIS_URL is set: importing it costs 6-8 MB of resident memory in each
+ * thread that builds shared state (the event loop and the enrichment thread), for nothing without Redis.
+ */
+function redisClient(): typeof IoRedis.Redis {
+  return (requirePackage('ioredis') as typeof IoRedis).Redis;
+}
+
 /** `maxSessions` bounds the in-process session store (without Redis); default: DEFAULT_MAX_SESSIONS. */
 export function createSharedState(redisUrl: string | undefined, maxSessions?: number): SharedState {
   if (!redisUrl) {
@@ -29,6 +40,7 @@ export function createSharedState(redisUrl: string | undefined, maxSessions?: nu
       close: async () => undefined,
     };
   }
+  const Redis = redisClient();
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false });
   return {
     sessions: new RedisSessionStore(redis),

@@ -1,5 +1,5 @@
 // /bots/ai-summary: per AI operator, what its crawlers read and how many human sessions its assistants referred.
-import type { AiOperator } from '../../catalogs/bot-catalog.js';
+import type { AiOperator } from '../../classifiers/catalogs/bot-catalog.js';
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { UNINFORMATIVE_CHANNELS } from '../../stats/dimensions.js';
 import type { StatsQuery } from '../../stats/stats-query.js';

@@ -1,7 +1,7 @@
 // GET /bots/overview, /bots/time-series, /bots/by-dimension and /bots/ai-summary.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { loadAiOperators } from '../../catalogs/bot-catalog.js';
+import { loadAiOperators } from '../../classifiers/catalogs/bot-catalog.js';
 import { pagingParams } from '../report-paging.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { aiSummary } from './ai-summary.query.js';

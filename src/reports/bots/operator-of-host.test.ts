@@ -1,6 +1,6 @@
 // operatorOfHost: a referrer host maps to the AI operator owning the domain or a parent domain of it.
 import { describe, expect, it } from 'vitest';
-import type { AiOperator } from '../../catalogs/bot-catalog.js';
+import type { AiOperator } from '../../classifiers/catalogs/bot-catalog.js';
 import { operatorOfHost } from './operator-of-host.js';
 
 const operators: AiOperator[] = [

@@ -1,5 +1,5 @@
 // Which AI operator a referrer host belongs to: one of its referrer domains, or a subdomain of one.
-import type { AiOperator } from '../../catalogs/bot-catalog.js';
+import type { AiOperator } from '../../classifiers/catalogs/bot-catalog.js';
 
 export function operatorOfHost(host: string, operators: readonly AiOperator[]): AiOperator | undefined {
   const name = host.toLowerCase().replace(/\.$/, '');

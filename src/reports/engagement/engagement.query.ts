@@ -1,6 +1,6 @@
 // The engagement reports: engaged time and scroll depth over the range, and per page.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import { sessionRowsSql } from '../../stats/session-rows.js';
+import { sessionRowsSql } from '../../stats/session-rows.query.js';
 import { SESSION_ENGAGED_MS } from '../../stats/session-values.js';
 import { mergeParams } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';

@@ -2,7 +2,7 @@
 // page's tabs (`events/autocapture`) and the value suggestions of the goal and funnel forms (`events/autocapture-values`).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
-import { GOAL_TARGETS } from '../../goals/goal-matching/goal-definition.js';
+import { GOAL_TARGETS } from '../../goals/index.js';
 import { ACTION_EVENTS } from '../action-events.js';
 import { utcSecondsSql } from '../response-time.js';
 

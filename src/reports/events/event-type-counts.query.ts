@@ -4,7 +4,7 @@ import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
 import { mergeParams } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
-import { COUNTED_EVENT_TYPES } from '../../sites/site-activity.query.js';
+import { COUNTED_EVENT_TYPES } from '../../sites/index.js';
 
 type CountColumn = `${(typeof COUNTED_EVENT_TYPES)[number]}_count`;
 

@@ -11,7 +11,7 @@ export const EventListItemSchema = z.object({
   hostname: z.string(),
   page_title: z.string(),
   props: z.unknown().describe('the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON)'),
-  properties: z.string().describe("the same properties as the stored JSON text ('{}' when there are none): the origin's field"),
+  properties: z.string().describe("the same properties as the stored JSON text ('{}' when there are none): Rybbit's field"),
   session_id: z.string(),
   user_id: z.string(),
   identified_user_id: z.string(),

@@ -1,7 +1,7 @@
 // The revenue at a funnel's last step: what the last step's matching custom events carried in the sessions that
 // completed the funnel, from the moment they reached that step on.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import { goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
+import { goalConditionSql } from '../../goals/index.js';
 import { revenueSummary, type Revenue, type RevenueContext } from '../../revenue/revenue-summary.js';
 import { mergeParams } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';

@@ -1,8 +1,8 @@
 // Funnel steps as sent (a page pattern or an event name) and as the goal definitions they are matched by.
 import { z } from 'zod';
 import { WILDCARD_LIMIT_MESSAGE, withinWildcardLimit } from '../../platform/wildcards/wildcard-limit.js';
-import type { GoalDefinition } from '../../goals/goal-matching/goal-definition.js';
-import { PropertyFiltersSchema, propertyFiltersOf } from '../../goals/goal.schema.js';
+import type { GoalDefinition } from '../../goals/index.js';
+import { PropertyFiltersSchema, propertyFiltersOf } from '../../goals/index.js';
 
 export const FunnelStepSchema = z.object({
   type: z.enum(['page', 'event']),

@@ -1,5 +1,5 @@
 // Funnel analysis: a session reaches step N with a matching event strictly after it first reached step N-1.
-import { goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
+import { goalConditionSql } from '../../goals/index.js';
 import { mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
 import { stepGoal, type FunnelStep } from './funnel-step.schema.js';
 import type { Revenue } from '../../revenue/revenue-summary.js';

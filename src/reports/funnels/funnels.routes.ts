@@ -13,14 +13,13 @@ import { drillDownPagingParams } from '../session-drill-down-paging.js';
 import { funnelStepSessions, stepIndexOf, STEP_SESSION_MODES } from './funnel-step-sessions.query.js';
 import { funnelStepOf, FunnelStepsSchema } from './funnel-step.schema.js';
 import { analyzeFunnel } from './funnel-analysis.query.js';
-import { FunnelRepository } from './funnel.repository.js';
 import { revenueContextOf } from '../revenue/revenue-context.js';
-import { FunnelAnalysisSchema, SavedFunnelsSchema } from './funnels.responses.js';
+import { FunnelAnalysisSchema, SavedFunnelsSchema } from './funnels-responses.schema.js';
 
 const TAG = 'Funnels';
 
 export async function funnelsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
-  const funnels = new FunnelRepository(deps.metadata);
+  const { funnels } = deps;
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const siteParams = z.object({ site: z.string().min(1) });
   const read = deps.guards.site({ scope: 'funnels:read' });

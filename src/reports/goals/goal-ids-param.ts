@@ -1,4 +1,4 @@
-// The `goal_ids` query parameter: a JSON array of goal ids (as the origin web app sends it) or a comma-separated list.
+// The `goal_ids` query parameter: a JSON array of goal ids (as the Rybbit web app sends it) or a comma-separated list.
 import { z } from 'zod';
 
 export const MAX_GOAL_IDS = 100;

@@ -2,13 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GoalBodySchema, goalInputOf } from '../../goals/goal.schema.js';
+import { GoalBodySchema, goalInputOf } from '../../goals/index.js';
 import { siteOf } from '../../platform/http/guards.js';
 import { OPTIONAL_CREDENTIAL } from '../../platform/http/route-docs.js';
 import { commonParamsSchema } from '../../stats/common-params.schema.js';
 import { statsQueryOf, type ReportDeps } from '../report-route.js';
 import { goalPreview } from './goals.query.js';
-import { GoalPreviewSchema } from './goals.responses.js';
+import { GoalPreviewSchema } from './goals-responses.schema.js';
 
 export function registerGoalPreview(app: FastifyInstance, deps: ReportDeps): void {
   app.withTypeProvider<ZodTypeProvider>().post('/api/sites/:site/goals/preview', {

@@ -1,6 +1,6 @@
 // The sessions that converted a goal: those the goals report counts, as rows of the sessions list.
-import type { Goal } from '../../goals/goal.repository.js';
-import { goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
+import type { Goal } from '../../goals/index.js';
+import { goalConditionSql } from '../../goals/index.js';
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
 import type { SessionRow } from '../sessions/session-fields.js';

@@ -1,7 +1,7 @@
 // Several goals' conversions per time bucket in one pass: the goals page's chart.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import type { Goal } from '../../goals/goal.repository.js';
-import { goalConditionSql } from '../../goals/goal-matching/goal-matching.js';
+import type { Goal } from '../../goals/index.js';
+import { goalConditionSql } from '../../goals/index.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
 import { mergeParams } from '../../stats/sql-fragment.js';

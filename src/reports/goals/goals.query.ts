@@ -1,11 +1,11 @@
 // Goal conversions: sessions with at least one matching event, for a page of goals in one scan, or per time bucket for one goal.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import type { Goal } from '../../goals/goal.repository.js';
-import { GOAL_TARGETS, goalConditionSql, type GoalDefinition } from '../../goals/goal-matching/goal-matching.js';
+import type { Goal } from '../../goals/index.js';
+import { GOAL_TARGETS, goalConditionSql, type GoalDefinition } from '../../goals/index.js';
 import { ACTION_EVENTS, isActionEventType } from '../action-events.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
-import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
+import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.query.js';
 import { anyOf, mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { revenueSummary, type CurrencySum, type Revenue, type RevenueContext } from '../../revenue/revenue-summary.js';

@@ -1,36 +1,24 @@
 // /goals: the conversions report (one query per page), goals' time series (several, or one), a goal's converted
-// sessions, a definition's preview, and goal create / update / delete.
+// sessions and a definition's preview (the definitions themselves are the goals feature's routes).
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { GoalRepository, type Goal } from '../../goals/goal.repository.js';
-import { GoalBodySchema, goalInputOf } from '../../goals/goal.schema.js';
-import { NotFoundError } from '../../platform/http/app-errors.js';
-import { principalOf, siteOf } from '../../platform/http/guards.js';
-import { principalUserId } from '../../platform/http/principal.js';
-import { ANY_CREDENTIAL, SuccessSchema } from '../../platform/http/route-docs.js';
+import { GoalIdParams, requireGoal, type Goal } from '../../goals/index.js';
 import { pageWindow } from '../report-paging.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { drillDownPagingParams } from '../session-drill-down-paging.js';
 import { goalSessions } from './goal-sessions.query.js';
-import { DEFAULT_PAGE_SIZE, GoalIdParams, GoalPageParams, goalIdOf, pageMeta } from './goals.params.js';
+import { DEFAULT_PAGE_SIZE, GoalPageParams, pageMeta } from './goals-params.schema.js';
 import { goalResults, goalTimeSeries } from './goals.query.js';
 import { goalsTimeSeries } from './goals-time-series.query.js';
 import { goalIdsParam } from './goal-ids-param.js';
 import { registerGoalPreview } from './goal-preview.routes.js';
-import { GoalsReportSchema, GoalsTimeSeriesSchema } from './goals.responses.js';
+import { GoalsReportSchema, GoalsTimeSeriesSchema } from './goals-responses.schema.js';
 import { revenueContextOf } from '../revenue/revenue-context.js';
 
 const TAG = 'Goals';
 
 export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promise<void> {
-  const goals = new GoalRepository(deps.metadata);
-  const requireGoal = async (siteId: number, goalIdText: string): Promise<Goal> => {
-    const goalId = goalIdOf(goalIdText);
-    const goal = goalId === undefined ? undefined : await goals.get(siteId, goalId);
-    if (!goal) throw new NotFoundError('Goal not found');
-    return goal;
-  };
+  const { goals } = deps;
+  const goalOf = (siteId: number, goalIdText: string): Promise<Goal> => requireGoal(goals, siteId, goalIdText);
 
   registerReport(app, deps, {
     path: '/goals',
@@ -75,7 +63,7 @@ export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promi
     summary: "A goal's converted sessions and all sessions per bucket of event time (zero-filled)",
     scope: 'goals:read',
     pathParams: GoalIdParams,
-    run: async ({ site, store, query, path }) => ({ data: await goalTimeSeries(store, query, await requireGoal(site.siteId, path.goalId ?? '')) }),
+    run: async ({ site, store, query, path }) => ({ data: await goalTimeSeries(store, query, await goalOf(site.siteId, path.goalId ?? '')) }),
   });
 
   registerReport(app, deps, {
@@ -88,40 +76,9 @@ export async function goalsRoutes(app: FastifyInstance, deps: ReportDeps): Promi
     pathParams: GoalIdParams,
     params: drillDownPagingParams,
     run: async ({ site, store, query, path, params }) => ({
-      data: await goalSessions(store, query, await requireGoal(site.siteId, path.goalId ?? ''), pageWindow(params)),
+      data: await goalSessions(store, query, await goalOf(site.siteId, path.goalId ?? ''), pageWindow(params)),
     }),
   });
 
   registerGoalPreview(app, deps);
-
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  const write = deps.guards.site({ scope: 'goals:write', role: 'member' });
-  const siteParams = z.object({ site: z.string().min(1) });
-  const goalParams = siteParams.extend(GoalIdParams);
-
-  typed.post('/api/sites/:site/goals', {
-    onRequest: write,
-    schema: { tags: [TAG], summary: 'Create a goal', security: ANY_CREDENTIAL, params: siteParams, body: GoalBodySchema, response: { 200: SuccessSchema.extend({ goalId: z.number().int() }) } },
-  }, async (request) => {
-    const goal = await goals.create(siteOf(request).siteId, goalInputOf(request.body), principalUserId(principalOf(request)) ?? null, new Date(deps.clock()));
-    return { success: true as const, goalId: goal.goalId };
-  });
-
-  typed.put('/api/sites/:site/goals/:goalId', {
-    onRequest: write,
-    schema: { tags: [TAG], summary: "Replace a goal's name, type and config", security: ANY_CREDENTIAL, params: goalParams, body: GoalBodySchema, response: { 200: SuccessSchema } },
-  }, async (request) => {
-    const goal = await requireGoal(siteOf(request).siteId, request.params.goalId);
-    await goals.update(goal.siteId, goal.goalId, goalInputOf(request.body), new Date(deps.clock()));
-    return { success: true as const };
-  });
-
-  typed.delete('/api/sites/:site/goals/:goalId', {
-    onRequest: write,
-    schema: { tags: [TAG], summary: 'Delete a goal', security: ANY_CREDENTIAL, params: goalParams, response: { 200: SuccessSchema } },
-  }, async (request) => {
-    const goal = await requireGoal(siteOf(request).siteId, request.params.goalId);
-    await goals.delete(goal.siteId, goal.goalId);
-    return { success: true as const };
-  });
 }

@@ -1,9 +1,9 @@
 // /journeys: the most common first `steps` pages of sessions, consecutive repeats of a page collapsed.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
+import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.query.js';
 import { SESSION_JOURNEY } from '../../stats/session-values.js';
 import { allOf, type SqlFragment } from '../../stats/sql-fragment.js';
-import { isLiteralPattern, pathPattern } from '../../goals/goal-matching/wildcard-pattern.js';
+import { isLiteralPattern, pathPattern } from '../../goals/index.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { percentOf } from '../percentage.js';
 

@@ -1,7 +1,7 @@
 // The SQL of one /metric breakdown by kind of dimension: per value its count, sessions, pageviews, bounces (and duration).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import type { Dimension } from '../../stats/dimensions.js';
-import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
+import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.query.js';
 import { SESSION_EVENT_NAMES, SESSION_PAGES, sessionValue } from '../../stats/session-values.js';
 import type { SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';

@@ -1,6 +1,6 @@
 // The bounce rate of the (title, path) rows of one /page-titles page read from events (with filters; without
 // them the sessions table gives it with the ranking): over the period's pageviews matching the filters, a bounce
-// is a session with exactly one such pageview, as the origin's page-titles rows count it.
+// is a session with exactly one such pageview, as Rybbit's page-titles rows count it.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { percentOf } from '../percentage.js';

@@ -1,6 +1,6 @@
 // /page-titles: pages by title and pathname, ranked by the sessions that viewed them, paged.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.js';
+import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.query.js';
 import { SESSION_TITLED_PAGES } from '../../stats/session-values.js';
 import type { SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';

@@ -5,7 +5,7 @@ import type { AnalyticsStore } from '../../platform/analytics-store/analytics-st
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
 import { importedAggregatesApply, importedAggregatesFit, importedOverviewSql } from '../../stats/imported-aggregates.js';
-import { sessionRowsSql } from '../../stats/session-rows.js';
+import { sessionRowsSql } from '../../stats/session-rows.query.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
 import type { OverviewFigures } from './overview.schema.js';
 

@@ -1,4 +1,4 @@
-// Which of a page of sessions have a playable recording (at least two rrweb events stored, as the origin service
+// Which of a page of sessions have a playable recording (at least two rrweb events stored, as Rybbit
 // counts it), so session rows can carry `has_replay` and the dashboard can offer "Watch replay" only then.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 
@@ -17,7 +17,7 @@ export async function recordedSessions(store: AnalyticsStore, siteId: number, se
   return new Set(rows.map((row) => row.id));
 }
 
-/** Rows with `has_replay` (1 or 0, the origin's form) added from one lookup of their sessions. */
+/** Rows with `has_replay` (1 or 0, Rybbit's form) added from one lookup of their sessions. */
 export async function withReplayFlags<T extends { readonly session_id: string }>(store: AnalyticsStore, siteId: number, rows: readonly T[]): Promise<Array<T & { has_replay: number }>> {
   const recorded = await recordedSessions(store, siteId, rows.map((row) => row.session_id));
   return rows.map((row) => ({ ...row, has_replay: recorded.has(row.session_id) ? 1 : 0 }));

@@ -1,8 +1,8 @@
-// The metadata of recorded sessions as the origin service's replay routes answer it (snake_case fields), the
+// The metadata of recorded sessions as Rybbit's replay routes answer it (snake_case fields), the
 // SQL that reads it from session_replay_metadata and session_replay_batches, and the session facts joined to it.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 
-/** One recording's metadata row as read (times 'YYYY-MM-DD HH:MM:SS.mmm' UTC, as the origin's store answers). */
+/** One recording's metadata row as read (times 'YYYY-MM-DD HH:MM:SS.mmm' UTC, as Rybbit's store answers). */
 export interface ReplayMetadataRow {
   readonly session_id: string;
   readonly user_id: string;

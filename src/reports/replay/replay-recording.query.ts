@@ -54,7 +54,7 @@ async function eventsTextOf(store: AnalyticsStore, siteId: number, sessionId: st
 }
 
 /**
- * The origin's answer, `{events, metadata}`, as JSON text: metadata as the list's fields plus user agent,
+ * Rybbit's answer, `{events, metadata}`, as JSON text: metadata as the list's fields plus user agent,
  * language, coordinates, hostname, referrer, stored size, entry page, channel and the identified user's traits.
  */
 export async function recordingJson(store: AnalyticsStore, siteId: number, sessionIdText: string): Promise<string> {

@@ -1,4 +1,4 @@
-// The origin service's replay reading routes under /api/sites/{site}/session-replay: the list (common
+// Rybbit's replay reading routes under /api/sites/{site}/session-replay: the list (common
 // parameters and filters), one recording ({events, metadata}) and its deletion (admin).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// The replay routes' answers as the origin service's web app reads them (snake_case, times as 'YYYY-MM-DD HH:MM:SS.mmm' UTC).
+// The replay routes' answers as Rybbit's web app reads them (snake_case, times as 'YYYY-MM-DD HH:MM:SS.mmm' UTC).
 import { z } from 'zod';
 
 const common = {

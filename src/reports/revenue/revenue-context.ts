@@ -1,5 +1,5 @@
 // What revenue figures of a site are reported in: the site's reporting currency and the operator's rates.
-import { SiteRepository } from '../../sites/site.repository.js';
+import { SiteRepository } from '../../sites/index.js';
 import type { RevenueContext } from '../../revenue/revenue-summary.js';
 import type { ReportDeps } from '../report-route.js';
 

@@ -55,7 +55,7 @@ const EVENT_FIELDS_SQL = `${utcMillisSql('timestamp')} AS e_timestamp, type AS e
   dateDiff('millisecond', timestamp, leadInFrame(toNullable(timestamp)) OVER next_event) AS e_time_spent_ms`;
 
 /**
- * The events a session lists: all but its web-vitals samples (type `performance`), which the origin's session view
+ * The events a session lists: all but its web-vitals samples (type `performance`), which Rybbit's session view
  * leaves out of the list and of its count too, and the tracker's engagement beacons (type `engagement`), which
  * measure the pageviews listed rather than being something the visitor did. The session's own fields still count
  * every event.

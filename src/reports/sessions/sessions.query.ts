@@ -6,7 +6,7 @@ import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { withReplayFlags } from '../replay/recorded-sessions.query.js';
 import { SESSION_FIELDS_SQL, toSessionRow, type SessionRow } from './session-fields.js';
 
-/** A listed session: its fields and whether it has a playable recording (1/0, as the origin's rows carry it). */
+/** A listed session: its fields and whether it has a playable recording (1/0, as Rybbit's rows carry it). */
 export type ListedSession = SessionRow & { has_replay: number };
 
 export interface SessionPage {

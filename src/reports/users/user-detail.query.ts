@@ -1,4 +1,4 @@
-// One user's profile, in the origin service's shape: figures over their sessions, first and last touch, vitals, places, devices, traits, linked devices.
+// One user's profile, in Rybbit's shape: figures over their sessions, first and last touch, vitals, places, devices, traits, linked devices.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { NotFoundError } from '../../platform/http/app-errors.js';
 import { siteScopeSql } from '../../stats/site-scope.js';
@@ -46,7 +46,7 @@ function personWhere(query: StatsQuery, userId: string, lookup: PersonLookup): S
   return allOf([scope, person, matching]);
 }
 
-/** The summary row by key, else (a device id of an identified person, as the origin service allows) by visitor id. */
+/** The summary row by key, else (a device id of an identified person, as Rybbit allows) by visitor id. */
 async function findPerson(store: AnalyticsStore, query: StatsQuery, userId: string): Promise<{ raw: Record<string, unknown>; where: SqlFragment }> {
   for (const lookup of ['key', 'visitor'] as const) {
     const where = personWhere(query, userId, lookup);

@@ -26,7 +26,7 @@ export function personSql(param: string): string {
 
 const latest = (column: string) => `argMax(${column}, timestamp)`;
 
-/** The catalog's channel of a group of events: the first informative channel (the origin's rule for a user row too). */
+/** The catalog's channel of a group of events: the first informative channel (Rybbit's rule for a user row too). */
 function channelSql(): string {
   const dimension = findDimension('channel');
   if (!dimension) throw new Error('channel is missing from the dimension catalog');
@@ -35,7 +35,7 @@ function channelSql(): string {
 
 /**
  * [output name, kind, aggregate over one user's events]; device and place are the latest event's; events = custom
- * events; referrer is the first non-empty one in the period and channel the first informative one (the origin's rows).
+ * events; referrer is the first non-empty one in the period and channel the first informative one (Rybbit's rows).
  */
 export const USER_FIELDS = [
   ['user_id', 'text', `any(${USER_KEY_SQL})`],

@@ -51,7 +51,7 @@ export async function usersRoutes(app: FastifyInstance, deps: ReportDeps): Promi
     tag: 'Users',
     scope: 'users:read',
     summary:
-      'One user, as the origin service shapes it: sessions (a number), duration (mean seconds), first and last seen, device and ' +
+      'One user, as Rybbit shapes it: sessions (a number), duration (mean seconds), first and last seen, device and ' +
       'place of the latest session, first referrer/channel/entry page/UTM, last referrer/channel, timezone, traits, linked_devices ' +
       '(visitor ids identify linked), vitals (p75s, null without samples), locations and devices (20 most used); figures over all ' +
       'their events in range; their sessions are /sessions?user_id=; 404 when they have no event in range matching the filters',

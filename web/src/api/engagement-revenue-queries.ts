@@ -1,7 +1,5 @@
 // The engagement and revenue reports' hooks and shapes, taken from the generated schema.d.ts.
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './client';
-import { sitePath, type ReportParams } from './queries';
+import { useReport, type ReportParams } from './report-query';
 import type { GetResponse } from './types';
 
 export type Engagement = GetResponse<'/api/sites/{site}/engagement'>['data'];
@@ -13,13 +11,13 @@ export type RevenueRow = RevenueBreakdown['data'][number];
 export type Revenue = RevenueRow['revenue'];
 
 export const useEngagement = (site: string, params: ReportParams) =>
-  useQuery({ queryKey: ['/api/sites/engagement', site, params], queryFn: () => apiRequest<{ data: Engagement }>(sitePath(site, '/engagement', params)) });
+  useReport('/api/sites/{site}/engagement', site, params, { secondary: true });
 
 export const usePageEngagement = (site: string, params: ReportParams) =>
-  useQuery({ queryKey: ['/api/sites/engagement/pages', site, params], queryFn: () => apiRequest<{ data: PageEngagement }>(sitePath(site, '/engagement/pages', params)) });
+  useReport('/api/sites/{site}/engagement/pages', site, params);
 
 export const useRevenue = (site: string, params: ReportParams) =>
-  useQuery({ queryKey: ['/api/sites/revenue', site, params], queryFn: () => apiRequest<{ data: RevenueTotals }>(sitePath(site, '/revenue', params)) });
+  useReport('/api/sites/{site}/revenue', site, params);
 
 export const useRevenueBreakdown = (site: string, params: ReportParams) =>
-  useQuery({ queryKey: ['/api/sites/revenue/breakdown', site, params], queryFn: () => apiRequest<{ data: RevenueBreakdown }>(sitePath(site, '/revenue/breakdown', params)) });
+  useReport('/api/sites/{site}/revenue/breakdown', site, params);

@@ -1,7 +1,7 @@
 // TanStack Query hooks of the goals and funnels pages; query keys start with the path they read.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { sitePath, type ReportParams } from './queries';
+import { sitePath, type ReportParams } from './report-query';
 import type {
   CreatedFunnel, CreatedGoal, FunnelAnalysis, FunnelStepBody, GoalBody, GoalPreview, GoalsReport, GoalsTimeSeries, NewFunnel, SavedFunnels,
 } from './goals-types';

@@ -1,18 +1,18 @@
 // TanStack Query hooks of the journeys, retention and errors pages; query keys start with the path they read.
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import type { ErrorEventsAnswer, ErrorNamesAnswer, ErrorTimeSeriesAnswer, JourneysAnswer, RetentionAnswer } from './insight-types';
-import { sitePath, type ReportParams } from './queries';
+import type { ErrorEventsAnswer, ErrorTimeSeriesAnswer } from './insight-types';
+import { sitePath, useReport, type ReportParams } from './report-query';
 
 
 export const useJourneys = (site: string, params: ReportParams) =>
-  useQuery({ queryKey: ['/api/sites/journeys', site, params], queryFn: () => apiRequest<JourneysAnswer>(sitePath(site, '/journeys', params)) });
+  useReport('/api/sites/{site}/journeys', site, params);
 
 export const useRetention = (site: string, params: ReportParams) =>
-  useQuery({ queryKey: ['/api/sites/retention', site, params], queryFn: () => apiRequest<RetentionAnswer>(sitePath(site, '/retention', params)) });
+  useReport('/api/sites/{site}/retention', site, params);
 
 export const useErrorNames = (site: string, params: ReportParams) =>
-  useQuery({ queryKey: ['/api/sites/errors/names', site, params], queryFn: () => apiRequest<ErrorNamesAnswer>(sitePath(site, '/errors/names', params)) });
+  useReport('/api/sites/{site}/errors/names', site, params);
 
 /** Nothing is asked until an error message is chosen. */
 export const useErrorEvents = (site: string, params: ReportParams) =>

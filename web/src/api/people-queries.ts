@@ -1,16 +1,16 @@
 // TanStack Query hooks of the sessions, users, segments and annotations pages; query keys start with the path they read.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { sitePath, type ReportParams } from './queries';
+import { sitePath, useReport, type ReportParams } from './report-query';
 import type { Annotation } from './types';
 import type {
-  AnnotationChange, CreatedAnnotation, NewAnnotation, NewSegment, Segment, SegmentChange, SessionDetail, SessionList,
-  TraitKeys, TraitValues, UserDetail, UserList,
+  AnnotationChange, CreatedAnnotation, NewAnnotation, NewSegment, Segment, SegmentChange, SessionDetail,
+  TraitValues, UserDetail,
 } from './people-types';
 
 
 export const useSessions = (site: string, params: ReportParams, enabled = true) =>
-  useQuery({ queryKey: ['/api/sites/sessions', site, params], queryFn: () => apiRequest<SessionList>(sitePath(site, '/sessions', params)), enabled });
+  useReport('/api/sites/{site}/sessions', site, params, { enabled });
 
 export const useSessionDetail = (site: string, sessionId: string, params: ReportParams) =>
   useQuery({
@@ -20,7 +20,7 @@ export const useSessionDetail = (site: string, sessionId: string, params: Report
   });
 
 export const useUsers = (site: string, params: ReportParams) =>
-  useQuery({ queryKey: ['/api/sites/users', site, params], queryFn: () => apiRequest<UserList>(sitePath(site, '/users', params)) });
+  useReport('/api/sites/{site}/users', site, params);
 
 export const useUserDetail = (site: string, userId: string, params: ReportParams) =>
   useQuery({
@@ -30,7 +30,7 @@ export const useUserDetail = (site: string, userId: string, params: ReportParams
   });
 
 export const useTraitKeys = (site: string, params: ReportParams, enabled = true) =>
-  useQuery({ queryKey: ['/api/sites/user-traits/keys', site, params], queryFn: () => apiRequest<TraitKeys>(sitePath(site, '/user-traits/keys', params)), enabled });
+  useReport('/api/sites/{site}/user-traits/keys', site, params, { enabled });
 
 export const useTraitValues = (site: string, params: ReportParams, key: string | undefined) =>
   useQuery({

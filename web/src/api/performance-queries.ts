@@ -1,7 +1,7 @@
 // The web-vitals reports the performance page reads: their types (generated from the OpenAPI document) and hooks.
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { sitePath, type ReportParams } from './queries';
+import { sitePath, type ReportParams } from './report-query';
 import type { GetResponse } from './types';
 
 export type PerformanceOverview = GetResponse<'/api/sites/{site}/performance/overview'>;

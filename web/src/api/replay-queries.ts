@@ -1,7 +1,7 @@
 // The session replay pages' API: recordings listed (GET /session-replay/list), one played ({events, metadata}), one deleted.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { sitePath, type ReportParams } from './queries';
+import { sitePath, useReport, type ReportParams } from './report-query';
 import type { GetResponse } from './types';
 
 export type ReplayList = GetResponse<'/api/sites/{site}/session-replay/list'>;
@@ -9,7 +9,7 @@ export type ReplayItem = ReplayList['data'][number];
 export type Recording = GetResponse<'/api/sites/{site}/session-replay/{sessionId}'>;
 
 export const useReplays = (site: string, params: ReportParams, enabled = true) =>
-  useQuery({ queryKey: ['/api/sites/session-replay/list', site, params], queryFn: () => apiRequest<ReplayList>(sitePath(site, '/session-replay/list', params)), enabled });
+  useReport('/api/sites/{site}/session-replay/list', site, params, { enabled });
 
 export const useRecording = (site: string, sessionId: string) =>
   useQuery({

@@ -1771,7 +1771,7 @@ export interface paths {
         };
         /**
          * The organization's API-key usage and limits (not metered on Loupe)
-         * @description Loupe sets no daily quota and does not count API-key requests, so it answers as a self-hosted origin does (`metered: false`, daily figures 0); `burstLimit` and `burstWindowSeconds` are its per-key rate limit on tracking requests.
+         * @description Loupe sets no daily quota and does not count API-key requests, so it answers as a self-hosted Rybbit does (`metered: false`, daily figures 0); `burstLimit` and `burstWindowSeconds` are its per-key rate limit on tracking requests.
          */
         get: {
             parameters: {
@@ -1922,7 +1922,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description When the member joined, `YYYY-MM-DD HH:MM:SS` UTC (the origin's form) */
+                                /** @description When the member joined, `YYYY-MM-DD HH:MM:SS` UTC (Rybbit's form) */
                                 createdAt: string;
                                 id: string;
                                 organizationId: string;
@@ -2075,7 +2075,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description When the member joined, `YYYY-MM-DD HH:MM:SS` UTC (the origin's form) */
+                            /** @description When the member joined, `YYYY-MM-DD HH:MM:SS` UTC (Rybbit's form) */
                             createdAt: string;
                             id: string;
                             organizationId: string;
@@ -2460,7 +2460,7 @@ export interface paths {
                             /** @description report clicks on links to files with the downloadExtensions */
                             trackDownloads: boolean;
                             trackErrors: boolean;
-                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            /** @description Rybbit's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
                             trackFormSubmit: boolean;
                             trackInitialPageView: boolean;
@@ -2889,7 +2889,7 @@ export interface paths {
                             trackDownloads: boolean;
                             /** @description report uncaught errors and unhandled rejections from the page's own origin */
                             trackErrors: boolean;
-                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            /** @description Rybbit's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
                             /** @description report form submissions */
                             trackFormSubmit: boolean;
@@ -3018,7 +3018,7 @@ export interface paths {
                             /** @description report clicks on links to files with the downloadExtensions */
                             trackDownloads: boolean;
                             trackErrors: boolean;
-                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            /** @description Rybbit's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
                             trackFormSubmit: boolean;
                             trackInitialPageView: boolean;
@@ -3059,7 +3059,7 @@ export interface paths {
                             trackDownloads: boolean;
                             /** @description report uncaught errors and unhandled rejections from the page's own origin */
                             trackErrors: boolean;
-                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            /** @description Rybbit's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
                             /** @description report form submissions */
                             trackFormSubmit: boolean;
@@ -3779,7 +3779,7 @@ export interface paths {
                             /** @description report clicks on links to files with the downloadExtensions */
                             trackDownloads: boolean;
                             trackErrors: boolean;
-                            /** @description the origin service's single form toggle: true only when trackFormSubmit and trackInputChange both are */
+                            /** @description Rybbit's single form toggle: true only when trackFormSubmit and trackInputChange both are */
                             trackFormInteractions: boolean;
                             trackFormSubmit: boolean;
                             trackInitialPageView: boolean;
@@ -4334,7 +4334,7 @@ export interface paths {
                                 operating_system_version: string;
                                 page_title: string;
                                 pathname: string;
-                                /** @description the same properties as the stored JSON text ('{}' when there are none): the origin's field */
+                                /** @description the same properties as the stored JSON text ('{}' when there are none): Rybbit's field */
                                 properties: string;
                                 /** @description the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON) */
                                 props: unknown;
@@ -4367,7 +4367,7 @@ export interface paths {
                                 operating_system_version: string;
                                 page_title: string;
                                 pathname: string;
-                                /** @description the same properties as the stored JSON text ('{}' when there are none): the origin's field */
+                                /** @description the same properties as the stored JSON text ('{}' when there are none): Rybbit's field */
                                 properties: string;
                                 /** @description the event properties parsed from JSON ({} when there are none; the stored text when it is not JSON) */
                                 props: unknown;
@@ -5208,7 +5208,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A referrer's favicon (its /favicon.ico, a raster image of at most 64 KB), fetched and cached by this server; 204 when there is none or the instance fetches none */
+        /** A referrer's favicon (its /favicon.ico, a raster image of at most 64 KB), fetched and cached by this server for a host seen as a referrer of the site; 204 when there is none, the host never referred to the site or the instance fetches none */
         get: {
             parameters: {
                 query: {
@@ -6216,7 +6216,7 @@ export interface paths {
                                     unsupported_event_type?: number;
                                 };
                                 skippedEvents: number;
-                                /** @description `YYYY-MM-DD HH:MM:SS` UTC (the origin's form) */
+                                /** @description `YYYY-MM-DD HH:MM:SS` UTC (Rybbit's form) */
                                 startedAt: string;
                                 /** @enum {string} */
                                 status: "running" | "completed";
@@ -6245,7 +6245,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description umami, simple_analytics and plausible take the origin service's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report; ga4 takes the rows of Google Analytics 4's BigQuery export (events_* tables as JSON); posthog takes PostHog's events export (its batch export's events model); matomo takes one row per action of Matomo's visit log (a visit's fields with the action under `action`)
+                         * @description umami, simple_analytics and plausible take Rybbit's row shapes; loupe takes Loupe raw events (one stored events row each); plausible_csv takes the rows of a Plausible CSV export, each naming its report; ga4 takes the rows of Google Analytics 4's BigQuery export (events_* tables as JSON); posthog takes PostHog's events export (its batch export's events model); matomo takes one row per action of Matomo's visit log (a visit's fields with the action under `action`)
                          * @enum {string}
                          */
                         platform: "umami" | "simple_analytics" | "plausible" | "loupe" | "plausible_csv" | "ga4" | "posthog" | "matomo";
@@ -8887,7 +8887,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One user, as the origin service shapes it: sessions (a number), duration (mean seconds), first and last seen, device and place of the latest session, first referrer/channel/entry page/UTM, last referrer/channel, timezone, traits, linked_devices (visitor ids identify linked), vitals (p75s, null without samples), locations and devices (20 most used); figures over all their events in range; their sessions are /sessions?user_id=; 404 when they have no event in range matching the filters
+         * One user, as Rybbit shapes it: sessions (a number), duration (mean seconds), first and last seen, device and place of the latest session, first referrer/channel/entry page/UTM, last referrer/channel, timezone, traits, linked_devices (visitor ids identify linked), vitals (p75s, null without samples), locations and devices (20 most used); figures over all their events in range; their sessions are /sessions?user_id=; 404 when they have no event in range matching the filters
          * @description Timestamps: `first_seen`, `last_seen` and the sessions' `session_start`, `session_end`: `YYYY-MM-DD HH:MM:SS` in UTC. Timestamp parameters accept both this form and ISO 8601.
          */
         get: {

@@ -18,6 +18,9 @@ export type DeleteResponse<P extends keyof paths> = AnswerOf<P, 'delete'>;
 export type PostBody<P extends keyof paths> = BodyOf<P, 'post'>;
 export type PutBody<P extends keyof paths> = BodyOf<P, 'put'>;
 
+/** The API's time buckets: the `bucket` parameter of the time series, as the OpenAPI document lists them. */
+export type Bucket = NonNullable<NonNullable<paths['/api/sites/{site}/overview/time-series']['get']['parameters']['query']>['bucket']>;
+
 export type InstanceConfig = GetResponse<'/api/config'>;
 export type UserOrganization = GetResponse<'/api/user/organizations'>[number];
 export type HasData = GetResponse<'/api/sites/{site}/has-data'>;

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { useGoals } from './goals-queries';
-import { LAST_24_HOURS } from './queries';
+import { LAST_24_HOURS } from './realtime-queries';
 import type { CreatedWebhook, Delivery, NewWebhook, RotatedSecret, TestPingResult, Webhook, WebhookChanges } from './webhook-types';
 
 const webhooksPath = (site: string) => `/api/sites/${encodeURIComponent(site)}/webhooks`;

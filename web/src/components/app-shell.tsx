@@ -1,7 +1,7 @@
 // AppShell: the signed-in frame (skip link, header with home link, main navigation and sign-out, main landmark)
 // around a page.
 import { Link, NavLink, useNavigate } from 'react-router';
-import { useSession, useSignOut } from '../api/queries';
+import { useSession, useSignOut } from '../api/session-queries';
 import { Button, FOCUS_RING } from './button';
 import { ShellFrame } from './shell-frame';
 

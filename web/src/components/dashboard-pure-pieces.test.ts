@@ -1,9 +1,7 @@
-// The dashboard's pure pieces: sparkline geometry, the script tag, organization slugs and the sign-in return path.
+// The dashboard's pure pieces: sparkline geometry and the script tag.
 import { describe, expect, it } from 'vitest';
 import { sparklinePoints } from './sparkline';
 import { scriptTagFor } from './script-tag';
-import { slugFor } from '../routes/setup';
-import { safeNext } from '../routes/sign-in';
 
 describe('sparklinePoints', () => {
   it.each([
@@ -19,28 +17,5 @@ describe('sparklinePoints', () => {
 describe('scriptTagFor', () => {
   it('names this server and the public id', () => {
     expect(scriptTagFor('https://loupe.example.com', '0123456789ab')).toBe('<script defer src="https://loupe.example.com/api/script.js" data-site-id="0123456789ab"></script>');
-  });
-});
-
-describe('slugFor', () => {
-  it.each([
-    ['Ada Analytics', 'ada-analytics-1a2b3c'],
-    ['  Café & Co!  ', 'cafe-co-1a2b3c'],
-    ['***', 'organization-1a2b3c'],
-    ['x'.repeat(60), `${'x'.repeat(40)}-1a2b3c`],
-  ])('%s -> %s', (name, slug) => {
-    expect(slugFor(name, '1a2b3c')).toBe(slug);
-  });
-});
-
-describe('safeNext', () => {
-  it.each([
-    [null, '/'],
-    ['/sites?org=1', '/sites?org=1'],
-    ['//evil.example/path', '/'],
-    ['https://evil.example/', '/'],
-    ['javascript:alert(1)', '/'],
-  ])('%s -> %s', (next, path) => {
-    expect(safeNext(next)).toBe(path);
   });
 });

@@ -3,7 +3,8 @@
 // (same query keys), so it asks the API for nothing more.
 import { useQueries } from '@tanstack/react-query';
 import { apiRequest } from '../api/client';
-import { LAST_24_HOURS, sitePath } from '../api/queries';
+import { LAST_24_HOURS } from '../api/realtime-queries';
+import { sitePath } from '../api/report-query';
 import type { Overview, OverviewTimeSeries, Site } from '../api/types';
 import { Sparkline } from './sparkline';
 

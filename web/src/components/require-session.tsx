@@ -1,6 +1,6 @@
 // RequireSession: renders the signed-in pages, or sends a signed-out visitor to sign-in (coming back after).
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../api/queries';
+import { useSession } from '../api/session-queries';
 import { ErrorMessage } from './error-message';
 
 export function RequireSession() {

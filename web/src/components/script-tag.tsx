@@ -2,7 +2,7 @@
 // button, and the live state of the site's first event.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useHasData } from '../api/queries';
+import { useHasData } from '../api/site-queries';
 import type { Site } from '../api/types';
 import { Button, FOCUS_RING } from './button';
 

@@ -1,6 +1,7 @@
 // SiteRow: one site of the sites page: its name and domain, visitors in the last 24 hours and their sparkline.
 import { Link } from 'react-router';
-import { LAST_24_HOURS, useOverview, useOverviewTimeSeries } from '../api/queries';
+import { LAST_24_HOURS } from '../api/realtime-queries';
+import { useReport } from '../api/report-query';
 import type { Site } from '../api/types';
 import { FOCUS_RING } from './button';
 import { Sparkline } from './sparkline';
@@ -8,8 +9,8 @@ import { Sparkline } from './sparkline';
 const HOURLY = { ...LAST_24_HOURS, bucket: 'hour' } as const;
 
 export function SiteRow({ site }: { site: Site }) {
-  const overview = useOverview(site.id, LAST_24_HOURS);
-  const series = useOverviewTimeSeries(site.id, HOURLY);
+  const overview = useReport('/api/sites/{site}/overview', site.id, LAST_24_HOURS);
+  const series = useReport('/api/sites/{site}/overview/time-series', site.id, HOURLY);
   const visitors = overview.data?.data.users;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">

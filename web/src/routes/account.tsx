@@ -1,6 +1,6 @@
 // /account: the signed-in account's settings: its name, its email address (verified or not, and changing it),
 // its password.
-import { useInstanceConfig, useSession } from '../api/queries';
+import { useInstanceConfig, useSession } from '../api/session-queries';
 import { AccountNav } from '../components/account/account-nav';
 import { EmailSection } from '../components/account/email-section';
 import { NameForm } from '../components/account/name-form';

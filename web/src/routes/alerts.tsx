@@ -1,7 +1,7 @@
 // /sites/:site/alerts: the site's alert rules and their firing log; admins add, pause and delete rules.
 import { useParams } from 'react-router';
 import { useAlertPresets, useAlerts } from '../api/alert-queries';
-import { useSiteRecord } from '../api/queries';
+import { useSiteRecord } from '../api/site-queries';
 import { useSiteGoals, useWebhooks } from '../api/webhook-queries';
 import { CreateAlertForm } from '../components/alerts/create-alert-form';
 import { AlertTable } from '../components/alerts/alert-table';

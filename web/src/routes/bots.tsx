@@ -4,20 +4,20 @@
 import { useId } from 'react';
 import { useParams } from 'react-router';
 import { useBotOverview } from '../api/bot-queries';
-import { useSite } from '../api/queries';
+import { useSite } from '../api/site-queries';
 import { AiReferralsCard } from '../components/bots/ai-referrals-card';
 import { BotChartCard } from '../components/bots/bot-chart-card';
 import { BOT_LAYERS, LAYER_CHOICES, layerParam, type LayerChoice } from '../components/bots/bot-catalog';
 import { BotOverviewCard } from '../components/bots/bot-overview-card';
 import { CrawlsCard } from '../components/bots/crawls-card';
-import { FilterBar } from '../components/dashboard/filter-bar';
-import { CONTROL, PeriodPicker } from '../components/dashboard/period-picker';
+import { FilterBar } from '../components/report-kit/filter-bar';
+import { CONTROL, PeriodPicker } from '../components/report-kit/period-picker';
 import { ErrorMessage } from '../components/error-message';
 import { SiteNav } from '../components/settings/site-nav';
-import { addFilter } from './site/filters';
-import { periodName } from './site/period-name';
-import { useSiteView } from './site/use-site-view';
-import { useUrlChoice } from './site/use-url-choice';
+import { addFilter } from '../view-state/filters';
+import { periodName } from '../view-state/period-name';
+import { useSiteView } from '../view-state/use-site-view';
+import { useUrlChoice } from '../view-state/use-url-choice';
 
 export function BotsPage() {
   const id = useId();

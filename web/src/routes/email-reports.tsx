@@ -1,7 +1,7 @@
 // /sites/:site/email-reports: the signed-in member's weekly and monthly report mails of the site and the latest ones sent.
 import { useParams } from 'react-router';
 import { useReportSubscription } from '../api/alert-queries';
-import { useSiteRecord } from '../api/queries';
+import { useSiteRecord } from '../api/site-queries';
 import { Card } from '../components/card';
 import { ReportDeliveryTable } from '../components/email-reports/report-delivery-table';
 import { ReportSubscriptionForm } from '../components/email-reports/report-subscription-form';

@@ -3,20 +3,21 @@
 import { useParams, useSearchParams } from 'react-router';
 import { useErrorEvents, useErrorNames } from '../api/insight-queries';
 import { countedRows } from '../api/insight-types';
-import { useSite, type ReportParams } from '../api/queries';
+import { useSite } from '../api/site-queries';
+import { type ReportParams } from '../api/report-query';
 import { Card } from '../components/card';
-import { benchStateOfRows } from '../components/dashboard/bench-state';
-import { FilterBar } from '../components/dashboard/filter-bar';
-import { InsightHeader } from '../components/dashboard/insight-header';
-import { PeriodPicker } from '../components/dashboard/period-picker';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
+import { FilterBar } from '../components/report-kit/filter-bar';
+import { InsightHeader } from '../components/report-kit/insight-header';
+import { PeriodPicker } from '../components/report-kit/period-picker';
 import { ErrorGroupsTable } from '../components/errors/error-groups-table';
 import { ErrorOccurrences } from '../components/errors/error-occurrences';
 import { ErrorTimeSeriesCard } from '../components/errors/error-time-series-card';
 import { ErrorMessage } from '../components/error-message';
 import { usePeopleVisible } from '../components/public-access/people-visible';
-import { ERROR_GROUP_LIMIT, OCCURRENCES_PER_PAGE, readErrorView, writeErrorView, type ErrorView } from './site/error-state';
-import { periodLabel } from './site/period-label';
-import { useSiteView } from './site/use-site-view';
+import { ERROR_GROUP_LIMIT, OCCURRENCES_PER_PAGE, readErrorView, writeErrorView, type ErrorView } from '../view-state/error-state';
+import { periodLabel } from '../view-state/period-label';
+import { useSiteView } from '../view-state/use-site-view';
 
 function OccurrencesCard({ site, params, message, page, timeZone, onPage }: {
   site: string; params: ReportParams; message: string; page: number; timeZone: string; onPage: (page: number) => void;

@@ -2,7 +2,7 @@
 // same whether or not an account uses the address, so the page cannot tell either.
 import { useState, type FormEvent } from 'react';
 import { useRequestPasswordReset } from '../api/account-queries';
-import { useInstanceConfig } from '../api/queries';
+import { useInstanceConfig } from '../api/session-queries';
 import { TextLink } from '../components/account/text-link';
 import { AuthFrame } from '../components/auth-frame';
 import { Button } from '../components/button';

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useDeleteGoal, useGoals } from '../api/goals-queries';
 import type { GoalRow } from '../api/goals-types';
-import { useSite } from '../api/queries';
+import { useSite } from '../api/site-queries';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
 import { csvFileName } from '../components/csv';
-import { FilterBar } from '../components/dashboard/filter-bar';
-import { PeriodPicker } from '../components/dashboard/period-picker';
+import { FilterBar } from '../components/report-kit/filter-bar';
+import { PeriodPicker } from '../components/report-kit/period-picker';
 import { ErrorMessage } from '../components/error-message';
 import { ConfirmDeleteDialog } from '../components/goals/confirm-delete-dialog';
 import { GoalChartCard } from '../components/goals/goal-chart-card';
@@ -19,7 +19,7 @@ import { GoalsTable } from '../components/goals/goals-table';
 import { RevenueCard } from '../components/goals/revenue-card';
 import { useCanEdit } from '../components/goals/use-can-edit';
 import { SiteNav } from '../components/settings/site-nav';
-import { useSiteView } from './site/use-site-view';
+import { useSiteView } from '../view-state/use-site-view';
 
 type Editing = { goal: GoalRow | undefined } | undefined;
 

@@ -1,6 +1,6 @@
 // `/`: where a signed-in person starts: first-run setup without an organization, else the first one's sites.
 import { Navigate } from 'react-router';
-import { useOrganizations } from '../api/queries';
+import { useOrganizations } from '../api/organization-list-queries';
 import { ErrorMessage } from '../components/error-message';
 
 export function HomePage() {

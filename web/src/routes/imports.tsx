@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useImports } from '../api/import-queries';
-import { useSiteRecord } from '../api/queries';
+import { useSiteRecord } from '../api/site-queries';
 import { Card } from '../components/card';
 import { ErrorMessage } from '../components/error-message';
 import { ImportTable } from '../components/imports/import-table';

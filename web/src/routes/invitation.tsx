@@ -3,7 +3,7 @@
 // organization. Nothing joins without the click on "Join".
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../api/queries';
+import { useSession } from '../api/session-queries';
 import {
   useAcceptInvitation, useInvitationOfLink, useInvitedSignIn, useInvitedSignUp, useSignOutHere, type InvitationOfLink,
 } from '../api/invitation-queries';

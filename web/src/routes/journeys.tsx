@@ -5,16 +5,16 @@ import { useParams, useSearchParams } from 'react-router';
 import { useJourneys } from '../api/insight-queries';
 import type { Journey } from '../api/insight-types';
 import { Card } from '../components/card';
-import { benchStateOfRows } from '../components/dashboard/bench-state';
-import { FilterBar } from '../components/dashboard/filter-bar';
-import { InsightHeader } from '../components/dashboard/insight-header';
-import { PeriodPicker } from '../components/dashboard/period-picker';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
+import { FilterBar } from '../components/report-kit/filter-bar';
+import { InsightHeader } from '../components/report-kit/insight-header';
+import { PeriodPicker } from '../components/report-kit/period-picker';
 import { ErrorMessage } from '../components/error-message';
 import { JourneyControls } from '../components/journeys/journey-controls';
 import { JourneyTable } from '../components/journeys/journey-table';
-import { journeyParams, readJourneyView, writeJourneyView, type JourneyView } from './site/journey-state';
-import { periodLabel } from './site/period-label';
-import { useSiteView } from './site/use-site-view';
+import { journeyParams, readJourneyView, writeJourneyView, type JourneyView } from '../view-state/journey-state';
+import { periodLabel } from '../view-state/period-label';
+import { useSiteView } from '../view-state/use-site-view';
 
 type Sankey = typeof import('../components/journeys/journey-sankey').JourneySankey;
 

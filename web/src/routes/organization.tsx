@@ -1,7 +1,7 @@
 // /organizations/:organizationId: the organization's members and roles, teams, and (admins) its API keys; the
 // switcher opens another organization of the caller.
 import { useNavigate, useParams } from 'react-router';
-import { useOrganizations } from '../api/queries';
+import { useOrganizations } from '../api/organization-list-queries';
 import { Card } from '../components/card';
 import { ErrorMessage } from '../components/error-message';
 import { MembersSection } from '../components/organization/members-section';

@@ -1,6 +1,6 @@
 // /organizations: opens the caller's first organization's page (or the first-run setup when there is none).
 import { Navigate } from 'react-router';
-import { useOrganizations } from '../api/queries';
+import { useOrganizations } from '../api/organization-list-queries';
 import { ErrorMessage } from '../components/error-message';
 
 export function OrganizationsPage() {

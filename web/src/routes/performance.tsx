@@ -2,12 +2,12 @@
 // thresholds; every percentile, the chosen vital over time, and the vitals per page, country, device and browser.
 import { useParams } from 'react-router';
 import { usePerformanceOverview } from '../api/performance-queries';
-import { useSite } from '../api/queries';
+import { useSite } from '../api/site-queries';
 import { Card } from '../components/card';
-import { benchState } from '../components/dashboard/bench-state';
-import { ChoiceButtons } from '../components/dashboard/choice-buttons';
-import { FilterBar } from '../components/dashboard/filter-bar';
-import { PeriodPicker } from '../components/dashboard/period-picker';
+import { benchState } from '../components/report-kit/bench-state';
+import { ChoiceButtons } from '../components/report-kit/choice-buttons';
+import { FilterBar } from '../components/report-kit/filter-bar';
+import { PeriodPicker } from '../components/report-kit/period-picker';
 import { ErrorMessage } from '../components/error-message';
 import { PercentileTable } from '../components/performance/percentile-table';
 import { VitalCards } from '../components/performance/vital-cards';
@@ -15,10 +15,10 @@ import { VitalChartCard } from '../components/performance/vital-chart-card';
 import { VitalsByDimensionCard } from '../components/performance/vitals-by-dimension-card';
 import { PERCENTILES, VITAL_KEYS, vitalOf, type Percentile, type VitalKey } from '../components/performance/web-vitals';
 import { SiteNav } from '../components/settings/site-nav';
-import { addFilter } from './site/filters';
-import { periodName } from './site/period-name';
-import { useSiteView } from './site/use-site-view';
-import { useUrlChoice } from './site/use-url-choice';
+import { addFilter } from '../view-state/filters';
+import { periodName } from '../view-state/period-name';
+import { useSiteView } from '../view-state/use-site-view';
+import { useUrlChoice } from '../view-state/use-url-choice';
 
 export function PerformancePage() {
   const { site = '' } = useParams();

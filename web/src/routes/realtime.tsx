@@ -3,7 +3,8 @@
 // announced politely and at most twice a minute; updates can be paused.
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
-import { useLiveUserCount, useSiteRecord } from '../api/queries';
+import { useLiveUserCount } from '../api/realtime-queries';
+import { useSiteRecord } from '../api/site-queries';
 import type { FeedEvent } from '../api/settings-types';
 import { Button } from '../components/button';
 import { Card } from '../components/card';
@@ -13,7 +14,7 @@ import { ErrorMessage } from '../components/error-message';
 import { describeEvent, formatEventTime, instantOf } from '../components/realtime/event-feed';
 import { FEED_CSV_COLUMNS } from '../components/realtime/feed-csv';
 import { POLL_MS, useEventFeed } from '../components/realtime/use-event-feed';
-import { benchStateOfRows } from '../components/dashboard/bench-state';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
 import { usePeopleVisible } from '../components/public-access/people-visible';
 import { SiteNav } from '../components/settings/site-nav';
 import { countryName } from '../components/dimensions/country-names';

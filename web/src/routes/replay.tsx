@@ -14,7 +14,7 @@ import { useSiteAccess } from '../components/public-access/read-only';
 import { ReplayPlayer } from '../components/replay/replay-player';
 import { timelineMarks } from '../components/replay/replay-timeline';
 import { SiteNav } from '../components/settings/site-nav';
-import { useSiteView } from './site/use-site-view';
+import { useSiteView } from '../view-state/use-site-view';
 
 const LINK = `rounded text-sm font-medium text-indigo-700 underline dark:text-indigo-300 ${FOCUS_RING}`;
 

@@ -1,8 +1,11 @@
 // /sites/:site/replays: recorded sessions of the period matching the filters, newest first, narrowed by user and
 // shortest duration (kept in the URL), each linking to its player; paged.
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useReplays } from '../api/replay-queries';
-import { benchState } from '../components/bench-state';
+import { useReplays, type ReplayItem } from '../api/replay-queries';
+import { csvFileName } from '../components/csv';
+import { csvOnlyColumns, DataTable, fieldColumn, type TableColumn } from '../components/report-kit/data-table';
+import { periodName } from '../view-state/period';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
 import { Button, FOCUS_RING } from '../components/button';
 import { Card } from '../components/card';
 import { ErrorMessage } from '../components/error-message';
@@ -11,10 +14,33 @@ import { formatApiTime, formatDuration } from '../components/people/people-forma
 import { replayPath } from '../components/people/replay-links';
 import { SitePageTop } from '../components/people/site-page-top';
 import { TextField } from '../components/text-field';
-import { useSiteView } from './site/use-site-view';
+import { useSiteView } from '../view-state/use-site-view';
 
 const PAGE_SIZE = 25;
 const LINK = `rounded font-medium text-indigo-700 underline-offset-2 hover:underline dark:text-indigo-300 ${FOCUS_RING}`;
+
+/** The recordings table and its CSV, from one set of columns. */
+function replayColumns(site: string, timeZone: string): TableColumn<ReplayItem>[] {
+  return [
+    ...csvOnlyColumns<ReplayItem>('session_id'),
+    fieldColumn<ReplayItem, 'start_time'>('start_time', 'Started', (row) => (
+      <Link to={replayPath(site, row.session_id)} className={LINK} aria-label={`Watch the replay started ${formatApiTime(row.start_time, timeZone)}`}>
+        {formatApiTime(row.start_time, timeZone)}
+      </Link>
+    ), { className: 'whitespace-nowrap' }),
+    fieldColumn<ReplayItem, 'duration_ms'>('duration_ms', 'Duration', (row) => formatDuration(row.duration_ms / 1000)),
+    { header: 'Entry page', className: 'break-all', cell: (row) => row.entry_page || row.page_url },
+    ...csvOnlyColumns<ReplayItem>('entry_page', 'page_url'),
+    { header: 'User', className: 'break-all', cell: (row) => row.identified_user_id || row.user_id },
+    ...csvOnlyColumns<ReplayItem>('user_id', 'identified_user_id'),
+    { header: 'Device', cell: (row) => [row.browser, row.operating_system, row.device_type].filter(Boolean).join(' · ') },
+    ...csvOnlyColumns<ReplayItem>('browser', 'operating_system', 'device_type'),
+    { header: 'Place', cell: (row) => [row.city, row.country].filter(Boolean).join(', ') },
+    ...csvOnlyColumns<ReplayItem>('city', 'country'),
+    fieldColumn<ReplayItem, 'channel'>('channel', 'Channel'),
+    fieldColumn<ReplayItem, 'event_count'>('event_count', 'Events', undefined, { numeric: true }),
+  ];
+}
 
 export function ReplaysPage() {
   const { site = '' } = useParams();
@@ -57,43 +83,13 @@ export function ReplaysPage() {
           <TextField label="Shortest duration (seconds)" name="min_duration" type="number" min={0} defaultValue={minDuration} />
           <Button type="submit">Apply</Button>
         </form>
-        <div data-bench-piece="replays" data-bench-state={benchState(replays.isSuccess, rows.length)}>
-          {replays.isPending ? <p className="text-sm">Loading…</p> : rows.length === 0 ? (
-            <p className="text-sm">No recordings in this period. Turn on session replay in the site&apos;s settings to record visits.</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Recorded sessions, newest first</caption>
-              <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-2 pr-3">Started</th>
-                  <th scope="col" className="py-2 pr-3">Duration</th>
-                  <th scope="col" className="py-2 pr-3">Entry page</th>
-                  <th scope="col" className="py-2 pr-3">User</th>
-                  <th scope="col" className="py-2 pr-3">Device</th>
-                  <th scope="col" className="py-2 pr-3">Place</th>
-                  <th scope="col" className="py-2 pr-3">Channel</th>
-                  <th scope="col" className="py-2 pr-3">Events</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.session_id} className="border-b border-slate-100 dark:border-slate-800">
-                    <td className="py-2 pr-3">
-                      <Link to={replayPath(site, row.session_id)} className={LINK} aria-label={`Watch the replay started ${formatApiTime(row.start_time, siteView.view.timeZone)}`}>
-                        {formatApiTime(row.start_time, siteView.view.timeZone)}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3">{formatDuration(row.duration_ms / 1000)}</td>
-                    <td className="py-2 pr-3 break-all">{row.entry_page || row.page_url}</td>
-                    <td className="py-2 pr-3 break-all">{row.identified_user_id || row.user_id}</td>
-                    <td className="py-2 pr-3">{[row.browser, row.operating_system, row.device_type].filter(Boolean).join(' · ')}</td>
-                    <td className="py-2 pr-3">{[row.city, row.country].filter(Boolean).join(', ')}</td>
-                    <td className="py-2 pr-3">{row.channel}</td>
-                    <td className="py-2 pr-3">{row.event_count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <div data-bench-piece="replays" data-bench-state={benchStateOfRows(replays.isSuccess, rows.length)}>
+          {replays.isPending ? <p className="text-sm">Loading…</p> : (
+            <DataTable
+              columns={replayColumns(site, siteView.view.timeZone)} rows={rows} rowKey={(row) => row.session_id} label="Recorded sessions, newest first"
+              fileName={csvFileName('replays', periodName(siteView.view.period, siteView.today))} minWidth="min-w-[40rem]"
+              empty="No recordings in this period. Turn on session replay in the site's settings to record visits."
+            />
           )}
           <Pager page={page} hasNext={rows.length === PAGE_SIZE} label="Recordings" />
         </div>

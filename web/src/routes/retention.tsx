@@ -5,15 +5,15 @@ import { useParams, useSearchParams } from 'react-router';
 import { useRetention } from '../api/insight-queries';
 import type { RetentionMode } from '../api/insight-types';
 import { Card } from '../components/card';
-import { benchStateOfRows } from '../components/dashboard/bench-state';
-import { FilterBar } from '../components/dashboard/filter-bar';
-import { InsightHeader } from '../components/dashboard/insight-header';
-import { CONTROL } from '../components/dashboard/period-picker';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
+import { FilterBar } from '../components/report-kit/filter-bar';
+import { InsightHeader } from '../components/report-kit/insight-header';
+import { CONTROL } from '../components/report-kit/period-picker';
 import { ErrorMessage } from '../components/error-message';
 import { RetentionGrid } from '../components/retention/retention-grid';
-import { serializeFilters } from './site/filters';
-import { RETENTION_MODES, RETENTION_RANGES, readRetentionView, writeRetentionView, type RetentionView } from './site/retention-state';
-import { useSiteView } from './site/use-site-view';
+import { serializeFilters } from '../view-state/filters';
+import { RETENTION_MODES, RETENTION_RANGES, readRetentionView, writeRetentionView, type RetentionView } from '../view-state/retention-state';
+import { useSiteView } from '../view-state/use-site-view';
 
 function RetentionControls({ view, onChange }: { view: RetentionView; onChange: (change: Partial<RetentionView>) => void }) {
   const id = useId();

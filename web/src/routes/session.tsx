@@ -1,7 +1,7 @@
 // /sites/:site/sessions/:sessionId: one session's fields and its timeline (every event in order, with time spent), paged.
 import { Link, useParams } from 'react-router';
 import { useSessionDetail } from '../api/people-queries';
-import { benchState } from '../components/bench-state';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
 import { FOCUS_RING } from '../components/button';
 import { Card } from '../components/card';
 import { csvFileName } from '../components/csv';
@@ -12,7 +12,7 @@ import { replayPath } from '../components/people/replay-links';
 import { SessionSummary } from '../components/people/session-summary';
 import { SessionTimeline } from '../components/people/session-timeline';
 import { SiteNav } from '../components/settings/site-nav';
-import { useSiteView } from './site/use-site-view';
+import { useSiteView } from '../view-state/use-site-view';
 
 const EVENTS_PER_PAGE = 100;
 
@@ -35,12 +35,12 @@ export function SessionPage() {
       </div>
       <ErrorMessage error={detail.error} />
       <Card title="Summary">
-        <div data-bench-piece="session" data-bench-state={benchState(detail.isSuccess, detail.data ? 1 : 0)}>
+        <div data-bench-piece="session" data-bench-state={benchStateOfRows(detail.isSuccess, detail.data ? 1 : 0)}>
           {detail.data ? <SessionSummary site={site} session={detail.data.session} timeZone={view.timeZone} /> : detail.isPending ? <p className="text-sm">Loading…</p> : null}
         </div>
       </Card>
       <Card title="Timeline">
-        <div data-bench-piece="session-events" data-bench-state={benchState(detail.isSuccess, events.length)}>
+        <div data-bench-piece="session-events" data-bench-state={benchStateOfRows(detail.isSuccess, events.length)}>
           {detail.data ? (
             <>
               <p className="mb-2 text-sm text-slate-600 dark:text-slate-400">{detail.data.pagination.total} events, times in {view.timeZone}</p>

@@ -1,7 +1,7 @@
 // /sites/:site/sessions: the sessions of the period matching the filters, segment and the list's own narrowing, newest first, paged.
 import { useParams, useSearchParams } from 'react-router';
 import { useSessions } from '../api/people-queries';
-import { benchState } from '../components/bench-state';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
 import { Card } from '../components/card';
 import { csvFileName } from '../components/csv';
 import { ErrorMessage } from '../components/error-message';
@@ -10,7 +10,7 @@ import { readNarrowing } from '../components/people/session-narrowing';
 import { SessionNarrowingForm } from '../components/people/session-narrowing-form';
 import { SessionTable } from '../components/people/session-table';
 import { SitePageTop } from '../components/people/site-page-top';
-import { useSiteView } from './site/use-site-view';
+import { useSiteView } from '../view-state/use-site-view';
 
 const PAGE_SIZE = 50;
 
@@ -27,7 +27,7 @@ export function SessionsPage() {
       <ErrorMessage error={sessions.error} />
       <Card title="Sessions">
         <SessionNarrowingForm />
-        <div data-bench-piece="sessions" data-bench-state={benchState(sessions.isSuccess, rows.length)}>
+        <div data-bench-piece="sessions" data-bench-state={benchStateOfRows(sessions.isSuccess, rows.length)}>
           {sessions.isPending ? <p className="text-sm">Loading…</p> : (
             <SessionTable site={site} rows={rows} timeZone={siteView.view.timeZone} fileName={csvFileName('sessions', siteView.view.period.key, `page ${page}`)} />
           )}

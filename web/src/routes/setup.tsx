@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../api/client';
-import { useCreateOrganization } from '../api/queries';
+import { useCreateOrganization } from '../api/organization-list-queries';
 import type { CreatedSite } from '../api/types';
 import { AuthFrame } from '../components/auth-frame';
 import { Button } from '../components/button';

@@ -2,7 +2,7 @@
 // on; back to the page asked for (?next=) once signed in.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useInstanceConfig, useSession, useSignIn } from '../api/queries';
+import { useInstanceConfig, useSession, useSignIn } from '../api/session-queries';
 import { isTwoFactorChallenge } from '../api/security-queries';
 import { AuthFrame } from '../components/auth-frame';
 import { Button, FOCUS_RING } from '../components/button';

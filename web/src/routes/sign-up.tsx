@@ -2,7 +2,7 @@
 // opened sign-up with DISABLE_SIGNUP=false); then first-run setup.
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useInstanceConfig, useSignUp } from '../api/queries';
+import { useInstanceConfig, useSignUp } from '../api/session-queries';
 import { AuthFrame } from '../components/auth-frame';
 import { Button, FOCUS_RING } from '../components/button';
 import { ErrorMessage } from '../components/error-message';

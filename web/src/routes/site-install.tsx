@@ -1,6 +1,6 @@
 // /sites/:site/install: the script tag of a new site and whether its first event has arrived.
 import { useParams } from 'react-router';
-import { useSite } from '../api/queries';
+import { useSite } from '../api/site-queries';
 import { Card } from '../components/card';
 import { ErrorMessage } from '../components/error-message';
 import { ScriptTag } from '../components/script-tag';

@@ -2,7 +2,8 @@
 // a site; switch organization.
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useCreateSite, useOrganizations, useOrganizationSites } from '../api/queries';
+import { useCreateSite } from '../api/site-queries';
+import { useOrganizations, useOrganizationSites } from '../api/organization-list-queries';
 import { Button } from '../components/button';
 import { Dialog } from '../components/dialog';
 import { ErrorMessage } from '../components/error-message';

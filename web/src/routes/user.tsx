@@ -1,7 +1,7 @@
 // /sites/:site/users/:userId: a person's profile: figures, traits and their sessions of the period, each linking to its timeline.
 import { Link, useParams } from 'react-router';
 import { useSessions, useUserDetail } from '../api/people-queries';
-import { benchState } from '../components/bench-state';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
 import { FOCUS_RING } from '../components/button';
 import { Card } from '../components/card';
 import { csvFileName } from '../components/csv';
@@ -12,7 +12,7 @@ import { SessionTable } from '../components/people/session-table';
 import { TraitTable } from '../components/people/trait-table';
 import { UserProfileSummary } from '../components/people/user-profile-summary';
 import { SiteNav } from '../components/settings/site-nav';
-import { useSiteView } from './site/use-site-view';
+import { useSiteView } from '../view-state/use-site-view';
 
 const SESSIONS_PER_PAGE = 50;
 
@@ -44,17 +44,17 @@ export function UserPage() {
       </div>
       <ErrorMessage error={user.error ?? sessions.error} />
       <Card title="Profile">
-        <div data-bench-piece="user" data-bench-state={benchState(user.isSuccess, user.data ? 1 : 0)}>
+        <div data-bench-piece="user" data-bench-state={benchStateOfRows(user.isSuccess, user.data ? 1 : 0)}>
           {user.data ? <UserProfileSummary user={user.data} timeZone={view.timeZone} /> : user.isPending ? <p className="text-sm">Loading…</p> : null}
         </div>
       </Card>
       <Card title="Traits">
-        <div data-bench-piece="user-profile-traits" data-bench-state={benchState(user.isSuccess, user.data?.traits ? 1 : 0)}>
+        <div data-bench-piece="user-profile-traits" data-bench-state={benchStateOfRows(user.isSuccess, user.data?.traits ? 1 : 0)}>
           {user.data ? <TraitTable traits={user.data.traits} fileName={csvFileName('user', userId, 'traits')} /> : null}
         </div>
       </Card>
       <Card title="Sessions">
-        <div data-bench-piece="user-sessions" data-bench-state={benchState(sessions.isSuccess, rows.length)}>
+        <div data-bench-piece="user-sessions" data-bench-state={benchStateOfRows(sessions.isSuccess, rows.length)}>
           {sessions.isPending ? <p className="text-sm">Loading…</p> : (
             <SessionTable site={site} rows={rows} timeZone={view.timeZone} showPerson={false} fileName={csvFileName('user', userId, 'sessions', `page ${page}`)} />
           )}

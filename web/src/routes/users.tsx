@@ -2,16 +2,16 @@
 import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useUsers } from '../api/people-queries';
-import { benchState } from '../components/bench-state';
+import { benchStateOfRows } from '../components/report-kit/bench-state';
 import { Card } from '../components/card';
 import { csvFileName } from '../components/csv';
-import { CONTROL } from '../components/dashboard/period-picker';
+import { CONTROL } from '../components/report-kit/period-picker';
 import { ErrorMessage } from '../components/error-message';
 import { Pager, usePage } from '../components/people/pager';
 import { SitePageTop } from '../components/people/site-page-top';
 import { TraitBrowser } from '../components/people/trait-browser';
 import { UserTable } from '../components/people/user-table';
-import { useSiteView } from './site/use-site-view';
+import { useSiteView } from '../view-state/use-site-view';
 
 const PAGE_SIZE = 50;
 const SORTS = [
@@ -56,7 +56,7 @@ export function UsersPage() {
           </div>
           {users.data ? <p data-testid="user-total" data-total={users.data.totalCount} className="text-sm text-slate-600 dark:text-slate-400">{users.data.totalCount} users</p> : null}
         </div>
-        <div data-bench-piece="users" data-bench-state={benchState(users.isSuccess, rows.length)}>
+        <div data-bench-piece="users" data-bench-state={benchStateOfRows(users.isSuccess, rows.length)}>
           {users.isPending ? <p className="text-sm">Loading…</p> : (
             <UserTable site={site} rows={rows} timeZone={siteView.view.timeZone} fileName={csvFileName('users', siteView.view.period.key, `page ${page}`)} />
           )}

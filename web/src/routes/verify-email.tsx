@@ -2,7 +2,7 @@
 // account's), signed in or not.
 import { useSearchParams } from 'react-router';
 import { useVerifyEmail } from '../api/account-queries';
-import { useSession } from '../api/queries';
+import { useSession } from '../api/session-queries';
 import { TextLink } from '../components/account/text-link';
 import { AuthFrame } from '../components/auth-frame';
 import { ErrorMessage } from '../components/error-message';

@@ -1,7 +1,7 @@
 // /sites/:site/webhooks/:webhookId: one webhook: its status (re-enable with the reason it was disabled), test
 // ping, secret rotation, endpoint and triggers, deletion (admins), and its delivery log.
 import { Link, useParams } from 'react-router';
-import { useSiteRecord } from '../api/queries';
+import { useSiteRecord } from '../api/site-queries';
 import { useSiteGoals, useWebhook } from '../api/webhook-queries';
 import { FOCUS_RING } from '../components/button';
 import { ErrorMessage } from '../components/error-message';

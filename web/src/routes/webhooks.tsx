@@ -1,6 +1,6 @@
 // /sites/:site/webhooks: the site's webhooks and, for admins, the form that adds one (its secret shown once).
 import { useParams } from 'react-router';
-import { useSiteRecord } from '../api/queries';
+import { useSiteRecord } from '../api/site-queries';
 import { useSiteGoals, useWebhooks } from '../api/webhook-queries';
 import { Card } from '../components/card';
 import { ErrorMessage } from '../components/error-message';

@@ -9,8 +9,8 @@ import { Dialog } from '../dialog';
 import { ErrorMessage } from '../error-message';
 import { TextField } from '../text-field';
 import { TextAreaField } from '../settings/text-area-field';
-import { CONTROL } from '../dashboard/period-picker';
-import { wallTimeIn, wallToLocalInput, zonedWallToIso } from '../dashboard/chart-annotations';
+import { CONTROL } from '../report-kit/period-picker';
+import { wallTimeIn, wallToLocalInput, zonedWallToIso } from '../report-kit/chart-annotations';
 import { canChangeAnnotation, canCreateAnnotation, canUseOrganizationScope } from './annotation-rights';
 import { useAnnotationViewer } from './use-annotation-viewer';
 

@@ -1,5 +1,7 @@
 // useAnnotationViewer: the caller's role in the site's organization and user id, asked only once an annotation dialog opens.
-import { useOrganizations, useSession, useSite } from '../../api/queries';
+import { useOrganizations } from '../../api/organization-list-queries';
+import { useSession } from '../../api/session-queries';
+import { useSite } from '../../api/site-queries';
 import { useSiteAccess } from '../public-access/read-only';
 import type { AnnotationViewer } from './annotation-rights';
 

@@ -2,12 +2,12 @@
 // and the crawlers one by one, each table with its CSV; the report is asked once the card comes into view.
 import { useId, useRef } from 'react';
 import { useAiSummary, type AiOperatorSummary } from '../../api/bot-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { CsvDownloadButton } from '../csv-download-button';
 import { csvFileName, type CsvColumn } from '../csv';
 import { ErrorMessage } from '../error-message';
-import { benchState } from '../dashboard/bench-state';
-import { useVisible } from '../dashboard/use-visible';
+import { benchState } from '../report-kit/bench-state';
+import { useVisible } from '../report-kit/use-visible';
 
 interface CrawlerRow { readonly operator: string; readonly name: string; readonly purpose: string; readonly reads: number; readonly pages: number }
 

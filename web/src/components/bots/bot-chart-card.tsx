@@ -1,12 +1,12 @@
 // BotChartCard: bot requests per time bucket.
 import { useBotTimeSeries } from '../../api/bot-queries';
-import type { ReportParams } from '../../api/queries';
-import type { Bucket } from '../../routes/site/period';
+import type { ReportParams } from '../../api/report-query';
+import type { Bucket } from '../../view-state/period';
 import { Card } from '../card';
 import { ErrorMessage } from '../error-message';
-import { benchState } from '../dashboard/bench-state';
-import { BucketSelect } from '../dashboard/bucket-select';
-import { SeriesChart } from '../dashboard/series-chart';
+import { benchState } from '../report-kit/bench-state';
+import { BucketSelect } from '../report-kit/bucket-select';
+import { SeriesChart } from '../report-kit/series-chart';
 
 export interface BotChartCardProps {
   readonly site: string;

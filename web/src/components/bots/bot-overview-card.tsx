@@ -3,7 +3,7 @@ import type { BotOverview } from '../../api/bot-queries';
 import { Card } from '../card';
 import { CsvDownloadButton } from '../csv-download-button';
 import { csvFileName, type CsvColumn } from '../csv';
-import { benchState } from '../dashboard/bench-state';
+import { benchState } from '../report-kit/bench-state';
 import { BOT_LAYERS } from './bot-catalog';
 
 type Figures = BotOverview['data'];

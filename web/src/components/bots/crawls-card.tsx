@@ -2,15 +2,15 @@
 // their share and a CSV; a page filters the view; its report is asked once the card comes into view.
 import { useId, useRef } from 'react';
 import { useBotBreakdown, type BotBreakdown } from '../../api/bot-queries';
-import type { ReportParams } from '../../api/queries';
-import { useUrlChoice } from '../../routes/site/use-url-choice';
+import type { ReportParams } from '../../api/report-query';
+import { useUrlChoice } from '../../view-state/use-url-choice';
 import { CsvDownloadButton } from '../csv-download-button';
 import { csvFileName, type CsvColumn } from '../csv';
 import { ErrorMessage } from '../error-message';
-import { benchState } from '../dashboard/bench-state';
-import { BreakdownTable } from '../dashboard/breakdown-table';
-import { ChoiceButtons } from '../dashboard/choice-buttons';
-import { useVisible } from '../dashboard/use-visible';
+import { benchState } from '../report-kit/bench-state';
+import { BreakdownTable } from '../report-kit/breakdown-table';
+import { ChoiceButtons } from '../report-kit/choice-buttons';
+import { useVisible } from '../report-kit/use-visible';
 import { CRAWL_DIMENSIONS, type CrawlDimension } from './bot-catalog';
 
 /** How many values the card shows. */

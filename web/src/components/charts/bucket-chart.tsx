@@ -103,6 +103,7 @@ export function BucketChart(props: BucketChartProps) {
       chart.destroy();
     };
     // The drawing depends on the data and the look only, which dataKey holds.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the props it reads are all in dataKey
   }, [dataKey]);
 
   return (

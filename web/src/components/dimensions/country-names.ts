@@ -14,10 +14,3 @@ export function countryName(code: string): string {
     return code;
   }
 }
-
-/** The flag emoji of a code (two regional indicator symbols), '' for anything else. */
-export function flagEmoji(code: string): string {
-  if (!isCountryCode(code)) return '';
-  const base = 0x1f1e6 - 'A'.charCodeAt(0);
-  return String.fromCodePoint(...[...code.toUpperCase()].map((letter) => base + letter.charCodeAt(0)));
-}

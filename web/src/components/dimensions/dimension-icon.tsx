@@ -1,7 +1,11 @@
-// DimensionIcon: the small picture before a breakdown value: a flag, a device glyph, a browser's or system's badge,
+// DimensionIcon: the small picture before a breakdown value: a flag, a device glyph, a browser's or system's mark
+// (its letter badge where the icon package has none),
 // a referrer's favicon. Everything is drawn here or comes from this instance: nothing is loaded from elsewhere.
 import { useState } from 'react';
-import { flagEmoji, isCountryCode } from './country-names';
+import type { SimpleIcon } from 'simple-icons';
+import { brandIconOf } from './brand-icons';
+import { isCountryCode } from './country-names';
+import { flagUrlOf } from './flag-urls';
 
 const BOX = 'inline-flex h-4 w-4 shrink-0 items-center justify-center';
 
@@ -17,6 +21,16 @@ const BRAND_COLOURS: Readonly<Record<string, string>> = {
 function LetterBadge({ text, colour }: { text: string; colour: string }) {
   const letter = (/[\p{L}\p{N}]/u.exec(text)?.[0] ?? '?').toUpperCase();
   return <span aria-hidden="true" data-icon="letter" className={`${BOX} rounded-full text-[0.6rem] font-bold leading-none text-white`} style={{ backgroundColor: colour }}>{letter}</span>;
+}
+
+/** A brand's mark in its colour; a black mark (Apple's) follows the text colour, so it shows on a dark page too. */
+function BrandMark({ icon }: { icon: SimpleIcon }) {
+  const black = icon.hex === '000000';
+  return (
+    <svg aria-hidden="true" data-icon="brand" data-brand={icon.slug} viewBox="0 0 24 24" className={`h-4 w-4 shrink-0 ${black ? 'fill-slate-800 dark:fill-slate-200' : ''}`} {...(black ? {} : { fill: `#${icon.hex}` })}>
+      <path d={icon.path} />
+    </svg>
+  );
 }
 
 const DEVICE_PATHS: Readonly<Record<string, string>> = {
@@ -65,7 +79,8 @@ export function DimensionIcon({ parameter, value, site, favicons }: DimensionIco
     case 'country':
     case 'region': {
       const code = value.slice(0, 2);
-      return isCountryCode(code) ? <span aria-hidden="true" data-icon="flag" className={`${BOX} text-sm leading-none`}>{flagEmoji(code)}</span> : <span aria-hidden="true" className={BOX} />;
+      const flag = isCountryCode(code) ? flagUrlOf(code) : undefined;
+      return flag ? <img alt="" data-icon="flag" data-flag={code.toUpperCase()} src={flag} width={16} height={12} loading="lazy" className="h-3 w-4 shrink-0 rounded-[1px] object-cover" /> : <span aria-hidden="true" className={BOX} />;
     }
     case 'device_type': return <DeviceGlyph type={value} />;
     case 'browser':
@@ -73,7 +88,8 @@ export function DimensionIcon({ parameter, value, site, favicons }: DimensionIco
     case 'operating_system':
     case 'operating_system_version': {
       const name = parameter.endsWith('_version') ? value.replace(/\s+[\d.]+$/, '') : value;
-      return <LetterBadge text={name} colour={BRAND_COLOURS[name.toLowerCase()] ?? '#64748b'} />;
+      const brand = brandIconOf(name);
+      return brand ? <BrandMark icon={brand} /> : <LetterBadge text={name} colour={BRAND_COLOURS[name.toLowerCase()] ?? '#64748b'} />;
     }
     case 'referrer': {
       const domain = referrerDomain(value);

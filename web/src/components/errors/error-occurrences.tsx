@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { replayPath } from '../people/replay-links';
 import type { ErrorOccurrence } from '../../api/insight-types';
 import { Button, FOCUS_RING } from '../button';
+import { formatInstant } from '../format-instant';
 import { CsvDownloadButton } from '../csv-download-button';
 import { csvFileName, type CsvColumn } from '../csv';
 
@@ -31,7 +32,7 @@ function sourceOf(row: ErrorOccurrence): string {
 }
 
 function Occurrence({ site, row, timeZone }: { site: string; row: ErrorOccurrence; timeZone: string }) {
-  const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(new Date(row.timestamp));
+  const when = formatInstant(row.timestamp, timeZone);
   const browser = [row.browser, row.browser_version].filter(Boolean).join(' ');
   const system = [row.operating_system, row.operating_system_version].filter(Boolean).join(' ');
   const facts: Array<[string, string, string]> = [

@@ -1,13 +1,13 @@
 // ErrorTimeSeriesCard: one error message's occurrences per bucket (uPlot, as the dashboard's chart), bucket switchable.
 import { useErrorTimeSeries } from '../../api/insight-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { Card } from '../card';
-import { benchStateOfRows } from '../dashboard/bench-state';
-import { wallTimeIn } from '../dashboard/chart-annotations';
-import { BucketSelect } from '../dashboard/bucket-select';
-import { TimeSeriesChart } from '../dashboard/time-series-chart';
+import { benchStateOfRows } from '../report-kit/bench-state';
+import { wallTimeIn } from '../report-kit/chart-annotations';
+import { BucketSelect } from '../report-kit/bucket-select';
+import { TimeSeriesChart } from '../report-kit/time-series-chart';
 import { ErrorMessage } from '../error-message';
-import type { Bucket } from '../../routes/site/period';
+import type { Bucket } from '../../view-state/period';
 
 export interface ErrorTimeSeriesCardProps {
   readonly site: string;

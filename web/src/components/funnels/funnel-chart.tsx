@@ -3,7 +3,7 @@
 import type { FunnelStepResult } from '../../api/goals-types';
 import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
-import { formatRevenue } from '../dashboard/engagement-format';
+import { formatRevenue } from '../report-kit/engagement-format';
 
 const CSV_COLUMNS: ReadonlyArray<CsvColumn<FunnelStepResult>> = [
   { header: 'Step', value: (step) => step.step_number },

@@ -2,7 +2,7 @@
 // filters), reorderable; submitting analyzes them.
 import { useId, type FormEvent } from 'react';
 import { Button } from '../button';
-import { CONTROL } from '../dashboard/period-picker';
+import { CONTROL } from '../report-kit/period-picker';
 import { PropertyFiltersEditor } from '../goals/property-filters-editor';
 import { TextField } from '../text-field';
 import { blankStep, MAX_STEPS, MIN_STEPS, moveStep, stepsBodyOf, type StepDraft, type StepType } from './funnel-draft';

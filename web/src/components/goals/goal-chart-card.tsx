@@ -2,12 +2,12 @@
 import { useId } from 'react';
 import { useGoalsTimeSeries } from '../../api/goals-queries';
 import type { GoalRow, GoalsTimeSeries } from '../../api/goals-types';
-import type { ReportParams } from '../../api/queries';
-import type { Bucket } from '../../routes/site/period';
+import type { ReportParams } from '../../api/report-query';
+import type { Bucket } from '../../view-state/period';
 import { Card } from '../card';
 import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
-import { CONTROL } from '../dashboard/period-picker';
+import { CONTROL } from '../report-kit/period-picker';
 import { ErrorMessage } from '../error-message';
 import { ConversionsChart } from './conversions-chart';
 import { goalTitle } from './goal-draft';

@@ -3,9 +3,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSaveGoal } from '../../api/goals-queries';
 import type { GoalRow, GoalType } from '../../api/goals-types';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { Button } from '../button';
-import { CONTROL } from '../dashboard/period-picker';
+import { CONTROL } from '../report-kit/period-picker';
 import { Dialog } from '../dialog';
 import { ErrorMessage } from '../error-message';
 import { TextField } from '../text-field';

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useGoalPreview } from '../../api/goals-queries';
 import type { GoalBody } from '../../api/goals-types';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { ErrorMessage } from '../error-message';
 import { formatRate } from './goal-format';
 import { useDebounced } from './use-debounced';

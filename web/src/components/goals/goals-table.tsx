@@ -6,7 +6,7 @@ import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
 import { describeGoal, goalTitle, goalTypeLabel } from './goal-draft';
 import { formatRate } from './goal-format';
-import { formatRevenue } from '../dashboard/engagement-format';
+import { formatRevenue } from '../report-kit/engagement-format';
 
 export interface GoalsTableProps {
   readonly goals: readonly GoalRow[];

@@ -1,7 +1,7 @@
 // PropertyFiltersEditor: `{key, value}` rows (all must match), each with labelled inputs and a remove button.
 import { useId } from 'react';
 import { Button } from '../button';
-import { CONTROL } from '../dashboard/period-picker';
+import { CONTROL } from '../report-kit/period-picker';
 import type { PropertyFilterDraft } from './goal-draft';
 
 export interface PropertyFiltersEditorProps {

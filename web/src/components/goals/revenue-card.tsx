@@ -2,13 +2,13 @@
 // source or page, as the revenue reports return them.
 import { useState } from 'react';
 import { useRevenue, useRevenueBreakdown, type RevenueRow } from '../../api/engagement-revenue-queries';
-import type { ReportParams } from '../../api/queries';
+import type { ReportParams } from '../../api/report-query';
 import { Card } from '../card';
 import { CsvDownloadButton } from '../csv-download-button';
 import type { CsvColumn } from '../csv';
 import { ErrorMessage } from '../error-message';
-import { ChoiceButtons } from '../dashboard/choice-buttons';
-import { formatRevenue } from '../dashboard/engagement-format';
+import { ChoiceButtons } from '../report-kit/choice-buttons';
+import { formatRevenue } from '../report-kit/engagement-format';
 
 const BREAKDOWNS = [
   { value: 'channel', label: 'Channels' },

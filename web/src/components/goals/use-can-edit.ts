@@ -1,6 +1,7 @@
 // useCanEdit: whether the visitor may change the site's goals and funnels: signed in and a member (any role) of the
 // site's organization. A signed-out visitor, or a signed-in one reading somebody else's public site, only reads.
-import { useOrganizations, useSite } from '../../api/queries';
+import { useOrganizations } from '../../api/organization-list-queries';
+import { useSite } from '../../api/site-queries';
 import { useSiteAccess } from '../public-access/read-only';
 
 export function useCanEdit(site: string): boolean {

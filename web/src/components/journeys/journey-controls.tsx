@@ -1,8 +1,8 @@
 // JourneyControls: pages per journey, journeys shown, and the page journeys start or end at (a path or a pattern).
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../button';
-import { CONTROL } from '../dashboard/period-picker';
-import { JOURNEY_LIMITS, JOURNEY_STEPS, MAX_PAGE_LENGTH, type JourneyView } from '../../routes/site/journey-state';
+import { CONTROL } from '../report-kit/period-picker';
+import { JOURNEY_LIMITS, JOURNEY_STEPS, MAX_PAGE_LENGTH, type JourneyView } from '../../view-state/journey-state';
 
 export interface JourneyControlsProps {
   readonly view: JourneyView;

@@ -1,6 +1,6 @@
 // MembersSection: the organization's members (table and CSV), a confirmed removal, and for admins the form that
 // adds or invites someone.
-import { useSession } from '../../api/queries';
+import { useSession } from '../../api/session-queries';
 import { useState } from 'react';
 import { useMembers, useRemoveMember } from '../../api/organization-queries';
 import type { Member } from '../../api/organization-types';

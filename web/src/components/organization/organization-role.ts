@@ -1,6 +1,7 @@
 // What the caller's organization role lets the dashboard offer: the API refuses admin actions to members and every
 // change to viewers (403), so the pages do not offer them. A role may be a comma-separated list (better-auth's form).
-import { useOrganizations, useSite } from '../../api/queries';
+import { useOrganizations } from '../../api/organization-list-queries';
+import { useSite } from '../../api/site-queries';
 
 export interface RoleAbilities {
   /** Change members, teams, keys and webhooks (admin or owner). */

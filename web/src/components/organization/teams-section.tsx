@@ -1,7 +1,7 @@
 // TeamsSection: the organization's teams (members see their own) with their members and site restriction, as a
 // table with its CSV; admins create, edit and delete teams.
 import { useState } from 'react';
-import { useOrganizationSites } from '../../api/queries';
+import { useOrganizationSites } from '../../api/organization-list-queries';
 import { useDeleteTeam, useMembers, useTeams } from '../../api/organization-queries';
 import type { Team } from '../../api/organization-types';
 import { Button } from '../button';

@@ -13,8 +13,8 @@ describe('API times', () => {
   });
 
   it('shows them in the zone of the view', () => {
-    expect(formatApiTime('2026-03-10 23:30:00', 'Europe/Paris')).toBe('2026-03-11 00:30:00');
-    expect(formatApiTime('2026-03-10 23:30:00.500', 'UTC')).toBe('2026-03-10 23:30:00');
+    expect(formatApiTime('2026-03-10 23:30:00', 'Europe/Paris', 'en-GB')).toBe('11 Mar 2026, 00:30:00');
+    expect(formatApiTime('2026-03-10 23:30:00.500', 'UTC', 'en-GB')).toBe('10 Mar 2026, 23:30:00');
     expect(formatApiTime('soon', 'UTC')).toBe('soon');
   });
 });
@@ -38,5 +38,6 @@ describe('viewSearch', () => {
     const { viewSearch } = await import('./people-links');
     expect(viewSearch(new URLSearchParams('period=30d&page=3&sort=sessions&segment=4&tz=UTC&trait=plan'))).toBe('?period=30d&tz=UTC&segment=4');
     expect(viewSearch(new URLSearchParams('page=2'))).toBe('');
+    expect(viewSearch(new URLSearchParams('embed=true&page=2&theme=dark&background=0f172a'))).toBe('?embed=true&theme=dark&background=0f172a');
   });
 });

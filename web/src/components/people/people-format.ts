@@ -1,5 +1,5 @@
 // Display forms of the sessions and users pages: the API's UTC times in the view's zone, durations, trait values.
-import { wallTimeIn } from '../dashboard/chart-annotations';
+import { formatInstant } from '../format-instant';
 
 /** The ISO instant of an API time (`YYYY-MM-DD HH:MM:SS[.mmm]` in UTC), or undefined when it is not one. */
 export function isoOfApiTime(text: string): string | undefined {
@@ -8,10 +8,9 @@ export function isoOfApiTime(text: string): string | undefined {
   return Number.isFinite(instant) ? new Date(instant).toISOString() : undefined;
 }
 
-/** An API time as wall time in `timeZone` (`YYYY-MM-DD HH:MM:SS`); the text as it is when it is not a time. */
-export function formatApiTime(text: string, timeZone: string): string {
-  const iso = isoOfApiTime(text);
-  return iso === undefined ? text : wallTimeIn(iso, timeZone);
+/** An API time in `timeZone`, written as every date of the dashboard is (format-instant.ts); the text as it is when it is not a time. */
+export function formatApiTime(text: string, timeZone: string, locale?: string): string {
+  return isoOfApiTime(text) === undefined ? text : formatInstant(text, timeZone, locale);
 }
 
 /** Seconds as `42s`, `1.5s`, `3m 05s` or `2h 03m`. */

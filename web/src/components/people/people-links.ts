@@ -1,7 +1,8 @@
 // Links between the sessions and users pages, carrying the view (period, zone, filters, segment, org) but not a list's own state.
 import { useSearchParams } from 'react-router';
 
-const VIEW_KEYS = ['org', 'period', 'from', 'to', 'tz', 'filters', 'segment'] as const;
+// The embed parameters too: a page of an embedded frame links to pages that stay embedded.
+const VIEW_KEYS = ['org', 'period', 'from', 'to', 'tz', 'filters', 'segment', 'embed', 'theme', 'background'] as const;
 
 /** `?…` with only the view's parameters of `search` (empty when there are none). */
 export function viewSearch(search: URLSearchParams): string {

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../button';
 import { CheckboxField } from '../checkbox-field';
-import { CONTROL } from '../dashboard/period-picker';
+import { CONTROL } from '../report-kit/period-picker';
 import { minimumOf, NARROWING_FIELDS, readNarrowing, writeNarrowing, type NarrowingField, type SessionNarrowing } from './session-narrowing';
 
 export function SessionNarrowingForm() {

@@ -1,8 +1,8 @@
 // TraitBrowser: the trait keys of the period's identified users with their user counts; a chosen key shows its values.
 import { useSearchParams } from 'react-router';
 import { useTraitKeys, useTraitValues } from '../../api/people-queries';
-import type { ReportParams } from '../../api/queries';
-import { benchState } from '../bench-state';
+import type { ReportParams } from '../../api/report-query';
+import { benchStateOfRows } from '../report-kit/bench-state';
 import { FOCUS_RING } from '../button';
 import { CsvDownloadButton } from '../csv-download-button';
 import { csvFileName } from '../csv';
@@ -46,7 +46,7 @@ export function TraitBrowser({ site, params }: { site: string; params: ReportPar
     return next;
   });
   return (
-    <div className="grid gap-4 md:grid-cols-2" data-bench-piece="user-traits" data-bench-state={benchState(keys.isSuccess, keyRows.length)}>
+    <div className="grid gap-4 md:grid-cols-2" data-bench-piece="user-traits" data-bench-state={benchStateOfRows(keys.isSuccess, keyRows.length)}>
       <div className="flex flex-col gap-2">
         <div className="flex items-baseline justify-between gap-2">
           <h3 className="text-sm font-semibold">Trait keys</h3>

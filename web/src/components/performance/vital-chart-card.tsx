@@ -1,15 +1,15 @@
 // VitalChartCard: the chosen vital at the chosen percentile per time bucket, its good and poor thresholds drawn.
 import { useId } from 'react';
 import { usePerformanceTimeSeries } from '../../api/performance-queries';
-import type { ReportParams } from '../../api/queries';
-import type { Bucket } from '../../routes/site/period';
+import type { ReportParams } from '../../api/report-query';
+import type { Bucket } from '../../view-state/period';
 import { Card } from '../card';
 import { ErrorMessage } from '../error-message';
-import { benchState } from '../dashboard/bench-state';
-import { BucketSelect } from '../dashboard/bucket-select';
-import { CONTROL } from '../dashboard/period-picker';
+import { benchState } from '../report-kit/bench-state';
+import { BucketSelect } from '../report-kit/bucket-select';
+import { CONTROL } from '../report-kit/period-picker';
 import type { ChartGuide } from '../charts/chart-overlays';
-import { SeriesChart } from '../dashboard/series-chart';
+import { SeriesChart } from '../report-kit/series-chart';
 import { figureKey, formatVital, VITALS, type Percentile, type Vital, type VitalKey } from './web-vitals';
 
 export interface VitalChartCardProps {

@@ -2,16 +2,16 @@
 // and sorts the rows); a value filters the page; its report is asked once the card comes into view.
 import { useId, useRef } from 'react';
 import { usePerformanceByDimension, type PerformanceRow } from '../../api/performance-queries';
-import type { ReportParams } from '../../api/queries';
-import { useUrlChoice } from '../../routes/site/use-url-choice';
+import type { ReportParams } from '../../api/report-query';
+import { useUrlChoice } from '../../view-state/use-url-choice';
 import { FOCUS_RING } from '../button';
 import { CsvDownloadButton } from '../csv-download-button';
 import { csvFileName, type CsvColumn } from '../csv';
 import { ErrorMessage } from '../error-message';
-import { benchState } from '../dashboard/bench-state';
-import { ChoiceButtons } from '../dashboard/choice-buttons';
-import { CONTROL } from '../dashboard/period-picker';
-import { useVisible } from '../dashboard/use-visible';
+import { benchState } from '../report-kit/bench-state';
+import { ChoiceButtons } from '../report-kit/choice-buttons';
+import { CONTROL } from '../report-kit/period-picker';
+import { useVisible } from '../report-kit/use-visible';
 import { VitalFigure } from './vital-figure';
 import { figureKey, VITALS, type Percentile } from './web-vitals';
 

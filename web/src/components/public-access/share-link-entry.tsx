@@ -1,4 +1,4 @@
-// /{site}/{key}[/{page}]: a private link, in the origin's form too. It checks the key (asking for the password
+// /{site}/{key}[/{page}]: a private link, in Rybbit's form too. It checks the key (asking for the password
 // when the link has one), keeps the link for this tab, then opens the site's dashboard read-only, with the query
 // string (embed mode, theme, background) kept.
 import { useMutation } from '@tanstack/react-query';
@@ -16,10 +16,10 @@ interface UnlockAnswer {
   readonly proof: string | null;
 }
 
-/** Keys Loupe issues: 12 hex characters (the origin's form), 32 before. */
+/** Keys Loupe issues: 12 hex characters (Rybbit's form), 32 before. */
 const KEY_FORM = /^[0-9a-f]{12}$|^[0-9a-f]{32}$/;
 
-/** The origin's page names under a private link, as Loupe's site pages (its main page, map and pages card are the dashboard). */
+/** Rybbit's page names under a private link, as Loupe's site pages (its main page, map and pages card are the dashboard). */
 const PAGES: Readonly<Record<string, string>> = {
   main: '', pages: '', events: '', globe: '/realtime', realtime: '/realtime', sessions: '/sessions', users: '/users', performance: '/performance',
   goals: '/goals', funnels: '/funnels', journeys: '/journeys', retention: '/retention', errors: '/errors', replay: '/replays', bots: '/bots',

@@ -3,12 +3,13 @@
 // when the API says the site is public or this tab opened a private link of it, else sign-in. In embed mode
 // (`?embed=true`) the page comes without any frame.
 import { Navigate, useLocation, useParams } from 'react-router';
-import { useIsPublic, useSession } from '../../api/queries';
+import { useIsPublic } from '../../api/site-queries';
+import { useSession } from '../../api/session-queries';
 import { shareCredentialsFor } from '../../api/share-credentials';
 import { AppShell } from '../app-shell';
 import { useIsSiteViewer } from '../organization/organization-role';
 import { ErrorMessage } from '../error-message';
-import { EmbedFrame, useEmbedOptions } from './embed-mode';
+import { EmbedFrame, useStickyEmbedOptions, type EmbedOptions } from './embed-mode';
 import { PublicShell } from './public-shell';
 import { SiteAccessContext } from './read-only';
 
@@ -17,7 +18,7 @@ const PUBLIC_VISITOR = { readOnly: true, signedOut: true } as const;
 const VIEWER = { readOnly: true, signedOut: false } as const;
 
 /** The signed-in frame: a viewer's pages offer no control that writes (the API would answer 403). */
-function SignedInSite({ site, embedded }: { site: string; embedded: ReturnType<typeof useEmbedOptions> }) {
+function SignedInSite({ site, embedded }: { site: string; embedded: EmbedOptions | undefined }) {
   const viewer = useIsSiteViewer(site);
   return <SiteAccessContext.Provider value={viewer ? VIEWER : SIGNED_IN}>{embedded ? <EmbedFrame options={embedded} /> : <AppShell />}</SiteAccessContext.Provider>;
 }
@@ -26,7 +27,7 @@ export function SiteAccess() {
   const session = useSession();
   const { site = '' } = useParams();
   const location = useLocation();
-  const embedded = useEmbedOptions();
+  const embedded = useStickyEmbedOptions();
   const signedOut = session.isSuccess && session.data === null;
   const shared = shareCredentialsFor(site) !== undefined;
   const isPublic = useIsPublic(site, signedOut && !shared);

@@ -1,6 +1,7 @@
 // The realtime feed's pure pieces: the API's UTC timestamps read and shown in the browser's zone, new events
 // merged newest first, and the throttled announcement of how many arrived.
 import type { FeedEvent } from '../../api/settings-types';
+import { formatInstant } from '../format-instant';
 
 /** How many events the page keeps (the API sends at most 500 per poll). */
 export const FEED_LIMIT = 500;
@@ -14,9 +15,7 @@ export function instantOf(timestamp: string): Date | undefined {
 
 /** The timestamp as the visitor reads it: date and time in `timeZone` (the browser's when omitted). */
 export function formatEventTime(timestamp: string, locale?: string, timeZone?: string): string {
-  const instant = instantOf(timestamp);
-  if (!instant) return timestamp;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(instant);
+  return instantOf(timestamp) ? formatInstant(timestamp, timeZone, locale) : timestamp;
 }
 
 /** Newer events (newest first) on top of the feed, capped at FEED_LIMIT. */

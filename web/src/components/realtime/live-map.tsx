@@ -3,11 +3,11 @@
 // and screen readers.
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import { sitePath } from '../../api/queries';
+import { sitePath } from '../../api/report-query';
 import type { GetResponse } from '../../api/types';
 import { ErrorMessage } from '../error-message';
 import { countryName } from '../dimensions/country-names';
-import { SHAPES } from '../dashboard/world-map';
+import { SHAPES } from '../report-kit/world-map';
 
 type Locations = GetResponse<'/api/sites/{site}/sessions/locations'>;
 export type LivePlace = Locations['data'][number];

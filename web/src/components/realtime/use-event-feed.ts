@@ -1,7 +1,7 @@
 // useEventFeed: the latest events of a site, then every few seconds those after the newest one (since_timestamp),
 // merged newest first (mount it once per site: key it on the site); `announcement` says how many arrived, at most once per ANNOUNCE_GAP_MS.
 import { useEffect, useRef, useState } from 'react';
-import { fetchEventsSince, fetchLatestEvents } from '../../api/queries';
+import { fetchEventsSince, fetchLatestEvents } from '../../api/realtime-queries';
 import type { FeedEvent } from '../../api/settings-types';
 import { announce, mergeFeed, type Announcer } from './event-feed';
 

@@ -1,5 +1,5 @@
 // ProviderSignInButtons: "Sign in with <provider>" for each identity provider the operator configured (GET /api/config).
-import { useInstanceConfig } from '../../api/queries';
+import { useInstanceConfig } from '../../api/session-queries';
 import { useProviderSignIn } from '../../api/security-queries';
 import { Button } from '../button';
 import { ErrorMessage } from '../error-message';

@@ -7,7 +7,7 @@ import { CheckboxField } from '../checkbox-field';
 import { Dialog } from '../dialog';
 import { ErrorMessage } from '../error-message';
 import { TextField } from '../text-field';
-import type { Filter } from '../../routes/site/filters';
+import type { Filter } from '../../view-state/filters';
 
 export interface SaveSegmentDialogProps {
   readonly site: string;

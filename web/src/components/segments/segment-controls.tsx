@@ -5,7 +5,7 @@ import { Button, FOCUS_RING } from '../button';
 import { useSiteAccess } from '../public-access/read-only';
 import { SaveSegmentDialog } from './save-segment-dialog';
 import { SegmentListDialog } from './segment-list-dialog';
-import type { Filter } from '../../routes/site/filters';
+import type { Filter } from '../../view-state/filters';
 
 export interface SegmentControlsProps {
   readonly site: string;

@@ -1,7 +1,7 @@
 // ViewFilters: a site page's filter bar with its saved segments, both read from and written to the URL view state.
-import { FilterBar } from '../dashboard/filter-bar';
+import { FilterBar } from '../report-kit/filter-bar';
 import { SegmentControls } from './segment-controls';
-import type { SiteViewState } from '../../routes/site/url-state';
+import type { SiteViewState } from '../../view-state/url-state';
 
 export interface ViewFiltersProps {
   readonly site: string;

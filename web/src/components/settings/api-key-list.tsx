@@ -1,17 +1,18 @@
 // ApiKeyList: the organization's (and, on the settings page, the account's) API keys (never their secret) as a
 // table with its CSV download, and a confirmed revoke.
 import { useState } from 'react';
-import { useApiKeys, useRevokeApiKey } from '../../api/queries';
+import { useApiKeys, useRevokeApiKey } from '../../api/api-key-queries';
 import type { ListedApiKey } from '../../api/settings-types';
 import { Button } from '../button';
 import { Dialog } from '../dialog';
 import { csvFileName } from '../csv';
 import { ErrorMessage } from '../error-message';
+import { formatInstant } from '../format-instant';
 import { API_KEY_CSV_COLUMNS, keyPermissions, type KeyListRow } from './listed-key';
 import { TABLE, TableFrame, TD, TH } from '../table-frame';
 import { scopesText } from './settings-fields';
 
-const dateOf = (value: string | null) => (value === null ? 'never' : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(value)));
+const dateOf = (value: string | null) => (value === null ? 'never' : formatInstant(value));
 
 function KeyTableRow({ row: { key, owner }, onRevoke }: { row: KeyListRow; onRevoke: () => void }) {
   const name = key.name ?? key.id;

@@ -1,7 +1,7 @@
 // CreateApiKeyForm: name, owner (the organization or the signed-in account; only the organization on the
 // organization page), lifetime and scopes of a new API key; the key itself is shown once, with a copy button.
 import { useId, useState, type FormEvent } from 'react';
-import { useCreateApiKey } from '../../api/queries';
+import { useCreateApiKey } from '../../api/api-key-queries';
 import type { CreatedApiKey } from '../../api/settings-types';
 import { Button, FOCUS_RING } from '../button';
 import { CheckboxField } from '../checkbox-field';

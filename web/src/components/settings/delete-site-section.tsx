@@ -1,7 +1,7 @@
 // DeleteSiteSection: deletes the site and its analytics data once its domain is typed back, then opens the sites page.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useDeleteSite } from '../../api/queries';
+import { useDeleteSite } from '../../api/site-queries';
 import type { SiteRecord } from '../../api/types';
 import { Button } from '../button';
 import { Card } from '../card';

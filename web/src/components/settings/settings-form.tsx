@@ -2,7 +2,7 @@
 // with its own Save button, "Saved" status and the API's error; read-only (fields disabled, no Save) for a caller
 // who may not change the site.
 import type { FormEvent, ReactNode } from 'react';
-import { useUpdateSite } from '../../api/queries';
+import { useUpdateSite } from '../../api/site-queries';
 import type { SiteConfigBody } from '../../api/settings-types';
 import { Button } from '../button';
 import { Card } from '../card';

@@ -2,7 +2,7 @@
 // API keys and deletion, one section at a time (tabs; `section` in the URL).
 import { Link, useParams, useSearchParams } from 'react-router';
 import { FOCUS_RING } from '../../components/button';
-import { useSiteRecord } from '../../api/queries';
+import { useSiteRecord } from '../../api/site-queries';
 import { Card } from '../../components/card';
 import { ErrorMessage } from '../../components/error-message';
 import { ScriptTag } from '../../components/script-tag';

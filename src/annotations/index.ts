@@ -1,0 +1,2 @@
+// The annotations feature's public entry: its wiring.
+export { registerAnnotations, type AnnotationsModuleDeps } from './annotations-module.js';
