@@ -1,9 +1,11 @@
 // `npm run bench:import-load`: what an import does to everyone else. A Loupe server runs as its own process on
 // a fresh DATA_DIR; organization B's site holds seeded history, organization A imports a generated Umami
-// export of --rows rows over HTTP (as `loupe import --url` does). Measured, idle and during the import:
-// /api/health/live latency (probed every 10 ms), B's overview latency (every 250 ms); the import's rows/s;
-// the server's and this process's resident memory.
-// Options: --rows 1000000 --batch-size 5000 --seed-rows 100000 --port N (the server's port; a free one by default)
+// export of --rows rows over HTTP from a client process of its own (as `loupe import --url` does). The import runs in phases of --phase-seconds,
+// each between two pauses of the same length (the import held between two batches), so idle and busy figures
+// are taken under the same machine load (the machine is shared). Measured in every phase: /api/health/live
+// latency (probed every 10 ms) and B's overview latency (every 250 ms); per import phase, B's median overview
+// against the median of the two pauses around it; the import's rows/s; the server's and the client's memory.
+// Options: --rows 1000000 --batch-size 5000 --seed-rows 100000 --phase-seconds 10 --client-nice 0 --port N (a free one by default)
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,39 +14,31 @@ import { httpCaller } from '../../src/cli/api-caller.js';
 import { bootstrap } from '../../src/cli/bootstrap.js';
 import { runImport } from '../../src/cli/import-command.js';
 import { httpImportTarget } from '../../src/cli/import-targets.js';
+import type { ImportSummary } from '../../src/imports/file-import.js';
 import { projectPath } from '../../src/platform/project-path.js';
 import { readRssKb, RssSampler } from '../bench-ingest/rss-sampler.js';
 import { freePort, startServer } from '../bench-ingest/server-process.js';
 import { writeGeneratedExport } from './generated-export.js';
+import { describeLatencies, median, startProbe } from './latency-probes.js';
+import { startImportClient } from './import-client-process.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' }, 'batch-size': { type: 'string', default: '5000' }, 'seed-rows': { type: 'string', default: '100000' }, port: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' }, 'batch-size': { type: 'string', default: '5000' }, 'seed-rows': { type: 'string', default: '100000' },
+    'phase-seconds': { type: 'string', default: '10' }, 'client-nice': { type: 'string', default: '0' }, port: { type: 'string' },
+  },
+});
 const rows = Number(values.rows);
 const batchRows = Number(values['batch-size']);
 const seedRows = Number(values['seed-rows']);
+const phaseMs = Number(values['phase-seconds']) * 1000;
+const clientNiceness = Number(values['client-nice']);
 const DAY_MS = 86_400_000;
 
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN);
-}
-
-function describe(samples: readonly number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return `n=${sorted.length} p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p99 ${quantile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`;
-}
-
-/** Calls `probe` every `everyMs` (one at a time) until stopped; returns each call's latency in ms. */
-function sampler(everyMs: number, probe: () => Promise<void>) {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      await probe();
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-  })();
-  return { latencies, stop: async () => { running = false; await loop; return latencies; } };
+interface Phase {
+  readonly kind: 'idle' | 'import';
+  readonly health: number[];
+  readonly overview: number[];
 }
 
 /** The events a generated file of `count` rows spans end a day before now. */
@@ -77,46 +71,68 @@ try {
   await writeGeneratedExport(file, 'umami', rows, endFor(rows));
   const fileMb = (await stat(file)).size / 1024 / 1024;
 
-  const health = async () => { await (await fetch(`${server.baseUrl}/api/health/live`)).arrayBuffer(); };
+  const healthProbe = async () => { await (await fetch(`${server.baseUrl}/api/health/live`)).arrayBuffer(); };
   const from = new Date(Date.now() - 200 * DAY_MS).toISOString().slice(0, 10);
   const to = new Date().toISOString().slice(0, 10);
-  const overview = async () => {
+  const overviewProbe = async () => {
     const response = await fetch(`${server.baseUrl}/api/sites/${b.site.siteId}/overview?start_date=${from}&end_date=${to}&time_zone=UTC`, { headers: { authorization: `Bearer ${b.apiKey.key}` } });
     if (!response.ok) throw new Error(`overview: ${response.status}`);
     await response.arrayBuffer();
   };
 
-  // Idle: 10 s of both probes.
   const idleRssMb = (readRssKb(server.pid) ?? 0) / 1024;
-  const ownIdleMb = process.memoryUsage().rss / 1024 / 1024;
-  const idleHealth = sampler(10, health);
-  const idleOverview = sampler(250, overview);
-  await new Promise((resolve) => setTimeout(resolve, 10_000));
-  const idle = { health: await idleHealth.stop(), overview: await idleOverview.stop() };
-
-  // During the import.
   const rss = new RssSampler(server.pid);
-  let ownPeakMb = 0;
-  const ownRss = setInterval(() => { ownPeakMb = Math.max(ownPeakMb, process.memoryUsage().rss / 1024 / 1024); }, 100);
-  const busyHealth = sampler(10, health);
-  const busyOverview = sampler(250, overview);
-  const started = performance.now();
-  const summary = await runImport(httpImportTarget(server.baseUrl, a.apiKey.key, String(a.site.siteId)), { file, format: 'umami', batchRows });
-  const seconds = (performance.now() - started) / 1000;
-  const busy = { health: await busyHealth.stop(), overview: await busyOverview.stop() };
-  clearInterval(ownRss);
-  rss.stop();
+  const loadAtStart = loadavg();
 
-  const median = (samples: readonly number[]) => quantile([...samples].sort((x, y) => x - y), 0.5);
+  const control = startImportClient({ baseUrl: server.baseUrl, apiKey: a.apiKey.key, siteId: String(a.site.siteId), file, batchRows, niceness: clientNiceness });
+  const client = new RssSampler(control.pid);
+  let finished: ImportSummary | undefined;
+  const importing = control.done.then((summary) => { finished = summary; });
+  const phases: Phase[] = [];
+  const measure = async (kind: Phase['kind']) => {
+    const health = startProbe(10, healthProbe);
+    const overview = startProbe(250, overviewProbe);
+    const elapsed = new Promise((resolve) => setTimeout(resolve, phaseMs));
+    await (kind === 'import' ? Promise.race([elapsed, importing]) : elapsed);
+    phases.push({ kind, health: await health.stop(), overview: await overview.stop() });
+  };
+  // The client has started and read nothing yet (it waits for its first phase).
+  await control.ready;
+  const clientIdleMb = (readRssKb(control.pid) ?? 0) / 1024;
+  let importMs = 0;
+  while (finished === undefined) {
+    await measure('idle');
+    const resumed = performance.now();
+    control.resume();
+    await measure('import');
+    // The batch under way is the import's time too: it is answered before the next pause starts.
+    if (finished === undefined) await control.pause();
+    importMs += performance.now() - resumed;
+  }
+  await importing;
+  await measure('idle');
+  rss.stop();
+  client.stop();
+
+  const summary = finished as ImportSummary;
+  const of = (kind: Phase['kind'], probe: 'health' | 'overview') => phases.filter((phase) => phase.kind === kind).flatMap((phase) => phase[probe]);
+  // Each import phase against the pauses before and after it (the machine's load drifts over minutes).
+  const ratios = phases.flatMap((phase, index) => {
+    const around = [phases[index - 1], phases[index + 1]].flatMap((neighbour) => neighbour?.overview ?? []);
+    return phase.kind === 'import' && phase.overview.length >= 3 && around.length > 0 ? [median(phase.overview) / median(around)] : [];
+  });
+  const sortedRatios = [...ratios].sort((x, y) => x - y);
+  const seconds = importMs / 1000;
   const out = [
-    `import: ${summary.rowsRead} rows (${fileMb.toFixed(0)} MB Umami CSV), ${summary.imported} imported, ${summary.skipped.total} skipped in ${seconds.toFixed(1)} s: ${Math.round(summary.rowsRead / seconds).toLocaleString('en-US')} rows/s`,
-    `/api/health/live idle:   ${describe(idle.health)}`,
-    `/api/health/live import: ${describe(busy.health)}`,
-    `B's overview idle:       ${describe(idle.overview)}`,
-    `B's overview import:     ${describe(busy.overview)}  (median ${(median(busy.overview) / median(idle.overview)).toFixed(2)}x idle)`,
+    `import: ${summary.rowsRead} rows (${fileMb.toFixed(0)} MB Umami CSV), ${summary.imported} imported, ${summary.skipped.total} skipped in ${seconds.toFixed(1)} s of import phases: ${Math.round(summary.rowsRead / seconds).toLocaleString('en-US')} rows/s`,
+    `/api/health/live idle:   ${describeLatencies(of('idle', 'health'))}`,
+    `/api/health/live import: ${describeLatencies(of('import', 'health'))}`,
+    `B's overview idle:       ${describeLatencies(of('idle', 'overview'))}`,
+    `B's overview import:     ${describeLatencies(of('import', 'overview'))}  (median ${(median(of('import', 'overview')) / median(of('idle', 'overview'))).toFixed(2)}x idle)`,
+    `B's overview per phase:  median ${median(ratios).toFixed(2)}x the pauses around it (${ratios.length} phases of ${phaseMs / 1000} s, from ${(sortedRatios[0] ?? Number.NaN).toFixed(2)}x to ${(sortedRatios.at(-1) ?? Number.NaN).toFixed(2)}x)`,
     `server RSS: idle ${idleRssMb.toFixed(0)} MB, peak during import ${rss.peakMb().toFixed(0)} MB (+${(rss.peakMb() - idleRssMb).toFixed(0)} MB)`,
-    `import client RSS: idle ${ownIdleMb.toFixed(0)} MB, peak ${ownPeakMb.toFixed(0)} MB (+${(ownPeakMb - ownIdleMb).toFixed(0)} MB)`,
-    `batch size ${batchRows}, seeded ${seedRows} rows for B; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`,
+    `import client RSS (a process of its own, ${clientNiceness} steps nicer): before its first batch ${clientIdleMb.toFixed(0)} MB, peak ${client.peakMb().toFixed(0)} MB (+${(client.peakMb() - clientIdleMb).toFixed(0)} MB)`,
+    `batch size ${batchRows}, seeded ${seedRows} rows for B; load average at the start ${loadAtStart.map((n) => n.toFixed(2)).join(' ')}, at the end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`,
   ];
   process.stdout.write(`${out.join('\n')}\n`);
 } finally {

@@ -10,7 +10,7 @@ import { batchProblemsError } from './batch-problems.js';
 import type { ImportPlatform } from './import-platforms.js';
 import type { ImportRecord, ImportRepository, SkipCounts } from './import.repository.js';
 import type { ImportedRowsStore } from './imported-rows.repository.js';
-import { countSkip, linesAt, mapBatch, type MappedBatch } from './map-batch.js';
+import { countSkip, linesAt, mapBatch, type MappedBatch, type PackedLines } from './map-batch.js';
 import { inlineImportMapper, type ImportMapper } from './mapping/import-mapper.js';
 import { OrganizationLimiter } from './organization-limiter.js';
 
@@ -30,7 +30,7 @@ export interface ImportLimits {
   readonly organizationConcurrency: number;
   /** Rows one organization's imports may send in 24 hours (0: no limit). */
   readonly dailyRowQuota: number;
-  /** Rows per insert: between two, the event loop and tracking's inserts get their turn. */
+  /** Rows per lookup and insert: between two, the event loop, tracking's inserts and other tenants' reads get their turn. */
   readonly writeSliceRows: number;
 }
 
@@ -150,52 +150,48 @@ export class ImportService {
   private async store(siteId: number, importId: string, mapped: MappedBatch, isLastBatch: boolean): Promise<BatchOutcome> {
     if (mapped.badRows > 0) throw batchProblemsError(mapped.problems, mapped.badRows);
     const skipped: SkipCounts = { ...mapped.skipped };
-    const events = await this.freshEvents(siteId, mapped, skipped);
-    const aggregates = await this.freshAggregates(siteId, mapped, skipped);
-    await this.writeSlices('events', importId, events.map((index) => mapped.events.ids[index] ?? ''), events, mapped.events.lines);
-    await this.writeSlices('imported_aggregates', importId, aggregates.map((index) => mapped.aggregates.keys[index] ?? ''), aggregates, mapped.aggregates.lines);
-    const imported = events.length + aggregates.length;
+    const { ids, ats, lines } = mapped.events;
+    const events = await this.storeSlices('events', importId, { ids, lines }, skipped, (sliceIds, from) =>
+      this.rows.storedEventIds(siteId, sliceIds, spanOf(ats, from, sliceIds.length)));
+    const aggregates = await this.storeSlices('imported_aggregates', importId, { ids: mapped.aggregates.keys, lines: mapped.aggregates.lines }, skipped, (keys) =>
+      this.rows.storedAggregateKeys(siteId, keys));
+    const imported = events + aggregates;
     await this.imports.recordBatch(importId, { imported, skipped }, isLastBatch ? new Date(this.clock()).toISOString() : undefined);
     const skippedEvents = Object.values(skipped).reduce((sum, n) => sum + n, 0);
     return { importedEvents: imported, skippedEvents, skipped };
   }
 
-  /** Indexes of the events not stored yet (not earlier in the batch, not by any import of the site); the others count as already imported. */
-  private async freshEvents(siteId: number, mapped: MappedBatch, skipped: SkipCounts): Promise<number[]> {
-    const { ids, ats } = mapped.events;
-    if (ids.length === 0) return [];
-    const span = { from: Math.min(...ats), to: Math.max(...ats) };
-    const stored = await this.rows.storedEventIds(siteId, ids, span);
-    return this.unseen(ids, stored, skipped);
-  }
-
-  private async freshAggregates(siteId: number, mapped: MappedBatch, skipped: SkipCounts): Promise<number[]> {
-    const { keys } = mapped.aggregates;
-    if (keys.length === 0) return [];
-    return this.unseen(keys, await this.rows.storedAggregateKeys(siteId, keys), skipped);
-  }
-
-  private unseen(ids: readonly string[], stored: Set<string>, skipped: SkipCounts): number[] {
-    const fresh: number[] = [];
-    ids.forEach((id, index) => {
-      if (stored.has(id)) countSkip(skipped, 'already_imported');
-      else {
-        stored.add(id);
-        fresh.push(index);
-      }
-    });
-    return fresh;
-  }
-
-  /** Inserts the rows in slices; before each, the event loop gets a turn and tracking's waiting inserts go first. */
-  private async writeSlices(table: 'events' | 'imported_aggregates', importId: string, ids: readonly string[], indexes: readonly number[], lines: MappedBatch['events']['lines']): Promise<void> {
+  /**
+   * Stores the rows in slices of `writeSliceRows`: for each, the ids already stored for the site (by any import,
+   * or earlier in this batch) are looked up and counted as already imported, the others inserted. Before each
+   * slice the event loop gets a turn and tracking's waiting inserts go first; each lookup and insert is short,
+   * so another tenant's read waits at most one of them. Returns how many rows were inserted.
+   */
+  private async storeSlices(
+    table: 'events' | 'imported_aggregates', importId: string, rows: { readonly ids: readonly string[]; readonly lines: PackedLines },
+    skipped: SkipCounts, storedOf: (sliceIds: readonly string[], from: number) => Promise<Set<string>>,
+  ): Promise<number> {
     const size = this.limits.writeSliceRows;
-    for (let start = 0; start < indexes.length; start += size) {
+    const seen = new Set<string>();
+    let inserted = 0;
+    for (let from = 0; from < rows.ids.length; from += size) {
       await this.trackingFirst();
-      const sliceIds = ids.slice(start, start + size);
-      const token = createHash('sha256').update(importId).update(table).update(sliceIds.join(',')).digest('hex');
-      await this.rows.insertLines(table, linesAt(lines, indexes.slice(start, start + size)), `import-${token}`);
+      const sliceIds = rows.ids.slice(from, from + size);
+      const stored = await storedOf(sliceIds, from);
+      const fresh: number[] = [];
+      sliceIds.forEach((id, offset) => {
+        if (stored.has(id) || seen.has(id)) countSkip(skipped, 'already_imported');
+        else {
+          seen.add(id);
+          fresh.push(from + offset);
+        }
+      });
+      if (fresh.length === 0) continue;
+      const token = createHash('sha256').update(importId).update(table).update(fresh.map((index) => rows.ids[index]).join(',')).digest('hex');
+      await this.rows.insertLines(table, linesAt(rows.lines, fresh), `import-${token}`);
+      inserted += fresh.length;
     }
+    return inserted;
   }
 
   private async trackingFirst(): Promise<void> {
@@ -211,9 +207,23 @@ export class ImportService {
     await this.imports.delete(importId);
   }
 
+  /** Deletes the import with its rows if it is still running (an upload a crash cut short); false otherwise. */
+  async abandonRunning(importId: string): Promise<boolean> {
+    const record = await this.imports.get(importId);
+    if (!record || record.completedAt !== null) return false;
+    await this.remove(record.siteId, importId);
+    return true;
+  }
+
   close(): Promise<void> {
     return this.mapper.close();
   }
+}
+
+/** The time span of `count` events from index `from`. */
+function spanOf(ats: readonly number[], from: number, count: number): { from: number; to: number } {
+  const slice = ats.slice(from, from + count);
+  return { from: Math.min(...slice), to: Math.max(...slice) };
 }
 
 function refusedBody(problem: BodyProblem): BadRequestError {

@@ -6,7 +6,12 @@ import { storeTime } from './import-time.js';
 const EVENT_COPIES = ['action_events', 'performance_events'] as const;
 
 export class ImportedRowsStore {
-  constructor(private readonly store: AnalyticsStore) {}
+  private readonly store: AnalyticsStore;
+
+  /** Imports are background work: on an engine that runs one operation at a time, they let reads go first. */
+  constructor(store: AnalyticsStore) {
+    this.store = store.background?.() ?? store;
+  }
 
   /** The ids among `eventIds` already stored for the site (by any import, or tracked), within the events' time span. */
   async storedEventIds(siteId: number, eventIds: readonly string[], span: { from: number; to: number }): Promise<Set<string>> {

@@ -1,5 +1,5 @@
 // Wires the imports feature: the service (the store side, the mapping thread, the per-organization limits) and
-// the routes; returns the service (the app closes it).
+// the routes, after clearing what uploads cut short by a stop left behind; returns the service (the app closes it).
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -11,6 +11,7 @@ import { ImportRepository } from './import.repository.js';
 import { ImportedRowsStore } from './imported-rows.repository.js';
 import { importsRoutes } from './imports.routes.js';
 import { inlineImportMapper, WorkerImportMapper } from './mapping/import-mapper.js';
+import { clearUploadLeftovers } from './upload/upload-leftovers.js';
 
 export interface ImportsModuleDeps {
   readonly guards: Guards;
@@ -32,6 +33,9 @@ export async function registerImports(app: FastifyInstance, deps: ImportsModuleD
     limits: deps.limits,
     trackingBehind: deps.trackingBehind,
   });
-  await app.register(importsRoutes, { guards: deps.guards, imports, uploadDir: join(deps.dataDir, 'import-uploads'), uploadMaxBytes: deps.uploadMaxBytes });
+  const uploadDir = join(deps.dataDir, 'import-uploads');
+  const leftovers = await clearUploadLeftovers(uploadDir, imports);
+  if (leftovers.removed > 0) app.log.warn(leftovers, 'removed what uploads cut short by a stop left in DATA_DIR/import-uploads; their imports were deleted');
+  await app.register(importsRoutes, { guards: deps.guards, imports, uploadDir, uploadMaxBytes: deps.uploadMaxBytes });
   return imports;
 }

@@ -51,6 +51,12 @@ export interface AnalyticsStore {
   insert(table: string, rows: readonly AnalyticsRow[], options?: InsertOptions): Promise<void>;
   /** Inserts rows already encoded as JSONEachRow bytes (the spool's format), parsed by the engine, not by JS. */
   insertJsonEachRow(table: string, payload: Buffer, options?: InsertOptions): Promise<void>;
+  /**
+   * The same store for work nobody waits for (an import's lookups and inserts), where the engine runs one
+   * operation at a time (embedded chDB): its operations start only while reads pause. Absent: the engine runs
+   * operations side by side, and background work uses the store itself.
+   */
+  background?(): AnalyticsStore;
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -4,6 +4,7 @@ import { Session } from 'chdb';
 import { insertSettings, type AnalyticsRow, type AnalyticsStore, type InsertOptions, type QueryParams } from './analytics-store.js';
 import { chdbMemoryArguments, DEFAULT_ANALYTICS_MEMORY, type AnalyticsMemorySettings } from './chdb-memory.js';
 import { parseJsonEachRow, toJsonEachRow } from './json-each-row.js';
+import { DEFAULT_READ_FIRST, ReadFirstScheduler, type ReadFirstOptions } from './read-first-scheduler.js';
 
 /**
  * The embedded engine shares the server's cores: parsing an insert (about a second of events) on one thread
@@ -12,42 +13,98 @@ import { parseJsonEachRow, toJsonEachRow } from './json-each-row.js';
  */
 const SERIAL_PARSING = { input_format_parallel_parsing: '0' } as const;
 
+/** Every operation but background work is a read here: tracking's inserts and reports alike go first. */
+type Lane = 'read' | 'background';
+
 export class ChdbStore implements AnalyticsStore {
   readonly kind = 'chdb' as const;
+  private readonly path: string;
+  private readonly connectionArgs: string[];
   private readonly session: Session;
+  /** The background lane's own connection to the same engine, opened at its first use. */
+  private backgroundSession: Session | undefined;
   /** Operations under way: closing the session under one of them would cut it off mid-write. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(path: string, memory: AnalyticsMemorySettings = DEFAULT_ANALYTICS_MEMORY) {
+  private readonly scheduler: ReadFirstScheduler;
+  /** This store for background work: the same engine, reached through the scheduler's background lane. */
+  private readonly backgroundLane: AnalyticsStore;
+
+  constructor(path: string, memory: AnalyticsMemorySettings = DEFAULT_ANALYTICS_MEMORY, readFirst: ReadFirstOptions = DEFAULT_READ_FIRST) {
     mkdirSync(path, { recursive: true });
-    this.session = new Session(path, {
-      connectionArgs: ['--async_load_databases=0', '--output_format_json_quote_64bit_integers=1', ...chdbMemoryArguments(memory)],
-    });
+    this.path = path;
+    this.connectionArgs = ['--async_load_databases=0', '--output_format_json_quote_64bit_integers=1', ...chdbMemoryArguments(memory)];
+    this.session = new Session(path, { connectionArgs: this.connectionArgs });
+    this.scheduler = new ReadFirstScheduler(readFirst);
+    this.backgroundLane = {
+      kind: this.kind,
+      query: <T,>(sql: string, params: QueryParams = {}) => this.queryIn<T>('background', sql, params),
+      queryJsonLines: (sql, params = {}) => this.queryJsonLinesIn('background', sql, params),
+      command: (sql, params = {}) => this.commandIn('background', sql, params),
+      insert: (table, rows, options = {}) => this.insertIn('background', table, rows, options),
+      insertJsonEachRow: (table, payload, options = {}) => this.insertJsonEachRowIn('background', table, payload, options),
+      ping: () => this.ping(),
+      // The lane is part of the store: the store's close() closes its connection.
+      close: async () => undefined,
+    };
   }
 
-  async query<T = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<T[]> {
-    const result = await this.track(this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
+  /**
+   * A connection runs one operation at a time, in the order it gets them: behind an import's insert, every read
+   * waited. Work nobody is waiting for (an import's lookups and inserts) goes through this lane instead: its own
+   * connection to the same engine (chDB lets connections to one data directory run side by side), started only
+   * while reads pause, and resting between operations while readers are about, so reads keep the cores. Queries
+   * with bound parameters still take turns across connections (the binding runs one at a time, measured with
+   * chdb 3.4), so the lane's lookups wait for reads and reads for them; its inserts, the long part, do not
+   * (decision 0031).
+   */
+  background(): AnalyticsStore {
+    return this.backgroundLane;
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params: QueryParams = {}): Promise<T[]> {
+    return this.queryIn<T>('read', sql, params);
+  }
+
+  queryJsonLines(sql: string, params: QueryParams = {}): Promise<Buffer> {
+    return this.queryJsonLinesIn('read', sql, params);
+  }
+
+  command(sql: string, params: QueryParams = {}): Promise<void> {
+    return this.commandIn('read', sql, params);
+  }
+
+  insert(table: string, rows: readonly AnalyticsRow[], options: InsertOptions = {}): Promise<void> {
+    return this.insertIn('read', table, rows, options);
+  }
+
+  insertJsonEachRow(table: string, payload: Buffer, options: InsertOptions = {}): Promise<void> {
+    return this.insertJsonEachRowIn('read', table, payload, options);
+  }
+
+  private async queryIn<T>(lane: Lane, sql: string, params: QueryParams): Promise<T[]> {
+    const result = await this.run(lane, (session) => session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
     return parseJsonEachRow<T>(result.text());
   }
 
-  async queryJsonLines(sql: string, params: QueryParams = {}): Promise<Buffer> {
-    const result = await this.track(this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
+  private async queryJsonLinesIn(lane: Lane, sql: string, params: QueryParams): Promise<Buffer> {
+    const result = await this.run(lane, (session) => session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
     // The engine's bytes as they are: no JavaScript string is made of them (a page of an export is megabytes).
     const bytes = result.bytes();
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
-  async command(sql: string, params: QueryParams = {}): Promise<void> {
-    await this.track(this.session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
+  private async commandIn(lane: Lane, sql: string, params: QueryParams): Promise<void> {
+    await this.run(lane, (session) => session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
   }
 
-  async insert(table: string, rows: readonly AnalyticsRow[], options: InsertOptions = {}): Promise<void> {
-    if (rows.length > 0) await this.insertJsonEachRow(table, Buffer.from(toJsonEachRow(rows)), options);
+  private async insertIn(lane: Lane, table: string, rows: readonly AnalyticsRow[], options: InsertOptions): Promise<void> {
+    if (rows.length > 0) await this.insertJsonEachRowIn(lane, table, Buffer.from(toJsonEachRow(rows)), options);
   }
 
-  async insertJsonEachRow(table: string, payload: Buffer, options: InsertOptions = {}): Promise<void> {
+  private async insertJsonEachRowIn(lane: Lane, table: string, payload: Buffer, options: InsertOptions): Promise<void> {
     if (payload.length === 0) return;
-    await this.track(this.session.insert({ table, values: payload, format: 'JSONEachRow', settings: { ...insertSettings(options), ...SERIAL_PARSING } }));
+    await this.run(lane, (session) => session.insert({ table, values: payload, format: 'JSONEachRow', settings: { ...insertSettings(options), ...SERIAL_PARSING } }));
   }
 
   async ping(): Promise<boolean> {
@@ -62,7 +119,19 @@ export class ChdbStore implements AnalyticsStore {
   /** Waits for the operations under way (a site's analytics delete runs after its answer), then closes. */
   async close(): Promise<void> {
     await Promise.allSettled([...this.inFlight]);
+    this.backgroundSession?.close();
     this.session.close();
+  }
+
+  /** Starts the operation in its lane, on the lane's connection, counted as under way from the moment it is asked for. */
+  private run<T>(lane: Lane, start: (session: Session) => Promise<T>): Promise<T> {
+    if (lane === 'read') return this.track(this.scheduler.read(() => start(this.session)));
+    return this.track(this.scheduler.background(() => start(this.backgroundConnection())));
+  }
+
+  private backgroundConnection(): Session {
+    this.backgroundSession ??= new Session(this.path, { connectionArgs: this.connectionArgs });
+    return this.backgroundSession;
   }
 
   private track<T>(operation: Promise<T>): Promise<T> {
