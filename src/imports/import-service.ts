@@ -9,7 +9,7 @@ import { isBodyProblem, type BodyProblem } from './batch-body.js';
 import { batchProblemsError } from './batch-problems.js';
 import type { ImportPlatform } from './import-platforms.js';
 import type { ImportRecord, ImportRepository, SkipCounts } from './import.repository.js';
-import type { ImportedRowsStore } from './imported-rows.repository.js';
+import type { ImportedRowsRepository } from './imported-rows.repository.js';
 import { countSkip, linesAt, mapBatch, type MappedBatch, type PackedLines } from './map-batch.js';
 import { inlineImportMapper, type ImportMapper } from './mapping/import-mapper.js';
 import { OrganizationLimiter } from './organization-limiter.js';
@@ -65,7 +65,7 @@ export class ImportService {
 
   constructor(
     private readonly imports: ImportRepository,
-    private readonly rows: ImportedRowsStore,
+    private readonly rows: ImportedRowsRepository,
     private readonly clock: () => number,
     options: ImportServiceOptions = {},
   ) {

@@ -5,7 +5,7 @@ import { storeTime } from './import-time.js';
 /** Tables that hold copies of event rows (filled by views on `events`); they carry no import id, so go by event id. */
 const EVENT_COPIES = ['action_events', 'performance_events'] as const;
 
-export class ImportedRowsStore {
+export class ImportedRowsRepository {
   private readonly store: AnalyticsStore;
 
   /** Imports are background work: on an engine that runs one operation at a time, they let reads go first. */

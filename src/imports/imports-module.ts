@@ -8,7 +8,7 @@ import type { Guards } from '../platform/http/guards.js';
 import type { MetadataDatabase } from '../platform/metadata-store/metadata-schema.js';
 import { ImportService, type ImportLimits } from './import-service.js';
 import { ImportRepository } from './import.repository.js';
-import { ImportedRowsStore } from './imported-rows.repository.js';
+import { ImportedRowsRepository } from './imported-rows.repository.js';
 import { importsRoutes } from './imports.routes.js';
 import { inlineImportMapper, WorkerImportMapper } from './mapping/import-mapper.js';
 import { clearUploadLeftovers } from './upload/upload-leftovers.js';
@@ -28,7 +28,7 @@ export interface ImportsModuleDeps {
 }
 
 export async function registerImports(app: FastifyInstance, deps: ImportsModuleDeps): Promise<ImportService> {
-  const imports = new ImportService(new ImportRepository(deps.db), new ImportedRowsStore(deps.analytics), deps.clock, {
+  const imports = new ImportService(new ImportRepository(deps.db), new ImportedRowsRepository(deps.analytics), deps.clock, {
     mapper: deps.mappingThread ? new WorkerImportMapper() : inlineImportMapper,
     limits: deps.limits,
     trackingBehind: deps.trackingBehind,
