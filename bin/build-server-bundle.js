@@ -28,7 +28,7 @@ const ownFileUrls = {
 async function entryPoints() {
   const entries = {
     main: join(ROOT, 'src', 'main.ts'),
-    'enrichment-worker': join(ROOT, 'src', 'ingestion', 'delivery', 'enrichment-worker.ts'),
+    'enrichment-worker': join(ROOT, 'src', 'ingestion', 'enrichment', 'enrichment-worker.ts'),
   };
   const migrations = join(ROOT, 'migrations', 'metadata');
   for (const file of await readdir(migrations)) {
