@@ -65,7 +65,7 @@ async function main(): Promise<number> {
     // leave before the session check); the timed runs then start from that storage with an empty HTTP cache.
     const visit = await signIn.newPage();
     await visit.goto(`${server.baseUrl}/sites`);
-    await visit.waitForFunction(() => localStorage.getItem('loupe.signed-in') === '1', undefined, { timeout: 60_000 });
+    await visit.waitForFunction("localStorage.getItem('loupe.signed-in') === '1'", undefined, { timeout: 60_000 });
     await visit.close();
     const storageState = await signIn.storageState();
     console.log(`page: ${url}; ${chosen.warmUps} warm-up(s), then ${chosen.runs} timed run(s), each in a fresh browser context (empty HTTP cache)`);
