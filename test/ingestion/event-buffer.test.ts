@@ -91,7 +91,7 @@ describe('event buffer over real chDB', () => {
     expect(await readdir(spool)).toEqual([]);
   });
 
-  it('hands the next queued segment to the delivery\'s prefetch while one is delivered, and still delivers each once', async () => {
+  it('hands the next queued segment to the sink\'s prefetch while one is in the sink, and still stores each once', async () => {
     await open().then((buffer) => buffer.flushAndClose());
     const names = [newSegmentName(Date.now(), 1), newSegmentName(Date.now(), 2), newSegmentName(Date.now(), 3)];
     for (const [index, name] of names.entries()) await writeFile(join(spool, name), lines(range(index * 10 + 1, index * 10 + 10)));
