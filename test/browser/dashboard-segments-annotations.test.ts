@@ -106,8 +106,13 @@ describe('segments', () => {
 
 /** Clicks the chart's bucket `index` of `count` and returns the dialog that opens. */
 async function clickBucket(page: Page, index: number, count: number) {
-  const over = page.locator('.u-over');
-  const box = await over.boundingBox();
+  // The chart is drawn anew when late answers (the comparison) arrive: its plot area is measured once it stays.
+  const over = page.getByTestId('time-series').locator('.u-over');
+  let box = await over.boundingBox();
+  for (let tries = 0; !box && tries < 50; tries += 1) {
+    await over.waitFor({ state: 'visible' });
+    box = await over.boundingBox();
+  }
   if (!box) throw new Error('no chart');
   await over.click({ position: { x: (box.width * index) / (count - 1), y: box.height / 2 } });
   return page.getByRole('dialog', { name: 'Add an annotation' });
