@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
-import { networkQuiet, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { checkLooks, networkQuiet, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 import { DESKTOP, PHONE, postJson } from './people-harness.js';
 
 let h: DashboardHarness;
@@ -175,10 +175,10 @@ describe('breakdown cards', () => {
   });
 
   it.each([
-    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'],
-  ] as const)('names browser versions with their browser ("Safari 17"), keeping equal numbers of two browsers apart; a row filters by both (%s, %s)', async (scheme, width) => {
+    ['desktop'], ['phone'],
+  ] as const)('names browser versions with their browser ("Safari 17"), keeping equal numbers of two browsers apart; a row filters by both (light and dark, %s)', async (width) => {
     const viewport = width === 'desktop' ? DESKTOP : PHONE;
-    const context = await h.browser.newContext({ viewport, colorScheme: scheme, storageState: seeded?.storage });
+    const context = await h.browser.newContext({ viewport, colorScheme: 'light', storageState: seeded?.storage });
     const page = await openDashboard(context);
     const card = page.getByTestId('card-devices');
     await card.scrollIntoViewIfNeeded();
@@ -191,8 +191,7 @@ describe('breakdown cards', () => {
     expect(systems.map((row) => [row[3], row[1]])).toEqual([['Linux (unknown version)', 20], ['iOS 17.5', 10]]);
     await card.getByRole('button', { name: 'Browser versions' }).click();
     await networkQuiet(page);
-    await screenshot(page, `browser-versions-${scheme}-${viewport.width}`);
-    expect(await seriousViolations(page)).toEqual([]);
+    await checkLooks(page, 'browser-versions', width, viewport.width);
     await page.getByTestId('breakdown-browser-version').getByRole('button', { name: /^Safari 17/ }).click();
     await page.waitForURL(/filters=/);
     expect(JSON.parse(new URL(page.url()).searchParams.get('filters') ?? '[]')).toEqual([
@@ -203,23 +202,20 @@ describe('breakdown cards', () => {
   });
 
   it.each([
-    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone'],
-  ] as const)('has no serious accessibility violation or overflow, details open too (%s, %s)', async (scheme, width) => {
+    ['desktop'], ['phone'],
+  ] as const)('has no serious accessibility violation or overflow, details open too (light and dark, %s)', async (width) => {
     const viewport = width === 'desktop' ? DESKTOP : PHONE;
-    const context = await h.browser.newContext({ viewport, colorScheme: scheme, storageState: seeded?.storage });
+    const context = await h.browser.newContext({ viewport, colorScheme: 'light', storageState: seeded?.storage });
     const page = await openDashboard(context);
     await page.getByTestId('card-sources').getByRole('button', { name: 'Referrers' }).click();
     for (const card of await page.locator('[data-testid^="card-"]').all()) await card.scrollIntoViewIfNeeded();
     await networkQuiet(page);
     await page.getByText('Loading…').first().waitFor({ state: 'detached' });
-    await screenshot(page, `breakdowns-${scheme}-${width}`);
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(viewport.width);
+    await checkLooks(page, 'breakdowns', width, viewport.width);
     await page.getByTestId('card-locations').getByRole('button', { name: 'Countries' }).click();
     await page.getByTestId('card-locations').getByRole('button', { name: /^Details/ }).click();
     await page.getByRole('dialog').getByTestId('details-table').waitFor();
-    await screenshot(page, `breakdown-details-${scheme}-${width}`);
-    expect(await seriousViolations(page)).toEqual([]);
+    await checkLooks(page, 'breakdown-details', width, viewport.width);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await context.close();
   });

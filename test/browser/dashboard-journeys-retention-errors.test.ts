@@ -279,20 +279,20 @@ describe('errors page', () => {
 });
 
 describe('journeys, retention and errors pages', () => {
-  // The four looks are checked side by side (each in its own context) to keep the file short.
+  // The two widths are checked side by side (each in its own context, both schemes on each page).
   it('have no serious accessibility violation or overflow, light and dark, desktop and 375 px', async () => {
-    await Promise.all(([['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone']] as const).map(async ([scheme, width]) => {
+    await Promise.all((['desktop', 'phone'] as const).map(async (width) => {
       const viewport = width === 'desktop' ? DESKTOP : PHONE;
-      const context = await signedIn(viewport, scheme);
+      const context = await signedIn(viewport);
       await checkPages(h, [
         ['journeys', `/sites/${site}/journeys?period=7d`, context],
         ['retention', `/sites/${site}/retention?mode=day&range=7`, context],
         ['retention-month', `/sites/${site}/retention?mode=month&range=30`, context],
         ['errors', `/sites/${site}/errors?period=7d`, context],
-      ], `${scheme}-${width}`, viewport.width, dataAreasSettled);
+      ], width, viewport.width, dataAreasSettled);
       await context.close();
     }));
     expect(h.consoleErrors.splice(0)).toEqual([]);
-    // Sixteen page checks with axe on two cores: 46-48 s alone on a CI machine, more beside other files.
+    // Sixteen page checks with axe (eight page loads) on two cores.
   }, 180_000);
 });

@@ -3,7 +3,7 @@
 // allowed origin shows the dashboard in a frame without chrome, while a page of another origin gets nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Frame, Page } from 'playwright-core';
-import { networkQuiet, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
+import { checkLooks, networkQuiet, screenshot, SCREENSHOT_DIR, seriousViolations, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 import { seedEvents } from '../helpers/seed-events.js';
 import { until } from '../helpers/until.js';
 
@@ -51,10 +51,9 @@ async function dashboardShown(page: Page | Frame, name: string): Promise<void> {
 
 describe('share links', () => {
   it.each([
-    ['light', { viewport: { width: 1280, height: 800 }, colorScheme: 'light' as const }],
-    ['dark', { viewport: { width: 1280, height: 800 }, colorScheme: 'dark' as const }],
-    ['375', { viewport: { width: 375, height: 800 }, colorScheme: 'light' as const }],
-  ])('opens the dashboard read-only from Rybbit\'s /{site}/{key} form, signed out (%s)', async (suffix, options) => {
+    ['desktop', { viewport: { width: 1280, height: 800 }, colorScheme: 'light' as const }],
+    ['phone', { viewport: { width: 375, height: 800 }, colorScheme: 'light' as const }],
+  ])('opens the dashboard read-only from Rybbit\'s /{site}/{key} form, signed out (light and dark, %s)', async (width, options) => {
     const context = await h.browser.newContext(options);
     const page = await h.open(context, `${h.loupeUrl}/${open.siteId}/${open.key}/main`);
     await dashboardShown(page, 'open');
@@ -63,9 +62,7 @@ describe('share links', () => {
     // Read-only: no sign-out, no settings link; a sign-in link instead.
     expect(await page.getByRole('link', { name: 'Sign in' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Settings' }).count()).toBe(0);
-    await screenshot(page, `share-link-${suffix}`);
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(options.viewport.width);
+    await checkLooks(page, 'share-link', width, options.viewport.width);
     await context.close();
   });
 

@@ -381,18 +381,18 @@ describe('organization', () => {
 
 describe('looks', () => {
   it.each([
-    ['light', 'desktop'], ['dark', 'desktop'], ['light', 'phone'], ['dark', 'phone'],
-  ] as const)('shows the webhook and organization pages without serious accessibility violations or overflow (%s, %s)', async (scheme, width) => {
+    ['desktop'], ['phone'],
+  ] as const)('shows the webhook and organization pages without serious accessibility violations or overflow (light and dark, %s)', async (width) => {
     const viewport = width === 'desktop' ? DESKTOP : PHONE;
-    const owner = await as('ada@example.com', viewport, scheme);
-    const member = await as('carol@example.com', viewport, scheme);
+    const owner = await as('ada@example.com', viewport, 'light');
+    const member = await as('carol@example.com', viewport, 'light');
     const pages: Array<[string, string, BrowserContext]> = [
       ['webhooks', `/sites/${site}/webhooks`, owner], ['webhook', `/sites/${site}/webhooks/${webhookId}`, owner],
       ['organization', `/organizations/${organization}`, owner],
     ];
-    // The member's view of the organization page (fewer controls) in two of the four looks, to keep the file short.
-    if ((scheme === 'light') === (width === 'desktop')) pages.push(['organization-member', `/organizations/${organization}`, member]);
-    await checkPages(h, pages, `${scheme}-${width}`, viewport.width);
+    // The member's view of the organization page (fewer controls).
+    pages.push(['organization-member', `/organizations/${organization}`, member]);
+    await checkPages(h, pages, width, viewport.width);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await owner.close();
     await member.close();
