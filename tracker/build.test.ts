@@ -1,12 +1,12 @@
 // Builds the tracker into a temp dir: the core stays within 2,048 bytes gzipped (gzip -9), every module is
 // written, the manifest describes the files exactly, and its sourceHash is stable across builds.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTracker, TRACKER_ENTRIES, trackerSourceHash, type TrackerManifest } from './build.js';
+import { buildTracker, isBuildCurrent, TRACKER_ENTRIES, trackerSourceHash, type TrackerManifest } from './build.js';
 
 const CORE_GZIP_BUDGET = 2048;
 
@@ -36,6 +36,13 @@ describe('buildTracker', () => {
     expect(second).toEqual(first);
     expect(first.sourceHash).toMatch(/^[0-9a-f]{64}$/);
     expect(await trackerSourceHash()).toBe(first.sourceHash);
+  });
+
+  it('calls a build current (what `--if-stale` skips) only while every file matches its manifest', async () => {
+    expect(await isBuildCurrent(dirs[1]!)).toBe(true);
+    writeFileSync(join(dirs[1]!, 'spa.js'), 'changed');
+    expect(await isBuildCurrent(dirs[1]!)).toBe(false);
+    expect(await isBuildCurrent(join(dirs[1]!, 'none'))).toBe(false);
   });
 
   it('loads web vitals only in metrics.js, never in the core', () => {

@@ -87,9 +87,33 @@ export async function buildTracker(outDir: string = DEFAULT_OUT_DIR): Promise<Tr
   return manifest;
 }
 
+/** True when `outDir` holds every entry, as its manifest describes them, built from the current sources. */
+export async function isBuildCurrent(outDir: string): Promise<boolean> {
+  let manifest: TrackerManifest;
+  try {
+    manifest = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as TrackerManifest;
+  } catch {
+    return false;
+  }
+  if (manifest.sourceHash !== (await trackerSourceHash())) return false;
+  for (const entry of TRACKER_ENTRIES) {
+    const described = manifest.files?.[`${entry}.js`];
+    const contents = await readFile(join(outDir, `${entry}.js`)).catch(() => undefined);
+    if (!described || !contents || sha256(contents) !== described.sha256) return false;
+  }
+  return true;
+}
+
+// `--if-stale` (what `npm install` runs): nothing to do when the folder already holds the current sources' build.
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const outDir = process.argv[2] ? resolve(process.argv[2]) : DEFAULT_OUT_DIR;
-  const manifest = await buildTracker(outDir);
-  for (const [file, { bytes }] of Object.entries(manifest.files)) process.stdout.write(`${file} ${bytes} bytes\n`);
-  process.stdout.write(`tracker built into ${outDir}\n`);
+  const args = process.argv.slice(2);
+  const named = args.find((arg) => !arg.startsWith('--'));
+  const outDir = named ? resolve(named) : DEFAULT_OUT_DIR;
+  if (args.includes('--if-stale') && (await isBuildCurrent(outDir))) {
+    process.stdout.write('tracker build current: nothing to do\n');
+  } else {
+    const manifest = await buildTracker(outDir);
+    for (const [file, { bytes }] of Object.entries(manifest.files)) process.stdout.write(`${file} ${bytes} bytes\n`);
+    process.stdout.write(`tracker built into ${outDir}\n`);
+  }
 }

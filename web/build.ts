@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { describeFile, DASHBOARD_MANIFEST_FILE, type DashboardFile, type DashboardManifest } from '../src/dashboard-assets/dashboard-manifest.js';
+import { describeFile, DASHBOARD_MANIFEST_FILE, isBuildIntact, readDashboardManifest, type DashboardFile, type DashboardManifest } from '../src/dashboard-assets/dashboard-manifest.js';
 import { dashboardSourceHash } from '../src/dashboard-assets/dashboard-source-tree.js';
 import { dashboardViteConfig, WEB_DIR } from './vite.config.js';
 
@@ -33,8 +33,22 @@ export async function buildDashboard(outDir: string = DEFAULT_OUT_DIR): Promise<
   return manifest;
 }
 
+/** True when `outDir` holds an intact build of the current sources. */
+export function isBuildCurrent(outDir: string): boolean {
+  const manifest = readDashboardManifest(outDir);
+  if (!manifest || !isBuildIntact(outDir, manifest)) return false;
+  return manifest.sourceHash === dashboardSourceHash({ webDir: WEB_DIR, nodeModulesDir: join(WEB_DIR, '..', 'node_modules') });
+}
+
 // Run as a script (`npm run build:web`, or the server's child process with the output folder as argument).
+// `--if-stale` (what `npm install` runs): nothing to do when the folder already holds the current sources' build.
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const manifest = await buildDashboard(process.argv[2] ?? DEFAULT_OUT_DIR);
-  console.log(`dashboard built: ${Object.keys(manifest.files).length} files`);
+  const args = process.argv.slice(2);
+  const outDir = args.find((arg) => !arg.startsWith('--')) ?? DEFAULT_OUT_DIR;
+  if (args.includes('--if-stale') && isBuildCurrent(outDir)) {
+    console.log('dashboard build current: nothing to do');
+  } else {
+    const manifest = await buildDashboard(outDir);
+    console.log(`dashboard built: ${Object.keys(manifest.files).length} files`);
+  }
 }
