@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMetadataDb } from '../../src/platform/metadata-store/create-metadata-db.js';
 import { migrateMetadataDb, pendingMetadataMigrations } from '../../src/platform/metadata-store/metadata-migrations.js';
 import { withMigrationLock } from '../../src/platform/metadata-store/migration-lock.js';
+import { copyMigratedAnalytics } from '../helpers/migrated-store.js';
 import { metadataBackends } from '../helpers/test-app.js';
 import { startServer, waitForHealth, type ServerProcess } from '../helpers/server-process.js';
 
@@ -79,6 +80,8 @@ describe.skipIf(!postgres)('migrations started by three nodes at once (PostgreSQ
     try {
       for (const node of [1, 2, 3]) {
         const nodeDir = mkdtempSync(join(dataDir, `node-${node}-`));
+        // Each node's own analytics store is migrated already (what is shared, and locked, is the PostgreSQL one).
+        copyMigratedAnalytics(join(nodeDir, 'analytics'));
         servers.push(await startServer(nodeDir, { DATABASE_URL: database.url, LOG_LEVEL: 'info' }));
       }
       await Promise.all(servers.map((server) => waitForHealth(server, 90_000)));
