@@ -1,4 +1,6 @@
-// Each tracker file held in memory with its brotli and gzip variants, compressed once at the highest settings.
+// Each tracker file held in memory with its brotli and gzip variants, compressed once per process at the highest
+// settings.
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ContentCoding } from './content-coding.js';
 import type { TrackerFiles } from './ensure-fresh-bundle.js';
@@ -16,7 +18,29 @@ export interface TrackerAsset {
 
 const ETAG_HEX_LENGTH = 32;
 
-function compress(bytes: Buffer): { br: Buffer; gzip: Buffer } {
+type Compressed = { readonly br: Buffer; readonly gzip: Buffer };
+
+/**
+ * Compressed variants by content hash, shared by the apps of one process: brotli at its highest quality costs about
+ * 0.3 s of CPU for the tracker's files, paid again by every app a process starts (a test worker starts hundreds)
+ * although the bytes are the same. Bounded: a build has a handful of files.
+ */
+const compressedByHash = new Map<string, Compressed>();
+const MAX_REMEMBERED = 64;
+
+function compressOnce(sha256: string, bytes: Buffer): Compressed {
+  const known = compressedByHash.get(sha256);
+  if (known) return known;
+  const made = compress(bytes);
+  if (compressedByHash.size >= MAX_REMEMBERED) {
+    const oldest = compressedByHash.keys().next().value;
+    if (oldest !== undefined) compressedByHash.delete(oldest);
+  }
+  compressedByHash.set(sha256, made);
+  return made;
+}
+
+function compress(bytes: Buffer): Compressed {
   return {
     br: brotliCompressSync(bytes, {
       params: {
@@ -33,8 +57,9 @@ function compress(bytes: Buffer): { br: Buffer; gzip: Buffer } {
 export function prepareTrackerAssets(bundle: TrackerFiles): Map<string, TrackerAsset> {
   const assets = new Map<string, TrackerAsset>();
   for (const [name, bytes] of bundle.files) {
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
     const tag = bundle.manifest.files[name]?.sha256.slice(0, ETAG_HEX_LENGTH) ?? '';
-    const { br, gzip } = compress(bytes);
+    const { br, gzip } = compressOnce(sha256, bytes);
     assets.set(name, {
       name,
       variants: {
