@@ -35,7 +35,7 @@ const WORKER_ENTRY = new URL(`./enrichment-worker${import.meta.url.endsWith('.ts
  * From the bundle (`npm start`) the thread runs its own bundled entry; under tsx (TypeScript sources) it
  * registers the same loader before importing its entry, which costs a loader thread and ~25 MB more.
  */
-function spawnWorker(settings: WorkerSettings): Worker {
+export function spawnWorker(settings: WorkerSettings): Worker {
   const bundled = bundledFile('enrichment-worker.js');
   if (bundled) return new Worker(pathToFileURL(bundled), { workerData: settings });
   if (!WORKER_ENTRY.pathname.endsWith('.ts')) return new Worker(WORKER_ENTRY, { workerData: settings });
@@ -60,11 +60,11 @@ class WorkerEnricher implements Enricher {
   private nextId = 0;
   private closed = false;
 
-  constructor(private readonly settings: WorkerSettings) {}
+  constructor(private readonly settings: WorkerSettings, private readonly spawn: (settings: WorkerSettings) => Worker) {}
 
   private start(): Promise<void> {
     if (this.ready) return this.ready;
-    const worker = spawnWorker(this.settings);
+    const worker = this.spawn(this.settings);
     this.worker = worker;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.on('message', (message: unknown) => {
@@ -147,6 +147,6 @@ class WorkerEnricher implements Enricher {
  * geolocation and user-agent tables (~40 MB resident) are not held by an instance that has received no event
  * since it started (decision 0040). Its start-up (well under a second) then delays that first segment only.
  */
-export function createWorkerEnricher(settings: WorkerSettings): Enricher {
-  return new WorkerEnricher(settings);
+export function createWorkerEnricher(settings: WorkerSettings, spawn: (settings: WorkerSettings) => Worker = spawnWorker): Enricher {
+  return new WorkerEnricher(settings, spawn);
 }
