@@ -82,7 +82,7 @@ async function holdsSegments(dir: string): Promise<boolean> {
   }
 }
 
-/** The inline enricher shares the request path's geolocator; the worker thread opens its own. */
+/** The inline enricher shares the request path's geolocator; the worker thread opens its own when it starts. */
 async function createEnricher(deps: IngestionModuleDeps, geolocator: Geolocator): Promise<Enricher> {
   const { config } = deps;
   const sources = {
