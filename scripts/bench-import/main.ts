@@ -14,10 +14,13 @@ import { bootstrap } from '../../src/cli/bootstrap.js';
 import { runImport } from '../../src/cli/import-command.js';
 import { localImportTarget } from '../../src/imports/service-import-targets.js';
 import { loadConfig } from '../../src/config.js';
+import { tuneGarbageCollector } from '../../src/platform/garbage-collector-tuning.js';
 import { readRssKb, RssSampler } from '../bench-ingest/rss-sampler.js';
 import { describeSample, MemoryBreakdownSampler, nativeMb, sampleMemory } from './memory-breakdown.js';
 import { writeGeneratedExport } from './generated-export.js';
 
+// As `loupe import` sets it (src/cli/main.ts).
+tuneGarbageCollector();
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '200000' }, 'batch-size': { type: 'string', default: '5000' }, formats: { type: 'string', default: 'umami,loupe' } } });
 const formats = values.formats.split(',').filter((format): format is 'umami' | 'loupe' => format === 'umami' || format === 'loupe');
 const rows = Number(values.rows);
