@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the server (src/main.ts), the enrichment thread and the metadata migrations into plain JavaScript under
+// Bundles the server (src/main.ts), the command line (src/cli/main.ts), the enrichment thread and the metadata migrations into plain JavaScript under
 // dist/server/<content hash>/ and prints that directory. Packages stay imports (resolved from the checkout's
 // node_modules); each source file keeps its own `import.meta.url`, so paths inside the project resolve as before.
 import { createHash } from 'node:crypto';
@@ -28,6 +28,7 @@ const ownFileUrls = {
 async function entryPoints() {
   const entries = {
     main: join(ROOT, 'src', 'main.ts'),
+    cli: join(ROOT, 'src', 'cli', 'main.ts'),
     'enrichment-worker': join(ROOT, 'src', 'ingestion', 'enrichment', 'enrichment-worker.ts'),
   };
   const migrations = join(ROOT, 'migrations', 'metadata');

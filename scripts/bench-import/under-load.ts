@@ -1,5 +1,5 @@
 // `npm run bench:import-load`: what an import does to everyone else. A Loupe server runs as its own process on
-// a fresh DATA_DIR; organization B's site holds seeded history, organization A imports a generated Umami
+// a fresh DATA_DIR (from its bundle, as `npm start` runs it); organization B's site holds seeded history, organization A imports a generated Umami
 // export of --rows rows over HTTP from a client process of its own (as `loupe import --url` does). The import runs in phases of --phase-seconds,
 // each between two pauses of the same length (the import held between two batches), so idle and busy figures
 // are taken under the same machine load (the machine is shared). Measured in every phase: /api/health/live
@@ -17,7 +17,7 @@ import { httpImportTarget } from '../../src/cli/import-targets.js';
 import type { ImportSummary } from '../../src/imports/file-import.js';
 import { projectPath } from '../../src/platform/project-path.js';
 import { readRssKb, RssSampler } from '../bench-ingest/rss-sampler.js';
-import { freePort, startServer } from '../bench-ingest/server-process.js';
+import { freePort, LOUPE_SERVER_ARGS, startServer } from '../bench-ingest/server-process.js';
 import { writeGeneratedExport } from './generated-export.js';
 import { describeLatencies, median, startProbe } from './latency-probes.js';
 import { startImportClient } from './import-client-process.js';
@@ -48,7 +48,8 @@ const dir = await mkdtemp(join(tmpdir(), 'loupe-bench-import-load-'));
 const port = values.port === undefined ? await freePort() : Number(values.port);
 const server = await startServer({
   name: 'loupe',
-  args: ['--import', 'tsx', 'src/main.ts'],
+  // As `npm start` runs it: from its bundle.
+  args: LOUPE_SERVER_ARGS,
   env: {
     ...process.env, DATA_DIR: join(dir, 'data'), PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn',
     DISABLE_SIGNUP: 'false', IMPORT_DAILY_ROW_QUOTA: '0',
@@ -56,6 +57,8 @@ const server = await startServer({
   cwd: projectPath(),
   port,
   ready: { method: 'GET', path: '/api/health/live' },
+  // The machine is shared: a start under load takes longer than the default minute.
+  timeoutMs: 300_000,
 }).catch(async (err: unknown) => {
   await rm(dir, { recursive: true, force: true });
   throw err;
@@ -90,6 +93,8 @@ try {
   const importing = control.done.then((summary) => { finished = summary; });
   const phases: Phase[] = [];
   const measure = async (kind: Phase['kind']) => {
+    // Each phase's span on stderr, to line up with the server's own logs or profiles (epoch ms).
+    process.stderr.write(`[phase ${kind} from ${Date.now()}]\n`);
     const health = startProbe(10, healthProbe);
     const overview = startProbe(250, overviewProbe);
     const elapsed = new Promise((resolve) => setTimeout(resolve, phaseMs));

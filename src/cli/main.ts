@@ -3,20 +3,23 @@
 import { parseArgs } from 'node:util';
 import type { LoupeApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { createMetadataDb } from '../platform/metadata-store/create-metadata-db.js';
-import { migrateMetadataDb } from '../platform/metadata-store/metadata-migrations.js';
-import { StatsParamError } from '../stats/bad-request-error.js';
-import { httpCaller, injectCaller } from './api-caller.js';
-import { bootstrap } from './bootstrap.js';
-import { CliUsageError, PLAN_USAGE, planCommand } from './plan-command.js';
-import { DEFAULT_BATCH_ROWS, IMPORT_USAGE, isFileFormat, runImport } from './import-command.js';
-import { httpImportTarget } from './import-targets.js';
-import { localImportTarget } from '../imports/index.js';
-import { ImportFileError } from '../imports/index.js';
-import { BACKUP_USAGE, backupCommand, restoreCommand } from './backup-command.js';
-import { EXPORT_USAGE, exportCommand } from './export-command.js';
+import { tuneGarbageCollector } from '../platform/garbage-collector-tuning.js';
 
-const USAGE = `Usage:
+// An import reads and maps a file in batches whose rows live for seconds (until they are stored), long enough
+// to reach the old generation: with V8's own growth factor (up to 4x the live heap) the heap grew 161 MB on a
+// 20 MB file before a full collection came (`npm run bench:import`); the server's factor of 2 bounds that.
+tuneGarbageCollector();
+
+/**
+ * Each command loads only the modules it uses, when it runs: an import over HTTP never loads the embedded store
+ * (a 566 MB library), the app or the metadata store, and the usage loads every command's text. A command
+ * line's start is mostly module loading (tests start it dozens of times).
+ */
+async function usage(): Promise<string> {
+  const [{ PLAN_USAGE }, { IMPORT_USAGE }, { EXPORT_USAGE }, { BACKUP_USAGE }] = await Promise.all([
+    import('./plan-command.js'), import('./import-command.js'), import('./export-command.js'), import('./backup-command.js'),
+  ]);
+  return `Usage:
   loupe bootstrap --email <email> --password <password> --org <name> --domain <domain> [--url <server>]
 
   Creates an account, an organization, a site and an organization API key, and prints them as JSON.
@@ -30,6 +33,7 @@ ${IMPORT_USAGE}
 ${EXPORT_USAGE}
 
 ${BACKUP_USAGE}`;
+}
 
 /**
  * The whole app, for the commands that work on DATA_DIR through it. Loaded only then: `plan`, `export`, the
@@ -53,10 +57,11 @@ async function runBootstrap(rest: string[]): Promise<number> {
   });
   const { email, password, org, domain } = values;
   if (!email || !password || !org || !domain) {
-    process.stderr.write(USAGE + '\n');
+    process.stderr.write((await usage()) + '\n');
     return 2;
   }
   const input = { email, password, org, domain, name: values.name };
+  const [{ bootstrap }, { httpCaller, injectCaller }] = await Promise.all([import('./bootstrap.js'), import('./api-caller.js')]);
   if (values.url) {
     print(await bootstrap(httpCaller(values.url.replace(/\/+$/, '')), input));
     return 0;
@@ -73,6 +78,9 @@ async function runBootstrap(rest: string[]): Promise<number> {
 
 /** Opens only the metadata store (not the analytics store), so it runs beside a running server. */
 async function runPlan(rest: string[]): Promise<number> {
+  const [{ createMetadataDb }, { migrateMetadataDb }, { CliUsageError, planCommand }] = await Promise.all([
+    import('../platform/metadata-store/create-metadata-db.js'), import('../platform/metadata-store/metadata-migrations.js'), import('./plan-command.js'),
+  ]);
   const meta = createMetadataDb(loadConfig({ ...process.env, LOG_LEVEL: 'silent' }));
   try {
     await migrateMetadataDb(meta);
@@ -80,7 +88,7 @@ async function runPlan(rest: string[]): Promise<number> {
     return 0;
   } catch (err) {
     if (!(err instanceof CliUsageError)) throw err;
-    process.stderr.write(`${err.message}\n\n${USAGE}\n`);
+    process.stderr.write(`${err.message}\n\n${await usage()}\n`);
     return 2;
   } finally {
     await meta.close();
@@ -95,15 +103,18 @@ async function runImportCommand(rest: string[]): Promise<number> {
     strict: true,
   });
   const { site, format, file } = values;
+  const { DEFAULT_BATCH_ROWS, isFileFormat, runImport } = await import('./import-command.js');
   const batchRows = values['batch-size'] === undefined ? DEFAULT_BATCH_ROWS : Number(values['batch-size']);
   const usable = site && format && isFileFormat(format) && file && Number.isInteger(batchRows) && batchRows >= 1 && batchRows <= 100_000;
   if (!usable || (values.url !== undefined) !== (values['api-key'] !== undefined) || (!values.url && !/^\d+$/.test(site))) {
-    process.stderr.write(USAGE + '\n');
+    process.stderr.write((await usage()) + '\n');
     return 2;
   }
   const options = { file, format, batchRows, progress: process.stderr };
+  const { ImportFileError, localImportTarget } = await import('../imports/index.js');
   try {
     if (values.url && values['api-key']) {
+      const { httpImportTarget } = await import('./import-targets.js');
       print(await runImport(httpImportTarget(values.url, values['api-key'], site), options));
       return 0;
     }
@@ -130,8 +141,9 @@ async function runOnDataDir(run: (config: ReturnType<typeof loadConfig>) => Prom
     if (answer !== undefined) print(answer);
     return 0;
   } catch (err) {
+    const [{ CliUsageError }, { StatsParamError }] = await Promise.all([import('./plan-command.js'), import('../stats/bad-request-error.js')]);
     if (!(err instanceof CliUsageError || err instanceof StatsParamError)) throw err;
-    process.stderr.write(`${err.message}\n\n${USAGE}\n`);
+    process.stderr.write(`${err.message}\n\n${await usage()}\n`);
     return 2;
   }
 }
@@ -141,10 +153,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'bootstrap') return runBootstrap(rest);
   if (command === 'plan') return runPlan(rest);
   if (command === 'import') return runImportCommand(rest);
-  if (command === 'export') return runOnDataDir((config) => exportCommand(rest, config));
-  if (command === 'backup') return runOnDataDir((config) => backupCommand(rest, config));
-  if (command === 'restore') return runOnDataDir((config) => restoreCommand(rest, config));
-  process.stderr.write(USAGE + '\n');
+  if (command === 'export') return runOnDataDir(async (config) => (await import('./export-command.js')).exportCommand(rest, config));
+  if (command === 'backup') return runOnDataDir(async (config) => (await import('./backup-command.js')).backupCommand(rest, config));
+  if (command === 'restore') return runOnDataDir(async (config) => (await import('./backup-command.js')).restoreCommand(rest, config));
+  process.stderr.write((await usage()) + '\n');
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
 }
 

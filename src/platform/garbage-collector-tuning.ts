@@ -1,4 +1,4 @@
-// V8's garbage collector, tuned for a long-running server: one setting, applied once at start.
+// V8's garbage collector, tuned for a long-running server (and the command line's imports): one setting, applied once at start.
 import { setFlagsFromString } from 'node:v8';
 
 /**
@@ -9,7 +9,8 @@ import { setFlagsFromString } from 'node:v8';
  * the whole heap on V8's helper threads (measured with --trace-gc during `npm run bench:ingest`). A fixed
  * factor of 2 makes that one every few seconds, for at most one more live heap of memory. The flag is
  * read when a limit is computed, so setting it at start, before the load, takes effect; worker threads
- * share it.
+ * share it. The command line sets it too: an import's batches live until they are stored, so they reach the
+ * old generation, and V8's own factor (up to 4) let the heap grow by up to three times its live size first.
  */
 const OLD_GENERATION_GROWTH_PERCENT = 100;
 
