@@ -56,6 +56,12 @@ export class ImportedRowsRepository {
         params,
       );
     }
+    // The import's page visits (migration 0021), found through its engagement events: its sessions are its own.
+    await this.store.command(
+      `DELETE FROM page_visits WHERE site_id = {siteId:UInt32}
+         AND session_id IN (SELECT session_id FROM events WHERE site_id = {siteId:UInt32} AND import_id = {importId:String} AND type = 'engagement')`,
+      params,
+    );
     await this.store.command('DELETE FROM events WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);
     await this.store.command('DELETE FROM sessions WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);
     await this.store.command('DELETE FROM imported_aggregates WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);

@@ -202,6 +202,21 @@ function fromSessionsTable(
     WHERE ${interior.sql}`;
   const params = { siteId, ...interior.params };
   if (edges.length === 0) return { sql: interiorSql, params };
+  const edgeWhere = edgeEventsWhere(siteId, range, filters, edges);
+  return {
+    sql: `${interiorSql}
+    UNION ALL
+    SELECT ${EVENT_FIGURES}${value.events} FROM events WHERE ${edgeWhere.sql} GROUP BY session_id`,
+    params: { ...params, ...edgeWhere.params },
+  };
+}
+
+/**
+ * The events of `edges` inside the range matching the filters (a condition on `events` or its copies), read
+ * only from the range's start to the last end of sessions that began before it, and from the first start of
+ * the others to the range's end.
+ */
+function edgeEventsWhere(siteId: number, range: TimeRange, filters: SqlFragment, edges: readonly EdgeSession[]): SqlFragment {
   const fromMs = range.from?.getTime() ?? Number.NEGATIVE_INFINITY;
   let headEnd: number | undefined;
   let tailStart: number | undefined;
@@ -213,17 +228,39 @@ function fromSessionsTable(
     ...(headEnd === undefined ? [] : [{ sql: `timestamp <= {edge_head_end:${DT}}`, params: { edge_head_end: toClickHouseDateTime(new Date(headEnd)) } }]),
     ...(tailStart === undefined ? [] : [{ sql: `timestamp >= {edge_tail_start:${DT}}`, params: { edge_tail_start: toClickHouseDateTime(new Date(tailStart)) } }]),
   ]);
-  const edgeWhere = allOf([
+  const where = allOf([
     SITE,
     ...timeRangeConditions(range),
     filters,
     windows,
     { sql: 'session_id IN (SELECT toUInt64(arrayJoin({edge_ids:Array(String)})))', params: {} },
   ]);
-  return {
-    sql: `${interiorSql}
-    UNION ALL
-    SELECT ${EVENT_FIGURES}${value.events} FROM events WHERE ${edgeWhere.sql} GROUP BY session_id`,
-    params: { ...params, ...windows.params, ...edgeWhere.params, edge_ids: edges.map((edge) => edge.id) },
-  };
+  return { sql: where.sql, params: { siteId, ...windows.params, ...where.params, edge_ids: edges.map((edge) => edge.id) } };
+}
+
+/**
+ * For a report keeping rows per session (or finer, sorted like `sessions`) in a table of its own: which of
+ * the range's sessions that table answers for, and which must be computed from their events, as above.
+ * `tableWhere` selects the rows of sessions that started inside the range and are neither crossing an edge
+ * nor, with filters, disagreeing on a visitor attribute (filters still to apply); `eventsWhere` the matching
+ * events inside the range of the others (undefined when there are none). Undefined when the table cannot
+ * answer: a filter on another column, or too many disagreeing sessions.
+ */
+export async function sessionSplit(
+  store: AnalyticsStore,
+  query: StatsQuery,
+): Promise<{ tableWhere: SqlFragment; eventsWhere: SqlFragment | undefined } | undefined> {
+  if (!readsSessionsTable(query)) return undefined;
+  const [edges, disagreeing] = await Promise.all([
+    edgeSessions(store, query.siteId, query.range),
+    query.filters.length > 0 ? disagreeingSessions(store, query.siteId, query.range) : [],
+  ]);
+  if (disagreeing === undefined) return undefined;
+  const others = [...edges, ...disagreeing];
+  const tableWhere = allOf([
+    { sql: 'site_id = {siteId:UInt32}', params: { siteId: query.siteId } },
+    edgeConditions(query.range, 'session_start').within,
+    ...(others.length === 0 ? [] : [{ sql: 'session_id NOT IN (SELECT toUInt64(arrayJoin({split_ids:Array(String)})))', params: { split_ids: others.map((edge) => edge.id) } }]),
+  ]);
+  return { tableWhere, eventsWhere: others.length === 0 ? undefined : edgeEventsWhere(query.siteId, query.range, filterWhere(query), others) };
 }

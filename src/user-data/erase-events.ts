@@ -1,5 +1,5 @@
 // Erasing a selection of a site's events (one person's, one visitor's, one session's): the events, the tables
-// copied from them, and the sessions they built; a session shared with events outside the selection is rebuilt
+// copied from them, and the sessions and page visits they built; a session shared with events outside the selection is rebuilt
 // from those events alone.
 import { randomBytes } from 'node:crypto';
 import type { AnalyticsStore, QueryParams } from '../platform/analytics-store/analytics-store.js';
@@ -12,6 +12,9 @@ export interface EventSelection {
 
 /** Tables holding a copy of event rows (filled by views on `events`), with the same columns. */
 const EVENT_TABLES = ['events', 'action_events', 'performance_events'] as const;
+
+/** Tables holding rows per session (filled by views on `events`): removed whole for every session touched, then rebuilt. */
+const SESSION_TABLES = ['sessions', 'page_visits'] as const;
 
 export interface ErasedEvents {
   readonly events: number;
@@ -51,7 +54,9 @@ export async function eraseEvents(store: AnalyticsStore, selection: EventSelecti
     await store.command(`DELETE FROM ${table} WHERE ${selection.where} OR (site_id = {siteId:UInt32} AND session_id IN (SELECT toUInt64(arrayJoin({shared:Array(String)}))))`, scoped);
   }
   if (sessions.all.length > 0) {
-    await store.command('DELETE FROM sessions WHERE site_id = {siteId:UInt32} AND session_id IN (SELECT toUInt64(arrayJoin({sessions:Array(String)})))', scoped);
+    for (const table of SESSION_TABLES) {
+      await store.command(`DELETE FROM ${table} WHERE site_id = {siteId:UInt32} AND session_id IN (SELECT toUInt64(arrayJoin({sessions:Array(String)})))`, scoped);
+    }
   }
   if (keep) await restoreOthers(store, keep);
   return { events, sessions: sessions.all.length - sessions.shared.length, sessionIds: sessions.all };

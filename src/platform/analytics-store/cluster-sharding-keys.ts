@@ -16,6 +16,8 @@ const SHARDING_KEYS: Readonly<Record<string, string>> = {
   performance_events: SESSION_KEY,
   action_events: SESSION_KEY,
   sessions: SESSION_KEY,
+  // A page visit's rows merge into one (AggregatingMergeTree, read with FINAL): on its session's shard.
+  page_visits: SESSION_KEY,
   bot_events: 'cityHash64(site_id, event_id)',
   user_identities: 'cityHash64(site_id, identified_user_id)',
   imported_aggregates: 'cityHash64(site_id, row_key)',

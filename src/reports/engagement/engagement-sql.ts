@@ -58,18 +58,3 @@ export function pageVisitFigures(row: PageVisitFiguresRow | undefined): PageVisi
     scroll_reach: reach,
   };
 }
-
-/**
- * Mean engaged seconds per page visit of each of `paths` (`value`, `seconds`), `where` applied: the figure
- * `/metric?parameter=pathname` rows carry as `time_on_page_seconds`. Paths without engagement have no row.
- */
-export function engagedSecondsOfPathsSql(where: SqlFragment, paths: readonly string[]): SqlFragment {
-  // The mean over page visits of their summed time is all of a path's engaged time over its visits (the distinct
-  // sessions that sent engagement on it): one pass, without a row per visit in between.
-  return {
-    sql: `SELECT pathname AS value, sum(engaged_ms) / uniqExact(session_id) / 1000 AS seconds
-      FROM ${ACTION_EVENTS} WHERE type = 'engagement' AND ${where.sql} AND pathname IN {engaged_paths:Array(String)}
-      GROUP BY value`,
-    params: { ...mergeParams([where]), engaged_paths: [...paths] },
-  };
-}

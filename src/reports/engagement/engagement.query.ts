@@ -3,9 +3,10 @@ import type { AnalyticsStore } from '../../platform/analytics-store/analytics-st
 import { sessionRowsSql } from '../../stats/session-rows.query.js';
 import { SESSION_ENGAGED_MS } from '../../stats/session-values.js';
 import { mergeParams } from '../../stats/sql-fragment.js';
-import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import type { StatsQuery } from '../../stats/stats-query.js';
 import type { Paging } from '../report-paging.js';
-import { PAGE_VISIT_FIGURES, pageVisitFigures, pageVisitsSql, type PageVisitFigures, type PageVisitFiguresRow } from './engagement-sql.js';
+import { PAGE_VISIT_FIGURES, pageVisitFigures, type PageVisitFigures, type PageVisitFiguresRow } from './engagement-sql.js';
+import { pageVisitRowsSql } from './page-visit-rows.query.js';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -20,10 +21,9 @@ export interface EngagementOverview extends PageVisitFigures {
  * e.g. from a tracker that sends none, counts as 0 s).
  */
 export async function engagementOverview(store: AnalyticsStore, query: StatsQuery): Promise<EngagementOverview> {
-  const visits = pageVisitsSql(baseWhere(query));
   // One row per session with its engaged time: from the `sessions` table where it can answer (as the overview
   // counts sessions), from the events otherwise.
-  const sessionRows = await sessionRowsSql(store, query, SESSION_ENGAGED_MS);
+  const [visits, sessionRows] = await Promise.all([pageVisitRowsSql(store, query), sessionRowsSql(store, query, SESSION_ENGAGED_MS)]);
   const [pages, sessions] = await Promise.all([
     store.query<PageVisitFiguresRow>(`SELECT ${PAGE_VISIT_FIGURES} FROM (${visits.sql})`, visits.params),
     store.query<{ sessions: number | string; ms: number | string }>(`SELECT count() AS sessions, sum(engaged) AS ms FROM (${sessionRows.sql})`, sessionRows.params),
@@ -42,7 +42,7 @@ export interface PageEngagement extends PageVisitFigures {
 
 /** Per path, most visited first: page visits, mean engaged seconds, mean and reached scroll depth. */
 export async function pageEngagement(store: AnalyticsStore, query: StatsQuery, paging: Paging): Promise<{ data: PageEngagement[]; totalCount: number }> {
-  const visits = pageVisitsSql(baseWhere(query));
+  const visits = await pageVisitRowsSql(store, query);
   const offset = (paging.page - 1) * paging.limit;
   // One pass: the window counts the paths before LIMIT. Only a page beyond the last has no row to carry it.
   const rows = await store.query<PageVisitFiguresRow & { value: string; total: number | string }>(
