@@ -254,7 +254,8 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     await eventually(
       async () => ({ rows: await deliveryRows(), pathnames: new Set(received().map((body) => body.event.pathname)) }),
       ({ rows, pathnames }) => rows.every((row) => row.status !== 'pending' && row.status !== 'retrying') && ackedTriggers.every((pathname) => pathnames.has(pathname)),
-      100_000,
+      // 5-15 s on a quiet machine; a fresh-clone run beside the browser tests on a slow one needed more than 100 s.
+      240_000,
     );
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const rows = await deliveryRows();
@@ -345,5 +346,5 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     const missing = acked.filter((pathname) => counts.get(pathname) !== 1);
     const duplicated = [...counts].filter(([, copies]) => copies > 1).map(([pathname]) => pathname);
     expect({ acked: acked.length > ackedAtKill, missing, duplicated }).toEqual({ acked: true, missing: [], duplicated: [] });
-  }, 300_000);
+  }, 480_000);
 });
