@@ -239,8 +239,8 @@ export async function dataAreasSettled(page: Page): Promise<void> {
 }
 
 /**
- * Opens each `[name, path, context]` page, waits for its heading and its requests (and `settled`, when given),
- * screenshots it as `<name>-<suffix>`, and expects no serious axe violation and no horizontal overflow at `width`.
+ * Opens each `[name, path, context]` page, waits for its heading and its requests, and holds it to `checkLooks` in
+ * both schemes (`settled`, when given, runs after each switch). The contexts must leave the theme on "system".
  */
 export async function checkPages(
   h: DashboardHarness, pages: ReadonlyArray<readonly [string, string, BrowserContext]>, widthName: string, width: number, settled?: (page: Page) => Promise<void>,
