@@ -1,6 +1,5 @@
 // Each tracker file held in memory with its brotli and gzip variants, compressed once per process at the highest
 // settings.
-import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { ContentCoding } from './content-coding.js';
 import type { TrackerFiles } from './ensure-fresh-bundle.js';
@@ -57,9 +56,10 @@ function compress(bytes: Buffer): Compressed {
 export function prepareTrackerAssets(bundle: TrackerFiles): Map<string, TrackerAsset> {
   const assets = new Map<string, TrackerAsset>();
   for (const [name, bytes] of bundle.files) {
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const tag = bundle.manifest.files[name]?.sha256.slice(0, ETAG_HEX_LENGTH) ?? '';
-    const { br, gzip } = compressOnce(sha256, bytes);
+    // The bundle's files were checked against these hashes when it was read (ensure-fresh-bundle.ts).
+    const sha256 = bundle.manifest.files[name]?.sha256;
+    const tag = sha256?.slice(0, ETAG_HEX_LENGTH) ?? '';
+    const { br, gzip } = sha256 ? compressOnce(sha256, bytes) : compress(bytes);
     assets.set(name, {
       name,
       variants: {
