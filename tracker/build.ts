@@ -5,6 +5,7 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, version as esbuildVersion } from 'esbuild';
+import { isTrackerBuildCurrent } from '../src/tracker-assets/ensure-fresh-bundle.js';
 
 export interface TrackerFile {
   readonly bytes: number;
@@ -87,21 +88,9 @@ export async function buildTracker(outDir: string = DEFAULT_OUT_DIR): Promise<Tr
   return manifest;
 }
 
-/** True when `outDir` holds every entry, as its manifest describes them, built from the current sources. */
+/** True when `outDir` holds an intact build of the current sources (the server's own check at start). */
 export async function isBuildCurrent(outDir: string): Promise<boolean> {
-  let manifest: TrackerManifest;
-  try {
-    manifest = JSON.parse(await readFile(join(outDir, 'manifest.json'), 'utf8')) as TrackerManifest;
-  } catch {
-    return false;
-  }
-  if (manifest.sourceHash !== (await trackerSourceHash())) return false;
-  for (const entry of TRACKER_ENTRIES) {
-    const described = manifest.files?.[`${entry}.js`];
-    const contents = await readFile(join(outDir, `${entry}.js`)).catch(() => undefined);
-    if (!described || !contents || sha256(contents) !== described.sha256) return false;
-  }
-  return true;
+  return isTrackerBuildCurrent(outDir, await trackerSourceHash());
 }
 
 // `--if-stale` (what `npm install` runs): nothing to do when the folder already holds the current sources' build.

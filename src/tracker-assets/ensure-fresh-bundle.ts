@@ -52,6 +52,11 @@ function readCurrent(distDir: string, sourceHash: string | undefined): { files: 
   return files ? { files: { manifest, files, rebuilt: false } } : { reason: 'damaged' };
 }
 
+/** True when `distDir` holds an intact build whose manifest records `sourceHash` (the build script's `--if-stale`). */
+export function isTrackerBuildCurrent(distDir: string, sourceHash: string): boolean {
+  return 'files' in readCurrent(distDir, sourceHash);
+}
+
 /** A deployment may ship the built files without the tracker's sources: then the build is used as it is. */
 function sourceHashIfPresent(location: TrackerBuildLocation, log: StartLog): string | undefined {
   if (!existsSync(join(location.trackerDir, 'src'))) {
