@@ -4,7 +4,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { describeFile, DASHBOARD_MANIFEST_FILE, isBuildIntact, readDashboardManifest, type DashboardFile, type DashboardManifest } from '../src/dashboard-assets/dashboard-manifest.js';
+import { describeFile, DASHBOARD_MANIFEST_FILE, type DashboardFile, type DashboardManifest } from '../src/dashboard-assets/dashboard-manifest.js';
+import { isDashboardBuildCurrent } from '../src/dashboard-assets/ensure-fresh-dashboard.js';
 import { dashboardSourceHash } from '../src/dashboard-assets/dashboard-source-tree.js';
 import { dashboardViteConfig, WEB_DIR } from './vite.config.js';
 
@@ -33,11 +34,9 @@ export async function buildDashboard(outDir: string = DEFAULT_OUT_DIR): Promise<
   return manifest;
 }
 
-/** True when `outDir` holds an intact build of the current sources. */
+/** True when `outDir` holds an intact build of the current sources (the server's own check at start). */
 export function isBuildCurrent(outDir: string): boolean {
-  const manifest = readDashboardManifest(outDir);
-  if (!manifest || !isBuildIntact(outDir, manifest)) return false;
-  return manifest.sourceHash === dashboardSourceHash({ webDir: WEB_DIR, nodeModulesDir: join(WEB_DIR, '..', 'node_modules') });
+  return isDashboardBuildCurrent(outDir, dashboardSourceHash({ webDir: WEB_DIR, nodeModulesDir: join(WEB_DIR, '..', 'node_modules') }));
 }
 
 // Run as a script (`npm run build:web`, or the server's child process with the output folder as argument).

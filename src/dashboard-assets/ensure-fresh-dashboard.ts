@@ -30,6 +30,11 @@ function currentState(distDir: string, sourceHash: string | undefined): CurrentS
   return sourceHash !== undefined && manifest.sourceHash !== sourceHash ? 'stale' : 'current';
 }
 
+/** True when `distDir` holds an intact build whose manifest records `sourceHash` (the build script's `--if-stale`). */
+export function isDashboardBuildCurrent(distDir: string, sourceHash: string): boolean {
+  return currentState(distDir, sourceHash) === 'current';
+}
+
 async function rebuild(location: DashboardBuildLocation, sourceHash: string, log: StartLog): Promise<void> {
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const builtDir = `${location.distDir}.building-${suffix}`;
