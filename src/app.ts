@@ -40,7 +40,7 @@ import { registerAccount, createAccountMail } from './account/index.js';
 import { registerAlerts, type AlertsModule } from './alerts/index.js';
 import { registerAnnotations } from './annotations/index.js';
 import { registerApiKeys } from './api-keys/index.js';
-import { registerDashboard, type DashboardOptions } from './dashboard-assets/index.js';
+import { registerDashboardAssets, type DashboardOptions } from './dashboard-assets/index.js';
 import { registerDataRetention, type RetentionWorker } from './data-retention/index.js';
 import { registerEmailReports, type EmailReportsModule } from './email-reports/index.js';
 import { registerExports } from './exports/index.js';
@@ -228,7 +228,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     trackingBehind: () => ingestion.buffers.some((buffer) => buffer.counters().segments > 1),
   });
   await registerExports(app, { guards, analytics, clock });
-  await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
+  await registerDashboardAssets(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
   await registerMcp(app, { keys, visibleSites, access, findSite: async (siteId) => sites.get(siteId) });
   const mail = startMailQueue({
     db: metadata.db, mailer, claimMs: config.webhookClaimMs, retryDelaysMs: parseRetryDelays(config.mailRetryDelays), clock, log: app.log,
