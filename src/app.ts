@@ -211,7 +211,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     ...(deps.ingestionBuffer ? { buffer: deps.ingestionBuffer } : {}),
   });
   health.pipelineMetrics.watch({ buffers: ingestion.buffers, webhookQueue: () => webhooks.queueDepth() });
-  await registerReports(app, { guards, analytics, segments, clock, metadata: metadata.db, currencyRates: config.currencyRates, goals: goals.repository });
+  await registerReports(app, { guards, analytics, sites, segments, clock, metadata: metadata.db, currencyRates: config.currencyRates, goals: goals.repository });
   await registerAnnotations(app, { guards, db: metadata.db, clock });
   await registerFavicons(app, { guards, analytics, enabled: config.favicons.enabled, fetcher: {
     resolve: deps.resolveHost ?? systemResolver, allowPrivateTargets: config.favicons.allowPrivateTargets, ...(deps.faviconUpstream ? { upstream: deps.faviconUpstream } : {}),
