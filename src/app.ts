@@ -7,7 +7,7 @@ import { migrateAnalyticsStore } from './platform/analytics-store/analytics-migr
 import { createAnalyticsStore } from './platform/analytics-store/create-analytics-store.js';
 import { createAuth, type Auth } from './platform/auth/create-auth.js';
 import { authRateLimitStorage } from './platform/auth/auth-rate-limit-storage.js';
-import { registerAuthRoutes } from './platform/auth/auth-routes.js';
+import { registerAuthRoutes } from './platform/auth/auth.routes.js';
 import { OidcSignIns } from './platform/auth/oidc-sign-in.js';
 import { InvitationTokens } from './platform/auth/invitation-tokens.js';
 import { AccessControl } from './platform/http/access-control.js';
