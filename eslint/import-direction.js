@@ -52,8 +52,9 @@ const LAYER_RULES = [
   },
 ];
 
+/** A test beside the code. Test helpers live under test/, outside src/: no folder of src/ is exempt. */
 function isTestFile(file) {
-  return /\.test\.ts$/.test(file) || file.split(sep).includes('testing');
+  return /\.test\.ts$/.test(file);
 }
 
 /** The source file a relative specifier names (`./x.js` is written for `./x.ts`), or undefined for packages. */

@@ -7,7 +7,7 @@ import { migrateAnalyticsStore } from './platform/analytics-store/analytics-migr
 import { createAnalyticsStore } from './platform/analytics-store/create-analytics-store.js';
 import { createAuth, type Auth } from './platform/auth/create-auth.js';
 import { authRateLimitStorage } from './platform/auth/auth-rate-limit-storage.js';
-import { registerAuthRoutes } from './platform/auth/auth-routes.js';
+import { registerAuthRoutes } from './platform/auth/auth.routes.js';
 import { OidcSignIns } from './platform/auth/oidc-sign-in.js';
 import { InvitationTokens } from './platform/auth/invitation-tokens.js';
 import { AccessControl } from './platform/http/access-control.js';
@@ -40,7 +40,7 @@ import { registerAccount, createAccountMail } from './account/index.js';
 import { registerAlerts, type AlertsModule } from './alerts/index.js';
 import { registerAnnotations } from './annotations/index.js';
 import { registerApiKeys } from './api-keys/index.js';
-import { registerDashboard, type DashboardOptions } from './dashboard-assets/index.js';
+import { registerDashboardAssets, type DashboardOptions } from './dashboard-assets/index.js';
 import { registerDataRetention, type RetentionWorker } from './data-retention/index.js';
 import { registerEmailReports, type EmailReportsModule } from './email-reports/index.js';
 import { registerExports } from './exports/index.js';
@@ -211,7 +211,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     ...(deps.ingestionBuffer ? { buffer: deps.ingestionBuffer } : {}),
   });
   health.pipelineMetrics.watch({ buffers: ingestion.buffers, webhookQueue: () => webhooks.queueDepth() });
-  await registerReports(app, { guards, analytics, segments, clock, metadata: metadata.db, currencyRates: config.currencyRates, goals: goals.repository });
+  await registerReports(app, { guards, analytics, sites, segments, clock, metadata: metadata.db, currencyRates: config.currencyRates, goals: goals.repository });
   await registerAnnotations(app, { guards, db: metadata.db, clock });
   await registerFavicons(app, { guards, analytics, enabled: config.favicons.enabled, fetcher: {
     resolve: deps.resolveHost ?? systemResolver, allowPrivateTargets: config.favicons.allowPrivateTargets, ...(deps.faviconUpstream ? { upstream: deps.faviconUpstream } : {}),
@@ -228,7 +228,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     trackingBehind: () => ingestion.buffers.some((buffer) => buffer.counters().segments > 1),
   });
   await registerExports(app, { guards, analytics, clock });
-  await registerDashboard(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
+  await registerDashboardAssets(app, { ...deps.dashboard, reservedPrefixes: config.trackerPath === undefined ? [] : [`${config.trackerPath}/`] });
   await registerMcp(app, { keys, visibleSites, access, findSite: async (siteId) => sites.get(siteId) });
   const mail = startMailQueue({
     db: metadata.db, mailer, claimMs: config.webhookClaimMs, retryDelaysMs: parseRetryDelays(config.mailRetryDelays), clock, log: app.log,

@@ -137,7 +137,7 @@ export interface AppConfig {
   readonly spoolSync: 'seal' | 'commit';
   /** How much nicer than the event loop the process's other threads run (0: equal). */
   readonly backgroundThreadNiceness: number;
-  /** How much nicer than the event loop the delivery path (enrichment thread, inserts, queries) runs. */
+  /** How much nicer than the event loop the path from the spool to the store (enrichment thread, inserts, queries) runs. */
   readonly enrichmentThreadNiceness: number;
   /** At most this many visitors' sessions kept in the process (without Redis), the earliest dropped first. */
   readonly sessionsInMemoryMax: number;

@@ -5,7 +5,7 @@ import { runBuildScript } from '../platform/build-freshness/run-build-script.js'
 import { projectPath } from '../platform/project-path.js';
 import { readDashboardManifest, type DashboardManifest } from './dashboard-manifest.js';
 import { projectDashboardSource } from './dashboard-source-tree.js';
-import { dashboardRoutes } from './dashboard.routes.js';
+import { dashboardAssetsRoutes } from './dashboard-assets.routes.js';
 import { ensureFreshDashboard, type DashboardBuildLocation, type StartLog } from './ensure-fresh-dashboard.js';
 
 /** A rebuild runs web/build.ts in a child process (Vite never loads into the server) and reads the manifest it wrote. */
@@ -30,10 +30,10 @@ export interface DashboardOptions {
   readonly reservedPrefixes?: readonly string[];
 }
 
-export async function registerDashboard(app: FastifyInstance, options: DashboardOptions = {}): Promise<void> {
+export async function registerDashboardAssets(app: FastifyInstance, options: DashboardOptions = {}): Promise<void> {
   const log: StartLog = { info: (details, message) => app.log.info(details, message), warn: (details, message) => app.log.warn(details, message) };
   const location = { ...projectDashboardLocation(), ...options.location };
   const state = await ensureFreshDashboard(location, options.buildWhenStale ?? true, log);
   if (state.kind === 'absent') log.warn({ reason: state.reason }, 'dashboard not served');
-  await app.register(dashboardRoutes, { distDir: state.kind === 'ready' ? location.distDir : undefined, reservedPrefixes: options.reservedPrefixes ?? [] });
+  await app.register(dashboardAssetsRoutes, { distDir: state.kind === 'ready' ? location.distDir : undefined, reservedPrefixes: options.reservedPrefixes ?? [] });
 }

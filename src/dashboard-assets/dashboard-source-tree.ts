@@ -1,5 +1,4 @@
 // What the dashboard's build is made from (web/ sources and package versions), hashed into its manifest.
-import { join } from 'node:path';
 import { projectPath } from '../platform/project-path.js';
 import { sourceTreeHash } from '../platform/build-freshness/source-tree-hash.js';
 
@@ -25,5 +24,3 @@ export function projectDashboardSource(): DashboardSourceLocation {
 export function dashboardSourceHash(location: DashboardSourceLocation): string {
   return sourceTreeHash({ rootDir: location.webDir, entries: DASHBOARD_SOURCE_ENTRIES, packages: DASHBOARD_BUILD_PACKAGES, nodeModulesDir: location.nodeModulesDir });
 }
-
-export const defaultDashboardDistDir = (location: DashboardSourceLocation): string => join(location.webDir, 'dist');

@@ -1,2 +1,2 @@
 // The dashboard assets feature's public entry: its wiring (serving the dashboard's build).
-export { projectDashboardLocation, registerDashboard, type DashboardOptions } from './dashboard-assets-module.js';
+export { projectDashboardLocation, registerDashboardAssets, type DashboardOptions } from './dashboard-assets-module.js';

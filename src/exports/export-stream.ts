@@ -4,8 +4,8 @@ import { Readable } from 'node:stream';
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { csvLine } from '../platform/http/csv-text.js';
 import { csvColumns, type ExportTable } from './export-columns.js';
-import { eventPages, type PageScope } from './event-pages.js';
-import { replayPages } from './replay-pages.js';
+import { eventPages, type PageScope } from './event-pages.query.js';
+import { replayPages } from './replay-pages.query.js';
 
 export type ExportFormat = 'ndjson' | 'csv';
 

@@ -1,12 +1,12 @@
 // Wires the favicon route: a cache over a fetcher when the instance fetches favicons (FAVICONS), none otherwise,
-// bound to the hosts seen as referrers of the site asked about (seen-referrers.ts).
+// bound to the hosts seen as referrers of the site asked about (seen-referrers.query.ts).
 import type { FastifyInstance } from 'fastify';
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import type { Guards } from '../platform/http/guards.js';
 import { FaviconCache } from './favicon-cache.js';
 import { FaviconFetcher, type FaviconFetcherOptions } from './favicon-fetcher.js';
 import { faviconsRoutes } from './favicons.routes.js';
-import { SeenReferrers } from './seen-referrers.js';
+import { SeenReferrers } from './seen-referrers.query.js';
 
 export interface FaviconsModuleDeps {
   readonly guards: Guards;

@@ -9,7 +9,7 @@ import { siteOf, type Guards } from '../platform/http/guards.js';
 import { OPTIONAL_CREDENTIAL, SiteParams } from '../platform/http/route-docs.js';
 import type { FaviconCache } from './favicon-cache.js';
 import { faviconDomain } from './favicon-domain.js';
-import type { SeenReferrers } from './seen-referrers.js';
+import type { SeenReferrers } from './seen-referrers.query.js';
 
 export interface FaviconsRouteDeps {
   readonly guards: Guards;

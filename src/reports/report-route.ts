@@ -16,6 +16,7 @@ import type { Scope } from '../platform/http/principal.js';
 import type { OpenApiTag } from '../platform/http/openapi.js';
 import { OPTIONAL_CREDENTIAL } from '../platform/http/route-docs.js';
 import type { SegmentRepository } from '../segments/index.js';
+import type { SiteRepository } from '../sites/index.js';
 import type { GoalRepository } from '../goals/index.js';
 import type { FunnelRepository } from './funnels/funnel.repository.js';
 import { commonParamsSchema, parseCommonParams, statsQueryFromParams, type CommonParams, type ParseCommonParamsOptions } from '../stats/common-params.schema.js';
@@ -32,6 +33,8 @@ export interface ReportDeps {
   readonly clock: () => number;
   /** The metadata store, for reports over saved definitions (goals, funnels, annotations). */
   readonly metadata: Kysely<MetadataDatabase>;
+  /** The sites' records, for a site's reporting currency. */
+  readonly sites: Pick<SiteRepository, 'get'>;
   /** The operator's exchange rates, for revenue in a site's reporting currency. */
   readonly currencyRates: CurrencyRates;
   /** The goals feature's repository: the goals report reads the definitions it counts. */

@@ -2,7 +2,7 @@
 // site's reporting currency, exactly: rates and amounts are integers, rounding happens once per currency.
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { AMOUNT_SCALE, decimalUnits, divideRounded, formatMoney } from './money.js';
+import { AMOUNT_SCALE, decimalUnits, divideRounded } from './money.js';
 import { isCurrencyCode } from './revenue-input.js';
 
 /** Places a rate keeps (ECB reference rates have at most 4 significant decimals; 10 leaves room for any source). */
@@ -80,11 +80,6 @@ export function convertedTotal(totals: readonly CurrencyTotal[], to: string, rat
     sum += converted;
   }
   return sum;
-}
-
-/** Decimal text of a converted figure, or null without one. */
-export function moneyOrNull(units: bigint | undefined, currency: string): string | null {
-  return units === undefined ? null : formatMoney(units, currency);
 }
 
 export { AMOUNT_SCALE };

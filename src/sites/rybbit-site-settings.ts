@@ -1,12 +1,7 @@
 // The site settings keys of Rybbit's web app that Loupe maps, or accepts only at their default.
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BadRequestError, NotFoundError } from '../platform/http/app-errors.js';
-import type { Guards } from '../platform/http/guards.js';
-import { siteOf } from '../platform/http/guards.js';
-import { ANY_CREDENTIAL, SiteParams } from '../platform/http/route-docs.js';
+import { BadRequestError } from '../platform/http/app-errors.js';
 import type { SiteSettings } from './site-settings.schema.js';
-import type { SiteRepository } from './site.repository.js';
 import type { Site } from './site.js';
 import { RybbitSettingsKeys } from './rybbit-settings-keys.js';
 
@@ -45,21 +40,3 @@ export function trackFormInteractionsOf(site: Pick<SiteSettings, 'trackFormSubmi
 export function withRybbitFields(site: Site): Site & { trackFormInteractions: boolean; trackIp: false } {
   return { ...site, trackFormInteractions: trackFormInteractionsOf(site), trackIp: false };
 }
-
-/** Rybbit's lists Loupe does not support: always empty, since a non-empty value is refused. */
-const EMPTY_LISTS = { 'excluded-asns': 'excludedASNs', 'excluded-query-params': 'excludedQueryParams' } as const;
-
-export const rybbitExclusionListRoutes: FastifyPluginAsyncZod<{ guards: Guards; sites: SiteRepository }> = async (app, { guards, sites }) => {
-  for (const [suffix, setting] of Object.entries(EMPTY_LISTS)) {
-    app.get(`/api/sites/:site/${suffix}`, {
-      onRequest: guards.site({ scope: 'sites:read' }),
-      schema: {
-        tags: ['Sites'], summary: `The site's ${setting} setting: always empty (not supported by Loupe)`, security: ANY_CREDENTIAL, params: SiteParams,
-        response: { 200: z.object({ success: z.literal(true), [setting]: z.array(z.string()) }) },
-      },
-    }, async (request) => {
-      if (!(await sites.get(siteOf(request).siteId))) throw new NotFoundError('Site not found');
-      return { success: true as const, [setting]: [] };
-    });
-  }
-};

@@ -127,8 +127,6 @@ const patternLists = {
   excludedHostnames: list(hostnamePatternItem.refine(withinWildcardLimit, WILDCARD_LIMIT_MESSAGE)).optional(),
 };
 
-export const SiteSettingsPatchSchema = SiteSettingsSchema.partial().strict();
-
 export const CreateSiteBodySchema = SiteSettingsSchema.partial()
   .extend({ ...patternLists, ...RybbitSettingsKeys, domain: DomainSchema, name: z.string().trim().min(1).max(200).optional() })
   .strict();

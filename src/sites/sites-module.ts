@@ -1,5 +1,5 @@
 // Wires the sites feature's routes: sites and their settings, the organization's site list, the dashboard shell's
-// small per-site routes and the private link's password.
+// small per-site routes, the private link's password and the lists Rybbit's web app reads that Loupe keeps empty.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
@@ -10,6 +10,7 @@ import type { RateLimiter } from '../platform/shared-state/rate-limiter.js';
 import { OrganizationPlans, type OrganizationDirectory } from '../organizations/index.js';
 import { organizationSitesRoutes } from './organization-sites.routes.js';
 import { privateLinkPasswordRoutes } from './private-link-password.routes.js';
+import { rybbitExclusionListRoutes } from './rybbit-exclusion-lists.routes.js';
 import type { PrivateLinks } from './private-links.js';
 import { siteShellRoutes } from './site-shell.routes.js';
 import type { SiteRepository } from './site.repository.js';
@@ -34,6 +35,7 @@ export interface SitesModuleDeps {
 export async function registerSites(app: FastifyInstance, deps: SitesModuleDeps): Promise<void> {
   const { guards, sites, analytics, privateLinks, clock } = deps;
   await app.register(sitesRoutes, { guards, sites, analytics, visibleSites: deps.visibleSites, originCheck: deps.originCheck });
+  await app.register(rybbitExclusionListRoutes, { guards, sites });
   await app.register(organizationSitesRoutes, {
     guards, db: deps.db, sites, access: deps.access, organizations: deps.organizations, plans: new OrganizationPlans(deps.db), analytics, clock,
   });

@@ -10,7 +10,7 @@ import { ANY_CREDENTIAL, OPTIONAL_CREDENTIAL, OrganizationParams, SiteParams, Su
 import { CreateSiteBodySchema, UpdateSiteBodySchema } from './site-settings.schema.js';
 import type { SiteRepository } from './site.repository.js';
 import { deleteSiteEverywhere } from './delete-site.js';
-import { loupeSettingsOf, rybbitExclusionListRoutes, withRybbitFields } from './rybbit-site-settings.js';
+import { loupeSettingsOf, withRybbitFields } from './rybbit-site-settings.js';
 import { TrackingConfigSchema, trackingConfigFor } from './tracking-config.js';
 import { publicViewOf } from './site-public-view.js';
 import { SiteAnswerSchema, SiteRecordSchema } from './site.schema.js';
@@ -65,8 +65,6 @@ export const sitesRoutes: FastifyPluginAsyncZod<SitesRoutesDeps> = async (app, {
     await deleteSiteEverywhere(await loadSite(String(siteOf(request).siteId)), sites, analytics, request.log);
     return { success: true as const };
   });
-
-  await app.register(rybbitExclusionListRoutes, { guards, sites });
 
   app.get('/api/site/tracking-config/:site', {
     schema: {

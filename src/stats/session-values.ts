@@ -1,4 +1,4 @@
-// Per-session columns a report may add to the session rows (stats/session-rows.ts), as an aggregate over the
+// Per-session columns a report may add to the session rows (stats/session-rows.query.ts), as an aggregate over the
 // session's events and, when the `sessions` table keeps it, over a merged row. A dimension's value (its own
 // for channel / entry / exit page, else its first event's) is kept after its event's 23-character time.
 import type { QueryParams } from '../platform/analytics-store/analytics-store.js';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifySignature } from '../../src/webhooks/webhook-signature.js';
+import { verifySignature } from '../helpers/verify-webhook-signature.js';
 import { call } from '../helpers/auth-client.js';
 import { frozenClock } from '../helpers/frozen-clock.js';
 import { startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver.js';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
-import { verifySignature } from '../../src/webhooks/webhook-signature.js';
+import { verifySignature } from '../helpers/verify-webhook-signature.js';
 import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from '../helpers/https-receiver.js';
 import { checkPages, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 

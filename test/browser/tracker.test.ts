@@ -71,7 +71,7 @@ describe('tracking script in the browser', () => {
     await page.waitForFunction(apiReady('loupe'));
     await page.evaluate(`loupe.event('signup', { plan: 'pro' }); loupe.trackOutbound('https://partner.example.net/', 'Partner', '_blank');`);
     const bodies = await eventually(async () => trackRequests.map((text) => JSON.parse(text) as Record<string, unknown>), (b) => b.length >= 3);
-    // The origin script's base payload (site_id, hostname, pathname, querystring, screenWidth, screenHeight,
+    // Rybbit's script's base payload (site_id, hostname, pathname, querystring, screenWidth, screenHeight,
     // language, page_title, referrer, tag, _bs, _bsm), with type and event_name ("" for a pageview) on every
     // call, and properties on the types that carry them.
     const base = ['_bs', '_bsm', 'event_name', 'hostname', 'language', 'page_title', 'pathname', 'querystring', 'referrer', 'screenHeight', 'screenWidth', 'site_id', 'tag', 'type'];

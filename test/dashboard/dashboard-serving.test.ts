@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerDashboard, type DashboardOptions } from '../../src/dashboard-assets/dashboard-assets-module.js';
+import { registerDashboardAssets, type DashboardOptions } from '../../src/dashboard-assets/dashboard-assets-module.js';
 import { registerErrorHandler } from '../../src/platform/http/error-handler.js';
 import { describeFile, DASHBOARD_MANIFEST_FILE, type DashboardManifest } from '../../src/dashboard-assets/dashboard-manifest.js';
 import { dashboardSourceHash } from '../../src/dashboard-assets/dashboard-source-tree.js';
@@ -54,7 +54,7 @@ afterAll(async () => {
 async function dashboardOnly(options: DashboardOptions) {
   const app = Fastify();
   registerErrorHandler(app);
-  await registerDashboard(app, options);
+  await registerDashboardAssets(app, options);
   return app;
 }
 

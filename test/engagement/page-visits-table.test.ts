@@ -80,7 +80,7 @@ describe('page visits table', () => {
       engagement('2026-03-09T23:59:30Z', 7, 'fay', '/b', 5, 95, 'DE'),
       engagement('2026-03-10T00:01:00Z', 7, 'fay', '/b', 15, 50, 'DE'),
     ]);
-    // A later insert of s3 (as a later delivery would be): its own row in the table until the rows merge.
+    // A later insert of s3 (as the sink's insert of a later segment would be): its own row in the table until the rows merge.
     await seedEvents(t, site, [{ ...engagement('2026-03-10T10:20:00Z', 3, 'ann', '/a', 10, 90, 'US'), session_start: '2026-03-10 10:00:00.000' }]);
   }, 60_000);
   afterAll(async () => t.close());

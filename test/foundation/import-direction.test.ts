@@ -58,6 +58,20 @@ describe('import direction', () => {
     ]);
   });
 
+  it('refuses another feature\'s insides in the entry points too (app.ts imports each feature through its index.ts)', async () => {
+    const code = "import { goalsRoutes } from './goals/goals.routes.js';\nexport const x = goalsRoutes;\n";
+    expect(await layerMessages('src/app.ts', code)).toContain(
+      'loupe/feature-entry: goals/ is another feature: import it through its public entry goals/index.ts (imports goals/goals.routes.ts)',
+    );
+  });
+
+  it('exempts no folder of src/: a helper in a testing/ folder is product code and follows the rules', async () => {
+    const code = "import { goalsRoutes } from '../../goals/goals.routes.js';\nexport const x = goalsRoutes;\n";
+    expect(await layerMessages('src/ingestion/testing/planted.ts', code)).toEqual([
+      'loupe/feature-entry: goals/ is another feature: import it through its public entry goals/index.ts (imports goals/goals.routes.ts)',
+    ]);
+  });
+
   it('accepts a feature\'s public entry and the shared libraries (platform, stats, classifiers, revenue)', async () => {
     const code = [
       "import { GoalRepository } from '../goals/index.js';",

@@ -1,5 +1,5 @@
-// The web app's lint rules: a component importing a page, view state or the API importing UI, and a hook called
-// conditionally fail lint; the tree as it is passes.
+// The web app's lint rules: a component importing a page, view state or the API importing UI, a hook called
+// conditionally and an effect missing a dependency fail lint; the tree as it is passes.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/platform/project-path.js';
@@ -29,6 +29,13 @@ describe('web import direction', () => {
     const messages = await webMessages('web/src/components/planted.tsx', code);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/^react-hooks\/rules-of-hooks: React Hook "useState" is called conditionally/);
+  });
+
+  it('refuses an effect that leaves out a value it reads (react-hooks/exhaustive-deps)', async () => {
+    const code = "import { useEffect } from 'react';\nexport function Planted({ title }: { title: string }) {\n  useEffect(() => {\n    document.title = title;\n  }, []);\n  return null;\n}\n";
+    const messages = await webMessages('web/src/components/planted.tsx', code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/^react-hooks\/exhaustive-deps: React Hook useEffect has a missing dependency: 'title'/);
   });
 
   it('accepts a page importing components, view state and the API', async () => {

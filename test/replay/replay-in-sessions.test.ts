@@ -3,7 +3,7 @@
 // playable recording, as Rybbit's rows do); erasing a person or a visitor removes their recordings;
 // a session's recording stops at its length limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPLAY_BATCH_PAGE_ROWS } from '../../src/exports/replay-pages.js';
+import { REPLAY_BATCH_PAGE_ROWS } from '../../src/exports/replay-pages.query.js';
 import { MAX_RECORDING_MS } from '../../src/ingestion/replay/replay-rows.js';
 import { rows } from '../helpers/analytics-rows.js';
 import { call } from '../helpers/auth-client.js';

@@ -86,7 +86,7 @@ describe('organization members', () => {
     expect((await members()).data.map((m) => [m.user.email, m.role])).toEqual([['owner@example.com', 'owner'], ['ann@example.com', 'admin']]);
   });
 
-  it("emails the invitations the origin dashboard makes through better-auth's invite-member too", async () => {
+  it("emails the invitations Rybbit's web app makes through better-auth's invite-member too", async () => {
     const before = invitationMails().length;
     const res = await call(t.app, owner, { method: 'POST', url: '/api/auth/organization/invite-member', payload: { email: 'bob@example.com', role: 'member', organizationId: org } });
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@
 // redirects, auto-disable and reset, rotation, the test ping, and a restart in the middle of a schedule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { verifySignature } from '../../src/webhooks/webhook-signature.js';
+import { verifySignature } from '../helpers/verify-webhook-signature.js';
 import { call } from '../helpers/auth-client.js';
 import { createTrackingFixture } from '../helpers/tracking-fixture.js';
 import { startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver.js';

@@ -19,8 +19,8 @@ export interface IntakeSinkDeps {
 /**
  * While a segment's rows are inserted, the next segment is already enriched (the flusher's prefetch): the
  * enrichment thread and the store's insert work side by side instead of in turn. The thread still takes
- * segments in spool order. Only the latest prefetch is kept; a delivery of another segment (a retry, after
- * a failure) enriches its own, as before.
+ * segments in spool order. Only the latest prefetch is kept; a sink call for another segment (a retry,
+ * after a failure) enriches its own, as before.
  *
  * A repeated call (after a crash, or a failed insert or trigger) enriches the segment again: the
  * inserts carry the same tokens and are dropped by the tables' deduplication windows, the event ids come

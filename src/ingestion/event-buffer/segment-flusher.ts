@@ -1,4 +1,4 @@
-// Delivers sealed segments to the store one at a time, deletes each once stored; failures retry with backoff.
+// Hands sealed segments to the spool's segment sink one at a time, deletes each once stored; failures retry with backoff.
 import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SegmentSink } from './segment-sink.js';

@@ -3,12 +3,11 @@
 import { z } from 'zod';
 import { payloadProblem, type PayloadProblem } from '../payload-problem.js';
 
-/** rrweb's EventType: DomContentLoaded 0, Load 1, FullSnapshot 2, IncrementalSnapshot 3, Meta 4, Custom 5, Plugin 6. */
-export const RRWEB_EVENT_TYPES = [0, 1, 2, 3, 4, 5, 6] as const;
 export const FULL_SNAPSHOT = 2;
 /** Events one batch may carry (the recorder sends a few hundred at most). */
 export const MAX_BATCH_EVENTS = 20_000;
 
+/** rrweb's EventType: DomContentLoaded 0, Load 1, FullSnapshot 2, IncrementalSnapshot 3, Meta 4, Custom 5, Plugin 6. */
 const eventType = z.union([
   z.number().int().min(0).max(6),
   // Rybbit's recorder sends numbers; a numeric string (what some proxies re-encode) is read as one.

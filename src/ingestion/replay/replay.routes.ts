@@ -1,5 +1,5 @@
-// POST /api/session-replay/record/{site}: a batch of rrweb events from the replay module (or the origin
-// service's recorder). Public like tracking; every bad body is a 4xx in the tracking error shape, never a 500.
+// POST /api/session-replay/record/{site}: a batch of rrweb events from the replay module (or Rybbit's
+// recorder). Public like tracking; every bad body is a 4xx in the tracking error shape, never a 500.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { BEARER_OPTIONAL } from '../../platform/http/route-docs.js';

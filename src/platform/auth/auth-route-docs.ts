@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { COOKIE_ONLY } from '../http/route-docs.js';
 import type { DocumentedAuthRoute } from './documented-auth-route.js';
-import { SIGN_IN_SECURITY_AUTH_ROUTES } from './sign-in-security-routes.js';
+import { SIGN_IN_SECURITY_AUTH_ROUTES } from './sign-in-security-endpoints.js';
 
 export type { DocumentedAuthRoute } from './documented-auth-route.js';
 

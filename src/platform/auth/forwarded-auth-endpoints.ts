@@ -24,7 +24,7 @@ export const FORWARDED_AUTH_ENDPOINTS: readonly ForwardedAuthEndpoint[] = [
   { method: 'POST', url: '/api/auth/send-verification-email', usedBy: 'dashboard (resend the verification mail)' },
   { method: 'GET', url: '/api/auth/verify-email', usedBy: 'the verification and change-of-address mails\' links' },
   { method: 'POST', url: '/api/auth/revoke-other-sessions', usedBy: 'dashboard (account security: sign out the other sessions)' },
-  // Two-factor authentication and the operator's identity provider (sign-in-security-routes.ts)
+  // Two-factor authentication and the operator's identity provider (sign-in-security-endpoints.ts)
   { method: 'POST', url: '/api/auth/two-factor/enable', usedBy: 'dashboard (account security)' },
   { method: 'POST', url: '/api/auth/two-factor/verify-totp', usedBy: 'dashboard (sign-in challenge, set-up confirmation)' },
   { method: 'POST', url: '/api/auth/two-factor/verify-backup-code', usedBy: 'dashboard (sign-in challenge)' },

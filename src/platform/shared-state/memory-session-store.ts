@@ -6,8 +6,6 @@ import { textHash32, textHash53 } from './text-hash.js';
 export const DEFAULT_MAX_SESSIONS = 500_000;
 const INITIAL_SLOTS = 1_024;
 const SECOND_CHANCES = 4;
-/** Bytes a slot takes in the arrays (see the class comment), for the documentation's sizing. */
-export const BYTES_PER_SESSION = 8 * 5 + 4 * 4 + 4 * 2;
 
 /**
  * Nothing of a session is a JavaScript object or string: a full store of visitors would otherwise sit on the

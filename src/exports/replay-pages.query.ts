@@ -4,7 +4,7 @@
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { allOf, type SqlFragment } from '../stats/sql-fragment.js';
 import { timeRangeConditions, type TimeRange } from '../stats/time-range.js';
-import type { EventPage } from './event-pages.js';
+import type { EventPage } from './event-pages.query.js';
 
 /** Batches per page: a batch holds up to a few megabytes of events, so pages stay small. */
 export const REPLAY_BATCH_PAGE_ROWS = 100;

@@ -1,9 +1,10 @@
+// Which AI operator's crawler a user agent is, and for what purpose: the `ai` of the shared user-agent analysis.
 import { describe, expect, it } from 'vitest';
-import { identifyAiCrawler } from './identify-ai-crawler.js';
+import { analyseUserAgent } from './analyse-user-agent.js';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
-describe('identifyAiCrawler', () => {
+describe('analyseUserAgent(...).ai', () => {
   it.each([
     ['Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)', 'OpenAI', 'GPTBot', 'training'],
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36; compatible; OAI-SearchBot/1.3; +https://openai.com/searchbot', 'OpenAI', 'OAI-SearchBot', 'search'],
@@ -28,7 +29,7 @@ describe('identifyAiCrawler', () => {
     ['Timpibot/0.8 (+http://www.timpi.io)', 'Timpi', 'Timpibot', 'training'],
     ['Mozilla/5.0 (compatible; Diffbot/0.1; +http://www.diffbot.com)', 'Diffbot', 'Diffbot', 'training'],
   ])('%s', (ua, operator, name, purpose) => {
-    expect(identifyAiCrawler(ua)).toEqual({ operator, name, purpose });
+    expect(analyseUserAgent(ua).ai).toEqual({ operator, name, purpose });
   });
 
   it.each([
@@ -39,6 +40,6 @@ describe('identifyAiCrawler', () => {
     ['curl/8.4.0'],
     [''],
   ])('not an AI crawler: %j', (ua) => {
-    expect(identifyAiCrawler(ua)).toBeNull();
+    expect(analyseUserAgent(ua).ai).toBeNull();
   });
 });

@@ -39,9 +39,3 @@ export const SIGN_IN_SECURITY_AUTH_ROUTES: readonly DocumentedAuthRoute[] = [
     body: z.object({ provider: z.string(), callbackURL: z.string().optional(), errorCallbackURL: z.string().optional() }).passthrough(),
   },
 ];
-
-/** Every /api/auth path these features need forwarded to better-auth (the provider's redirect back included). */
-export const SIGN_IN_SECURITY_AUTH_PATHS: readonly string[] = [
-  ...SIGN_IN_SECURITY_AUTH_ROUTES.map((route) => route.url),
-  '/api/auth/callback/oidc',
-];

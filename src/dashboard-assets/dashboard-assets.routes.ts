@@ -5,7 +5,7 @@ import { relative, sep } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { DASHBOARD_MANIFEST_FILE } from './dashboard-manifest.js';
 
-export interface DashboardRoutesOptions {
+export interface DashboardAssetsRoutesOptions {
   /** The build folder; undefined when there is no build to serve. */
   readonly distDir: string | undefined;
   /** Other path prefixes the server answers itself (TRACKER_PATH's folder), ending in `/`. */
@@ -32,7 +32,7 @@ function isReservedPath(path: string, reservedPrefixes: readonly string[]): bool
 
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
 
-export const dashboardRoutes: FastifyPluginAsync<DashboardRoutesOptions> = async (app, { distDir, reservedPrefixes }) => {
+export const dashboardAssetsRoutes: FastifyPluginAsync<DashboardAssetsRoutesOptions> = async (app, { distDir, reservedPrefixes }) => {
   if (distDir === undefined) {
     app.get('/*', { schema: { hide: true } }, async (request, reply: FastifyReply) => {
       if (isReservedPath(pathOf(request), reservedPrefixes)) return reply.callNotFound();
