@@ -1,5 +1,5 @@
 // What the soak reads from the data directory: the rows its run stored (after the server exited: chDB
-// admits one process per directory) and how many spool segments wait for delivery.
+// admits one process per directory) and how many spool segments wait for the segment sink.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
@@ -25,7 +25,7 @@ export async function countSoakRows(dataDir: string, siteId: number, runTag: str
   }
 }
 
-/** Segment files in the intake spool (sealed ones wait for delivery; one is open). */
+/** Segment files in the intake spool (sealed ones wait for the segment sink; one is open). */
 export async function spoolSegments(dataDir: string): Promise<number> {
   try {
     return (await readdir(join(dataDir, 'spool', 'intake'))).length;

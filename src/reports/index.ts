@@ -7,4 +7,4 @@ export { metricBreakdown } from './metric/metric.query.js';
 export { overview, overviewTimeSeries } from './overview/overview.query.js';
 export type { OverviewFigures } from './overview/overview.schema.js';
 export { performanceOverview } from './performance/performance.query.js';
-export { latestTraits } from './users/user-fields.js';
+export { latestTraits } from './users/user-fields.query.js';

@@ -82,9 +82,6 @@ const BREAKDOWNS: Readonly<Record<string, ImportedBreakdown>> = {
   event_name: { report: 'custom_events', column: 'event_name', count: 'events', sessions: 'visitors', bounces: false, duration: false },
 };
 
-/** The dimensions imported aggregates break down by. */
-export const IMPORTED_DIMENSIONS: readonly string[] = Object.keys(BREAKDOWNS);
-
 /**
  * Per value of the dimension: `count`, `sessions`, `pageviews`, `bounces`, `bounce_base` (the sessions
  * whose bounces are known), and `duration_sum` (seconds) when `withDuration`; undefined when the

@@ -4,8 +4,8 @@ import type { AnalyticsStore } from '../../platform/analytics-store/analytics-st
 import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { timeRangeConditions } from '../../stats/time-range.js';
-import { latestTraits } from '../users/user-fields.js';
-import { batchTotalsSql, REPLAY_METADATA_AGGREGATES_SQL, REPLAY_METADATA_COLUMNS_SQL, sessionSourcesOf, type ReplayMetadataRow } from './replay-metadata.js';
+import { latestTraits } from '../users/user-fields.query.js';
+import { batchTotalsSql, REPLAY_METADATA_AGGREGATES_SQL, REPLAY_METADATA_COLUMNS_SQL, sessionSourcesOf, type ReplayMetadataRow } from './replay-metadata.query.js';
 
 export interface ReplayListOptions {
   readonly limit: number;

@@ -2,10 +2,10 @@
 // the JSON text of each batch's array, so the answer is spliced from those texts, never parsed into objects.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { NotFoundError } from '../../platform/http/app-errors.js';
-import { latestTraits } from '../users/user-fields.js';
+import { latestTraits } from '../users/user-fields.query.js';
 import { parseSessionId } from '../sessions/session-detail.query.js';
 import { pathOf } from './replay-list.query.js';
-import { batchTotalsSql, REPLAY_METADATA_AGGREGATES_SQL, REPLAY_METADATA_COLUMNS_SQL, sessionSourcesOf, type ReplayMetadataRow } from './replay-metadata.js';
+import { batchTotalsSql, REPLAY_METADATA_AGGREGATES_SQL, REPLAY_METADATA_COLUMNS_SQL, sessionSourcesOf, type ReplayMetadataRow } from './replay-metadata.query.js';
 
 const NOT_FOUND = 'Session replay not found';
 

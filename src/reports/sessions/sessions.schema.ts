@@ -1,6 +1,6 @@
 // Response schemas of GET /sessions and /sessions/{sessionId}: the session row from its field catalog, the events with their time spent.
 import { z } from 'zod';
-import { catalogRowShape } from '../catalog-row-schema.js';
+import { catalogRowShape } from '../catalog-row.schema.js';
 import { SESSION_FIELDS } from './session-fields.js';
 
 export const SessionRowSchema = z.object({

@@ -6,7 +6,7 @@ import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.j
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { utcSecondsSql } from '../response-time.js';
 import { p75Columns, readP75, type P75Figures } from '../performance/web-vitals.js';
-import { latestTraits, personSql, USER_KEY_SQL } from './user-fields.js';
+import { latestTraits, personSql, USER_KEY_SQL } from './user-fields.query.js';
 import { PROFILE_FIELDS, profileDevicesSql, profileLocationsSql, profileSummarySql } from './user-profile-sql.js';
 
 type ProfileField = (typeof PROFILE_FIELDS)[number];

@@ -1,7 +1,7 @@
 // The SQL of one user's profile: figures over their sessions (one scan, grouped by session then over the person), places and devices.
 import { findDimension } from '../../stats/dimensions.js';
 import { utcSecondsSql } from '../response-time.js';
-import { USER_KEY_SQL } from './user-fields.js';
+import { USER_KEY_SQL } from './user-fields.query.js';
 
 /** The catalog's per-session expression of a session dimension (channel, entry_page). */
 function sessionExpression(name: string): string {

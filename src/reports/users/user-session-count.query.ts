@@ -3,7 +3,7 @@ import type { AnalyticsStore } from '../../platform/analytics-store/analytics-st
 import { siteScopeSql } from '../../stats/site-scope.js';
 import { allOf } from '../../stats/sql-fragment.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
-import { personSql } from './user-fields.js';
+import { personSql } from './user-fields.query.js';
 
 export interface UserSessionDay {
   date: string;

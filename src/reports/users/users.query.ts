@@ -5,7 +5,7 @@ import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.j
 import { baseWhere, filterWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { userQuarterRows } from '../../stats/user-quarters.js';
 import { userSearchCondition, type UserSearch } from './user-search.js';
-import { latestTraits, toUserRow, USER_FIELDS_SQL, USER_HASH_SQL, USER_SORT_SQL, type UserRow, type UserSort } from './user-fields.js';
+import { latestTraits, toUserRow, USER_FIELDS_SQL, USER_HASH_SQL, USER_SORT_SQL, type UserRow, type UserSort } from './user-fields.query.js';
 
 export interface UserListOptions {
   readonly page: number;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { integerParam } from '../integer-param.js';
 import { registerReport, type ReportDeps } from '../report-route.js';
 import { userDetail } from './user-detail.query.js';
-import { USER_SORTS } from './user-fields.js';
+import { USER_SORTS } from './user-fields.query.js';
 import { userTraitsRoutes } from './user-traits.routes.js';
 import { listUsers } from './users.query.js';
 import { USER_SEARCH_FIELDS } from './user-search.js';

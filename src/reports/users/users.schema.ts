@@ -1,8 +1,8 @@
 // Response schemas of GET /users, /users/{userId} and /user-traits/*: rows from the field catalogs, traits as stored JSON.
 import { z } from 'zod';
-import { catalogRowShape } from '../catalog-row-schema.js';
+import { catalogRowShape } from '../catalog-row.schema.js';
 import { WEB_VITALS } from '../performance/web-vitals.js';
-import { USER_FIELDS } from './user-fields.js';
+import { USER_FIELDS } from './user-fields.query.js';
 import { PROFILE_FIELDS } from './user-profile-sql.js';
 
 const traits = z.unknown().describe('the latest traits of identify calls (a JSON object), or null');
