@@ -1,7 +1,7 @@
 // Migration 0010: every event, stored before or after it, carries the hash of its person's key, equal to the
 // users reports' key expression hashed (the identified id when set, else the anonymous visitor id).
 import { expect, it } from 'vitest';
-import { USER_HASH_EXPRESSION } from '../../src/reports/users/user-fields.js';
+import { USER_HASH_EXPRESSION } from '../../src/reports/users/user-fields.query.js';
 import { migrationsUpTo } from '../helpers/migrations-up-to.js';
 import { useTemporaryStore } from '../helpers/temporary-store.js';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
