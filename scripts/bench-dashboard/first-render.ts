@@ -54,7 +54,7 @@ async function main(): Promise<number> {
   console.log(`server ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s at ${server.baseUrl}`);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const signIn = await browser.newContext();
+    const signIn = await browser.newContext({ bypassCSP: true });
     const login = await signIn.request.post(`${server.baseUrl}/api/auth/sign-in/email`, {
       data: { email: 'bench-query@example.com', password: 'bench-query-password-2024' },
       headers: { origin: server.baseUrl },
