@@ -77,7 +77,7 @@ async function main(): Promise<number> {
       await new Promise((done) => setTimeout(done, 200));
       const served = server.drain().filter((request) => request.url.startsWith('/api/'));
       const label = index < chosen.warmUps ? 'warm-up' : `run ${index - chosen.warmUps + 1}`;
-      console.log(`${label}: full render at ${run.fullRenderMs.toFixed(0)} ms, ${run.api.length} API requests${run.empty.length ? `; empty: ${run.empty.join(', ')}` : ''}; ${cpuLine(run.cpu)}`);
+      console.log(`${label}: full render at ${run.fullRenderMs.toFixed(0)} ms, ${run.api.length} API requests${run.empty.length ? `; empty: ${run.empty.join(', ')}` : ''}; CPU: ${cpuLine(run.cpu)}`);
       if (index >= chosen.warmUps) timed.push({ ...run, served });
     }
     const full = median(timed.map((run) => run.fullRenderMs));

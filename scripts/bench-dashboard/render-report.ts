@@ -64,7 +64,7 @@ export function medianCpu(runs: readonly RenderRun[]): Record<CpuPart, number> {
   return { server: of('server'), chromium: of('chromium'), bench: of('bench') };
 }
 
-/** `CPU: server N ms, Chromium N ms, bench N ms (sum N ms)`: beside a run's wall time, how busy the cores were. */
+/** `server N ms, Chromium N ms, bench N ms (sum N ms)`: beside a run's wall time, how busy the cores were. */
 export function cpuLine(cpu: Readonly<Record<CpuPart, number>>): string {
-  return `CPU: server ${ms(cpu.server)} ms, Chromium ${ms(cpu.chromium)} ms, bench ${ms(cpu.bench)} ms (sum ${ms(cpu.server + cpu.chromium + cpu.bench)} ms)`;
+  return `server ${ms(cpu.server)} ms, Chromium ${ms(cpu.chromium)} ms, bench ${ms(cpu.bench)} ms (sum ${ms(cpu.server + cpu.chromium + cpu.bench)} ms)`;
 }
