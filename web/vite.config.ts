@@ -1,8 +1,10 @@
 // Vite settings of the dashboard, shared by web/build.ts and `npx vite web` (which proxies /api to a running Loupe).
-import { dirname } from 'node:path';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup, type UserConfig } from 'vite';
 
 export const WEB_DIR = dirname(fileURLToPath(import.meta.url));
@@ -41,10 +43,39 @@ function preloadSiteDashboard(): Plugin {
   };
 }
 
+const EARLY_QUESTIONS = join(WEB_DIR, 'src', 'early-questions.ts');
+
+/**
+ * src/early-questions.ts asks the site dashboard's first questions while the browser still loads and parses the
+ * entry chunk: bundled on its own as a classic script of a few kilobytes (no module graph to load first) and
+ * named at the head of index.html, so it is the page's first request and runs as soon as it arrives (async).
+ * (A second module script in index.html would not do: Vite joins an HTML file's module scripts into one entry.)
+ */
+function earlyQuestionsFirst(): Plugin {
+  let fileName: string | undefined;
+  return {
+    name: 'loupe-early-questions',
+    apply: 'build',
+    async buildStart() {
+      const built = await esbuild({ entryPoints: [EARLY_QUESTIONS], bundle: true, format: 'iife', target: 'es2022', minify: true, write: false, logLevel: 'silent' });
+      const code = built.outputFiles[0]?.contents;
+      if (!code) throw new Error('early-questions.ts: esbuild gave no output');
+      fileName = `assets/early-questions-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(): HtmlTagDescriptor[] {
+        return fileName ? [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'head-prepend' }] : [];
+      },
+    },
+  };
+}
+
 export const dashboardViteConfig: UserConfig = {
   root: WEB_DIR,
   base: '/',
-  plugins: [react(), tailwindcss(), preloadSiteDashboard()],
+  plugins: [react(), tailwindcss(), preloadSiteDashboard(), earlyQuestionsFirst()],
   build: { outDir: 'dist', assetsDir: 'assets', target: 'es2022', sourcemap: false, reportCompressedSize: false },
   server: { proxy: { '/api': process.env.LOUPE_URL ?? 'http://localhost:3000' } },
 };

@@ -8,7 +8,8 @@ import { chromium } from 'playwright-core';
 import { bootstrapBenchSite, readBenchSite, BENCH_SITE_FILE } from '../bench-query/bench-site.js';
 import { isolatedServerTimes } from './isolated-requests.js';
 import { renderOnce } from './render-page.js';
-import { median, pieceTable, requestTable, type TimedRun } from './render-report.js';
+import { cpuLine, median, medianCpu, pieceTable, requestTable, type TimedRun } from './render-report.js';
+import { sampleCpu } from './process-cpu.js';
 import { startRenderServer } from './render-server.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -54,7 +55,7 @@ async function main(): Promise<number> {
   console.log(`server ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s at ${server.baseUrl}`);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
-    const signIn = await browser.newContext();
+    const signIn = await browser.newContext({ bypassCSP: true });
     const login = await signIn.request.post(`${server.baseUrl}/api/auth/sign-in/email`, {
       data: { email: 'bench-query@example.com', password: 'bench-query-password-2024' },
       headers: { origin: server.baseUrl },
@@ -72,17 +73,18 @@ async function main(): Promise<number> {
     const timed: TimedRun[] = [];
     for (let index = 0; index < chosen.warmUps + chosen.runs; index++) {
       server.drain();
-      const run = await renderOnce(browser, url, storageState, 120_000);
+      const run = await renderOnce(browser, url, storageState, 120_000, () => sampleCpu(server.pid));
       await new Promise((done) => setTimeout(done, 200));
       const served = server.drain().filter((request) => request.url.startsWith('/api/'));
       const label = index < chosen.warmUps ? 'warm-up' : `run ${index - chosen.warmUps + 1}`;
-      console.log(`${label}: full render at ${run.fullRenderMs.toFixed(0)} ms, ${run.api.length} API requests${run.empty.length ? `; empty: ${run.empty.join(', ')}` : ''}`);
+      console.log(`${label}: full render at ${run.fullRenderMs.toFixed(0)} ms, ${run.api.length} API requests${run.empty.length ? `; empty: ${run.empty.join(', ')}` : ''}; CPU: ${cpuLine(run.cpu)}`);
       if (index >= chosen.warmUps) timed.push({ ...run, served });
     }
     const full = median(timed.map((run) => run.fullRenderMs));
     console.log(`\nper request (medians over the timed runs, ms since navigation start; queued = waiting for one of the browser's connections, wait = request sent to first byte, server = Fastify's responseTime):`);
     console.log(requestTable(timed));
     console.log(`\nwhen each piece first held data (median):\n${pieceTable(timed)}`);
+    console.log(`\nCPU from navigation to full render (median over the timed runs; ${cpus().length} cores): ${cpuLine(medianCpu(timed))}`);
     const urls = [...new Set(timed.flatMap((run) => run.api.map((timing) => timing.url)))].filter((path) => !path.startsWith('/api/auth/'));
     console.log(`\n${await isolatedServerTimes(signIn.request, server, urls, 3)}`);
     await signIn.close();

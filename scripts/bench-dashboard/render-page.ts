@@ -2,6 +2,7 @@
 // the top-line cards, the chart and every breakdown card (scrolled to card by card, so the lazily loaded cards
 // ask for theirs); on any page, every element marked `data-bench-piece` whose `data-bench-state` is ready or empty.
 import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { cpuBetween, type CpuPart, type CpuSample } from './process-cpu.js';
 
 export interface ApiTiming {
   /** Path and query, as the browser asked for it. */
@@ -22,6 +23,8 @@ export interface RenderRun {
   /** ms since navigation start when each piece first held data (overview, chart, card-...). */
   readonly pieces: Readonly<Record<string, number>>;
   readonly api: readonly ApiTiming[];
+  /** CPU ms each part used from the navigation to the full render. */
+  readonly cpu: Readonly<Record<CpuPart, number>>;
 }
 
 // Runs in the page on every animation frame (a string: scripts are type-checked without the DOM library).
@@ -76,8 +79,14 @@ interface CheckResult {
   readonly empty: Record<string, boolean>;
 }
 
-/** Visits `url` in a fresh context (empty HTTP cache) signed in with `storageState`. */
-export async function renderOnce(browser: Browser, url: string, storageState: BrowserContextOptions['storageState'], timeoutMs: number): Promise<RenderRun & { empty: string[] }> {
+/** Visits `url` in a fresh context (empty HTTP cache) signed in with `storageState`; `sampleCpu` reads the processes' CPU. */
+export async function renderOnce(
+  browser: Browser,
+  url: string,
+  storageState: BrowserContextOptions['storageState'],
+  timeoutMs: number,
+  sampleCpu: () => CpuSample,
+): Promise<RenderRun & { empty: string[] }> {
   // The page's Content Security Policy refuses string evaluation, which waitForFunction's predicate is: bypassed
   // here as in the browser tests (the policy changes no timing the bench measures).
   const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 800 }, bypassCSP: true });
@@ -85,15 +94,18 @@ export async function renderOnce(browser: Browser, url: string, storageState: Br
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    const cpuBefore = sampleCpu();
     await page.goto(url, { waitUntil: 'commit' });
     const handle = await page.waitForFunction(FULL_RENDER_CHECK, undefined, { polling: 'raf', timeout: timeoutMs }).catch(async (error: unknown) => {
       const text = await page.evaluate('document.body.innerText').catch(() => '');
       throw new Error(`no full render within ${timeoutMs} ms (${String(error)}); page errors: ${errors.join('; ') || 'none'}; page text:\n${String(text).slice(0, 2000)}`);
     });
+    // Sampled before the context closes: its renderer's time goes with it.
+    const cpu = cpuBetween(cpuBefore, sampleCpu());
     const result = (await handle.jsonValue()) as CheckResult;
     const api = (await page.evaluate(API_TIMINGS)) as ApiTiming[];
     const fullRenderMs = Math.max(...Object.values(result.done));
-    return { fullRenderMs, pieces: result.done, api, empty: Object.keys(result.empty).filter((name) => result.empty[name]) };
+    return { fullRenderMs, pieces: result.done, api, cpu, empty: Object.keys(result.empty).filter((name) => result.empty[name]) };
   } finally {
     await context.close();
   }

@@ -1,6 +1,7 @@
 // Medians over the timed runs of the render benchmark, per request and per piece of the page, as text tables.
 import type { ServedRequest } from './render-server.js';
 import type { ApiTiming, RenderRun } from './render-page.js';
+import type { CpuPart } from './process-cpu.js';
 
 export interface TimedRun extends RenderRun {
   readonly served: readonly ServedRequest[];
@@ -55,4 +56,15 @@ export function pieceTable(runs: readonly TimedRun[]): string {
     .sort((a, b) => a.at - b.at)
     .map((piece) => `${ms(piece.at).padStart(6)} ms  ${piece.name}`)
     .join('\n');
+}
+
+/** Each part's median CPU ms over the runs. */
+export function medianCpu(runs: readonly RenderRun[]): Record<CpuPart, number> {
+  const of = (part: CpuPart) => median(runs.map((run) => run.cpu[part]));
+  return { server: of('server'), chromium: of('chromium'), bench: of('bench') };
+}
+
+/** `server N ms, Chromium N ms, bench N ms (sum N ms)`: beside a run's wall time, how busy the cores were. */
+export function cpuLine(cpu: Readonly<Record<CpuPart, number>>): string {
+  return `server ${ms(cpu.server)} ms, Chromium ${ms(cpu.chromium)} ms, bench ${ms(cpu.bench)} ms (sum ${ms(cpu.server + cpu.chromium + cpu.bench)} ms)`;
 }

@@ -12,6 +12,8 @@ export interface ServedRequest {
 
 export interface RenderServer {
   readonly baseUrl: string;
+  /** The server's process id (its engine runs in it). */
+  readonly pid: number | undefined;
   /** The requests completed since the last call, in completion order. */
   drain(): ServedRequest[];
   stop(): Promise<void>;
@@ -76,6 +78,7 @@ export async function startRenderServer(repoRoot: string, dataDir: string): Prom
   }
   return {
     baseUrl,
+    pid: child.pid,
     drain() {
       const served = done;
       done = [];

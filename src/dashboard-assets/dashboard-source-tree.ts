@@ -9,6 +9,8 @@ export const DASHBOARD_SOURCE_ENTRIES = ['index.html', 'src', 'build.ts', 'vite.
 export const DASHBOARD_BUILD_PACKAGES = [
   'vite', '@vitejs/plugin-react', 'react', 'react-dom', '@tanstack/react-query', 'react-router', 'tailwindcss',
   '@tailwindcss/vite', 'uplot', 'topojson-client', 'world-atlas',
+  // web/vite.config.ts bundles src/early-questions.ts with it (decision 0042).
+  'esbuild',
 ] as const;
 
 export interface DashboardSourceLocation {

@@ -22,7 +22,7 @@ export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, c
   // Filters on visitor attributes, or a column that holds one, read only the rows of sessions that agree on them.
   const agreeing = query.filters.length > 0 || column?.needsAgreement === true;
   const [edges, disagreeing] = await Promise.all([
-    edgeSessions(store, query.siteId, query.range),
+    edgeSessionsOf(store, query),
     agreeing ? disagreeingSessions(store, query.siteId, query.range) : [],
   ]);
   // So many sessions disagree that listing them would cost more than grouping the matching events.
@@ -90,6 +90,23 @@ interface EdgeSession {
   /** First and last event of the whole session, ms. */
   first: number;
   last: number;
+}
+
+/** The edge sessions asked for each query object (one request's), by store. */
+const edgesAsked = new WeakMap<StatsQuery, { store: AnalyticsStore; edges: Promise<EdgeSession[]> }>();
+
+/**
+ * The edge sessions of the query's site and range, looked up once per query object: a report that reads the
+ * session rows and then the page visits of the same request (the Pages breakdown with its engaged time, the
+ * engagement figures) shares one lookup, so both parts see the same sessions as crossing an edge. Another request
+ * (another query object) looks them up anew.
+ */
+function edgeSessionsOf(store: AnalyticsStore, query: StatsQuery): Promise<EdgeSession[]> {
+  const asked = edgesAsked.get(query);
+  if (asked?.store === store) return asked.edges;
+  const edges = edgeSessions(store, query.siteId, query.range);
+  edgesAsked.set(query, { store, edges });
+  return edges;
 }
 
 /**
@@ -252,7 +269,7 @@ export async function sessionSplit(
 ): Promise<{ tableWhere: SqlFragment; eventsWhere: SqlFragment | undefined } | undefined> {
   if (!readsSessionsTable(query)) return undefined;
   const [edges, disagreeing] = await Promise.all([
-    edgeSessions(store, query.siteId, query.range),
+    edgeSessionsOf(store, query),
     query.filters.length > 0 ? disagreeingSessions(store, query.siteId, query.range) : [],
   ]);
   if (disagreeing === undefined) return undefined;

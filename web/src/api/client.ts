@@ -36,8 +36,13 @@ async function bodyOf(response: Response): Promise<unknown> {
 
 /** `path` starts with /api/. The browser sends the cookie and the Origin header the API checks on writes. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return answerOf<T>(apiFetch(path, options));
+}
+
+/** The request apiRequest makes, unread: for a question asked before the bundle has run (api/early-answers.ts). */
+export function apiFetch(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? 'GET';
-  const response = await fetch(path, {
+  return fetch(path, {
     method,
     credentials: 'same-origin',
     headers: {
@@ -48,8 +53,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     ...(options.signal ? { signal: options.signal } : {}),
   });
-  const body = await bodyOf(response);
-  if (!response.ok) throw new ApiError(response.status, messageOf(response.status, body));
+}
+
+/** The answer's body, or ApiError with the API's message when it is not a success. */
+export async function answerOf<T>(response: Promise<Response>): Promise<T> {
+  const answered = await response;
+  const body = await bodyOf(answered);
+  if (!answered.ok) throw new ApiError(answered.status, messageOf(answered.status, body));
   return body as T;
 }
 
@@ -60,3 +70,6 @@ export function queryString(params: Record<string, string | number | undefined>)
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
 }
+
+/** `/api/sites/<site><path>?<params>`. */
+export const sitePath = (site: string, path: string, params: Record<string, string | number | undefined> = {}) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;

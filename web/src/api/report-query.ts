@@ -6,7 +6,7 @@
 // is in flight: the embedded store answers one query at a time, so a question asked early only delays the ones a
 // reader looks at first (top-line figures, chart, the breakdowns in view).
 import { useIsFetching, useQuery, type Query } from '@tanstack/react-query';
-import { apiRequest, queryString } from './client';
+import { apiRequest, sitePath } from './client';
 import type { paths } from './schema';
 import type { GetResponse } from './types';
 
@@ -19,8 +19,7 @@ export type SiteReportPath = {
   [P in Extract<keyof paths, `${typeof SITE_PREFIX}/${string}`>]: P extends `${typeof SITE_PREFIX}/${string}{${string}` ? never : paths[P]['get'] extends { responses: unknown } ? P : never;
 }[Extract<keyof paths, `${typeof SITE_PREFIX}/${string}`>];
 
-/** `/api/sites/<site><path>?<params>`. */
-export const sitePath = (site: string, path: string, params: ReportParams = {}) => `/api/sites/${encodeURIComponent(site)}${path}${queryString(params)}`;
+export { sitePath };
 
 /** The query key of a report: its path without `{site}`, then the site and the parameters. */
 export const reportKey = (path: SiteReportPath, site: string, params: ReportParams) => [path.replace('/{site}', ''), site, params] as const;

@@ -1,7 +1,10 @@
-// The site dashboard's early questions: asked on the dashboard's own path, only in a browser that was signed in.
+// The site dashboard's early questions: asked on the dashboard's own path, only in a browser that was signed in;
+// answers early-questions.ts asked before the bundle ran are taken over, once, and the rest dropped.
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { keepEarlyAnswer, takeEarlyAnswer } from '../api/early-answers';
 import { prefetchSiteDashboard } from './prefetch-site-dashboard';
+import { siteDashboardFirstQuestions } from './site-dashboard-first-questions';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 
@@ -23,5 +26,40 @@ describe('prefetchSiteDashboard', () => {
   it('asks nothing on the other pages', () => {
     expect(askedPaths('/sites/4e7d777dc4eb/goals', true)).toEqual([]);
     expect(askedPaths('/sites/new', true)).toEqual([]);
+  });
+});
+
+describe('answers asked before the bundle ran', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('are taken over by the page\'s queries instead of asking again, and the ones not taken are dropped', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (path: string) => {
+      asked.push(path);
+      return Promise.resolve(new Response(JSON.stringify({ data: 'asked by the bundle' }), { status: 200 }));
+    });
+    const [overview, series] = siteDashboardFirstQuestions({ pathname: '/sites/4e7d777dc4eb', search: '' }, NOW, true);
+    if (!overview || !series) throw new Error('expected the overview and the series');
+    expect(overview.url).toBe('/api/sites/4e7d777dc4eb/overview?start_date=2026-11-21&end_date=2026-11-27&time_zone=UTC');
+    keepEarlyAnswer(overview.url, Promise.resolve(new Response(JSON.stringify({ data: 'asked early' }), { status: 200 })));
+    keepEarlyAnswer('/api/sites/4e7d777dc4eb/metric?parameter=pathname', Promise.resolve(new Response('{}', { status: 200 })));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchSiteDashboard(client, { pathname: '/sites/4e7d777dc4eb', search: '' }, NOW, true);
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(client.getQueryData(['/api/sites/overview', '4e7d777dc4eb', overview.params])).toEqual({ data: 'asked early' });
+    expect(client.getQueryData(['/api/sites/overview/time-series', '4e7d777dc4eb', series.params])).toEqual({ data: 'asked by the bundle' });
+    expect(asked).toEqual([series.url]);
+    expect(takeEarlyAnswer('/api/sites/4e7d777dc4eb/metric?parameter=pathname')).toBeUndefined();
+  });
+
+  it('carry an early failure to the page\'s query as the API\'s error', async () => {
+    const [overview] = siteDashboardFirstQuestions({ pathname: '/sites/4e7d777dc4eb', search: '' }, NOW, true);
+    if (!overview) throw new Error('expected the overview');
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { status: 200 })));
+    keepEarlyAnswer(overview.url, Promise.resolve(new Response(JSON.stringify({ error: 'Site not found' }), { status: 404 })));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchSiteDashboard(client, { pathname: '/sites/4e7d777dc4eb', search: '' }, NOW, true);
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(client.getQueryState(['/api/sites/overview', '4e7d777dc4eb', overview.params])?.error).toMatchObject({ status: 404, message: 'Site not found' });
   });
 });
