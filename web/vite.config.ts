@@ -48,7 +48,8 @@ const EARLY_QUESTIONS = join(WEB_DIR, 'src', 'early-questions.ts');
 /**
  * src/early-questions.ts asks the site dashboard's first questions while the browser still loads and parses the
  * entry chunk: bundled on its own as a classic script of a few kilobytes (no module graph to load first) and
- * named at the head of index.html, so it is the page's first request and runs as soon as it arrives (async).
+ * named at the head of index.html, so it is the page's first request; as a plain script the parser runs it on arrival,
+ * before the module scripts, whose preloads the browser's preload scanner has already found meanwhile.
  * (A second module script in index.html would not do: Vite joins an HTML file's module scripts into one entry.)
  */
 function earlyQuestionsFirst(): Plugin {
