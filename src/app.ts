@@ -222,7 +222,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     forgetDeliveries: (siteId, owner) => webhooks.forgetEvents(siteId, owner),
   });
   const imports = await registerImports(app, {
-    guards, db: metadata.db, analytics, clock, dataDir: config.dataDir, mappingThread: config.importMappingThread,
+    guards, db: metadata.db, analytics, clock, dataDir: config.dataDir, mappingThread: config.importMappingThread, mappingThreadNiceness: config.backgroundThreadNiceness,
     limits: config.importLimits, uploadMaxBytes: config.importUploadMaxBytes,
     // Tracking first: an import slice waits while a tracking spool has more than the segment being inserted.
     trackingBehind: () => ingestion.buffers.some((buffer) => buffer.counters().segments > 1),

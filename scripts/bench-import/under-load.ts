@@ -5,7 +5,11 @@
 // are taken under the same machine load (the machine is shared). Measured in every phase: /api/health/live
 // latency (probed every 10 ms) and B's overview latency (every 250 ms); per import phase, B's median overview
 // against the median of the two pauses around it; the import's rows/s; the server's and the client's memory.
-// Options: --rows 1000000 --batch-size 5000 --seed-rows 100000 --phase-seconds 10 --client-nice 0 --port N (a free one by default)
+// With --via upload the file is uploaded whole, as the dashboard's imports page does (the server reads it and
+// maps its batches itself): that import cannot be paused, so the idle figures come from --idle-phases phases
+// before it and as many after it.
+// Options: --rows 1000000 --batch-size 5000 --seed-rows 100000 --phase-seconds 10 --client-nice 0 --via batches|upload
+// --idle-phases 3 --port N (a free one by default)
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,18 +18,19 @@ import { httpCaller } from '../../src/cli/api-caller.js';
 import { bootstrap } from '../../src/cli/bootstrap.js';
 import { runImport } from '../../src/cli/import-command.js';
 import { httpImportTarget } from '../../src/cli/import-targets.js';
-import type { ImportSummary } from '../../src/imports/file-import.js';
 import { projectPath } from '../../src/platform/project-path.js';
 import { readRssKb, RssSampler } from '../bench-ingest/rss-sampler.js';
 import { freePort, LOUPE_SERVER_ARGS, startServer } from '../bench-ingest/server-process.js';
 import { writeGeneratedExport } from './generated-export.js';
 import { describeLatencies, median, startProbe } from './latency-probes.js';
 import { startImportClient } from './import-client-process.js';
+import { uploadImport } from './upload-import.js';
 
 const { values } = parseArgs({
   options: {
     rows: { type: 'string', default: '1000000' }, 'batch-size': { type: 'string', default: '5000' }, 'seed-rows': { type: 'string', default: '100000' },
     'phase-seconds': { type: 'string', default: '10' }, 'client-nice': { type: 'string', default: '0' }, port: { type: 'string' },
+    via: { type: 'string', default: 'batches' }, 'idle-phases': { type: 'string', default: '3' },
   },
 });
 const rows = Number(values.rows);
@@ -33,7 +38,16 @@ const batchRows = Number(values['batch-size']);
 const seedRows = Number(values['seed-rows']);
 const phaseMs = Number(values['phase-seconds']) * 1000;
 const clientNiceness = Number(values['client-nice']);
+if (values.via !== 'batches' && values.via !== 'upload') throw new Error('--via is batches or upload');
+const via = values.via;
+const idlePhases = Number(values['idle-phases']);
 const DAY_MS = 86_400_000;
+
+interface Counts {
+  readonly rowsRead: number;
+  readonly imported: number;
+  readonly skipped: number;
+}
 
 interface Phase {
   readonly kind: 'idle' | 'import';
@@ -87,56 +101,69 @@ try {
   const rss = new RssSampler(server.pid);
   const loadAtStart = loadavg();
 
-  const control = startImportClient({ baseUrl: server.baseUrl, apiKey: a.apiKey.key, siteId: String(a.site.siteId), file, batchRows, niceness: clientNiceness });
-  const client = new RssSampler(control.pid);
-  let finished: ImportSummary | undefined;
-  const importing = control.done.then((summary) => { finished = summary; });
   const phases: Phase[] = [];
-  const measure = async (kind: Phase['kind']) => {
+  const measure = async (kind: Phase['kind'], importing?: Promise<unknown>) => {
     // Each phase's span on stderr, to line up with the server's own logs or profiles (epoch ms).
     process.stderr.write(`[phase ${kind} from ${Date.now()}]\n`);
     const health = startProbe(10, healthProbe);
     const overview = startProbe(250, overviewProbe);
     const elapsed = new Promise((resolve) => setTimeout(resolve, phaseMs));
-    await (kind === 'import' ? Promise.race([elapsed, importing]) : elapsed);
+    await (importing ? Promise.race([elapsed, importing]) : elapsed);
     phases.push({ kind, health: await health.stop(), overview: await overview.stop() });
   };
-  // The client has started and read nothing yet (it waits for its first phase).
-  await control.ready;
-  const clientIdleMb = (readRssKb(control.pid) ?? 0) / 1024;
+  let finished: Counts | undefined;
   let importMs = 0;
-  while (finished === undefined) {
-    await measure('idle');
-    const resumed = performance.now();
-    control.resume();
-    await measure('import');
-    // The batch under way is the import's time too: it is answered before the next pause starts.
-    if (finished === undefined) await control.pause();
-    importMs += performance.now() - resumed;
+  let client: RssSampler | undefined;
+  let clientIdleMb = 0;
+  if (via === 'batches') {
+    const control = startImportClient({ baseUrl: server.baseUrl, apiKey: a.apiKey.key, siteId: String(a.site.siteId), file, batchRows, niceness: clientNiceness });
+    client = new RssSampler(control.pid);
+    const importing = control.done.then((summary) => { finished = { rowsRead: summary.rowsRead, imported: summary.imported, skipped: summary.skipped.total }; });
+    // The client has started and read nothing yet (it waits for its first phase).
+    await control.ready;
+    clientIdleMb = (readRssKb(control.pid) ?? 0) / 1024;
+    while (finished === undefined) {
+      await measure('idle');
+      const resumed = performance.now();
+      control.resume();
+      await measure('import', importing);
+      // The batch under way is the import's time too: it is answered before the next pause starts.
+      if (finished === undefined) await control.pause();
+      importMs += performance.now() - resumed;
+    }
+    await importing;
+  } else {
+    for (let phase = 0; phase < idlePhases; phase++) await measure('idle');
+    const started = performance.now();
+    const importing = uploadImport(server.baseUrl, a.apiKey.key, String(a.site.siteId), file, 'umami')
+      .then((counts) => { finished = { rowsRead: counts.rowsRead, imported: counts.importedEvents, skipped: counts.skippedEvents }; });
+    while (finished === undefined) await measure('import', importing);
+    await importing;
+    importMs = performance.now() - started;
+    for (let phase = 1; phase < idlePhases; phase++) await measure('idle');
   }
-  await importing;
   await measure('idle');
   rss.stop();
-  client.stop();
+  client?.stop();
 
-  const summary = finished as ImportSummary;
+  const summary = finished as Counts;
   const of = (kind: Phase['kind'], probe: 'health' | 'overview') => phases.filter((phase) => phase.kind === kind).flatMap((phase) => phase[probe]);
   // Each import phase against the pauses before and after it (the machine's load drifts over minutes).
   const ratios = phases.flatMap((phase, index) => {
-    const around = [phases[index - 1], phases[index + 1]].flatMap((neighbour) => neighbour?.overview ?? []);
+    const around = [phases[index - 1], phases[index + 1]].flatMap((neighbour) => (neighbour?.kind === 'idle' ? neighbour.overview : []));
     return phase.kind === 'import' && phase.overview.length >= 3 && around.length > 0 ? [median(phase.overview) / median(around)] : [];
   });
   const sortedRatios = [...ratios].sort((x, y) => x - y);
   const seconds = importMs / 1000;
   const out = [
-    `import: ${summary.rowsRead} rows (${fileMb.toFixed(0)} MB Umami CSV), ${summary.imported} imported, ${summary.skipped.total} skipped in ${seconds.toFixed(1)} s of import phases: ${Math.round(summary.rowsRead / seconds).toLocaleString('en-US')} rows/s`,
+    `import: ${summary.rowsRead} rows (${fileMb.toFixed(0)} MB Umami CSV), ${summary.imported} imported, ${summary.skipped} skipped in ${seconds.toFixed(1)} s of import phases (${via === 'upload' ? 'uploaded whole' : `batch posts, ${batchRows} rows each`}): ${Math.round(summary.rowsRead / seconds).toLocaleString('en-US')} rows/s`,
     `/api/health/live idle:   ${describeLatencies(of('idle', 'health'))}`,
     `/api/health/live import: ${describeLatencies(of('import', 'health'))}`,
     `B's overview idle:       ${describeLatencies(of('idle', 'overview'))}`,
     `B's overview import:     ${describeLatencies(of('import', 'overview'))}  (median ${(median(of('import', 'overview')) / median(of('idle', 'overview'))).toFixed(2)}x idle)`,
     `B's overview per phase:  median ${median(ratios).toFixed(2)}x the pauses around it (${ratios.length} phases of ${phaseMs / 1000} s, from ${(sortedRatios[0] ?? Number.NaN).toFixed(2)}x to ${(sortedRatios.at(-1) ?? Number.NaN).toFixed(2)}x)`,
     `server RSS: idle ${idleRssMb.toFixed(0)} MB, peak during import ${rss.peakMb().toFixed(0)} MB (+${(rss.peakMb() - idleRssMb).toFixed(0)} MB)`,
-    `import client RSS (a process of its own, ${clientNiceness} steps nicer): before its first batch ${clientIdleMb.toFixed(0)} MB, peak ${client.peakMb().toFixed(0)} MB (+${(client.peakMb() - clientIdleMb).toFixed(0)} MB)`,
+    ...(client ? [`import client RSS (a process of its own, ${clientNiceness} steps nicer): before its first batch ${clientIdleMb.toFixed(0)} MB, peak ${client.peakMb().toFixed(0)} MB (+${(client.peakMb() - clientIdleMb).toFixed(0)} MB)`] : []),
     `batch size ${batchRows}, seeded ${seedRows} rows for B; load average at the start ${loadAtStart.map((n) => n.toFixed(2)).join(' ')}, at the end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`,
   ];
   process.stdout.write(`${out.join('\n')}\n`);

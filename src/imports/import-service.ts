@@ -99,7 +99,11 @@ export class ImportService {
       const record = await this.open(siteId, importId, isLastBatch);
       if (!record) return { importedEvents: 0, skippedEvents: 0, skipped: {} };
       const mapped = mapBatch(record.platform, { siteId, importId }, events, this.clock());
-      return this.store(siteId, importId, mapped, isLastBatch);
+      const outcome = await this.store(siteId, importId, mapped, isLastBatch);
+      // The command line holds the engine in its own process: what its inserts and merges freed goes back after
+      // each batch, so a long import's memory stays bounded (decision 0043).
+      await this.rows.releaseFreedMemory();
+      return outcome;
     });
   }
 

@@ -46,6 +46,11 @@ export class ImportedRowsRepository {
     await this.store.insertJsonEachRow(table, payload, { dedupToken });
   }
 
+  /** Returns the memory the engine freed while storing to the operating system, where it can (embedded chDB). */
+  async releaseFreedMemory(): Promise<void> {
+    await this.store.releaseFreedMemory?.();
+  }
+
   /** Removes every row of the import: the copies of its events first (found through them), its events, sessions and aggregates. */
   async deleteImport(siteId: number, importId: string): Promise<void> {
     const params = { siteId, importId };

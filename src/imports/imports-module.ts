@@ -21,6 +21,8 @@ export interface ImportsModuleDeps {
   readonly dataDir: string;
   /** IMPORT_MAPPING_THREAD: map rows on a worker thread (off the event loop). */
   readonly mappingThread: boolean;
+  /** BACKGROUND_THREAD_NICENESS: how much nicer than the event loop the mapping thread runs. */
+  readonly mappingThreadNiceness: number;
   readonly limits: ImportLimits;
   readonly uploadMaxBytes: number;
   /** Whether tracking spools have work waiting: an import slice yields to them. */
@@ -29,7 +31,7 @@ export interface ImportsModuleDeps {
 
 export async function registerImports(app: FastifyInstance, deps: ImportsModuleDeps): Promise<ImportService> {
   const imports = new ImportService(new ImportRepository(deps.db), new ImportedRowsRepository(deps.analytics), deps.clock, {
-    mapper: deps.mappingThread ? new WorkerImportMapper() : inlineImportMapper,
+    mapper: deps.mappingThread ? new WorkerImportMapper(deps.mappingThreadNiceness) : inlineImportMapper,
     limits: deps.limits,
     trackingBehind: deps.trackingBehind,
   });

@@ -1,9 +1,12 @@
 // CPU priority inside the server process: the event loop, which answers every request, ahead of its other threads.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
+import { basename } from 'node:path';
 
 /** Linux lists a process's threads here; elsewhere the directory is missing and nothing is changed. */
 const TASKS_DIR = '/proc/self/task';
+/** Linux names the calling thread here (`<pid>/task/<tid>`). */
+const THIS_THREAD = '/proc/thread-self';
 /** Linux's lowest priority. */
 const MAX_NICE = 19;
 const DEFAULT_RESCAN_MS = 2_000;
@@ -78,7 +81,9 @@ export function lowerBackgroundThreads(options: BackgroundPriorityOptions): () =
       seen.add(tid);
       if (lowered.has(tid)) continue;
       try {
-        setPriority(tid, UPKEEP_THREAD.test(threadName(tid)) ? upkeep : enrichment);
+        // Never less nice than it is: a thread that lowered itself (the import mapping thread) stays where it went.
+        const target = UPKEEP_THREAD.test(threadName(tid)) ? upkeep : enrichment;
+        if (getPriority(tid) < target) setPriority(tid, target);
       } catch {
         // The thread ended between the listing and the call.
       }
@@ -90,4 +95,20 @@ export function lowerBackgroundThreads(options: BackgroundPriorityOptions): () =
   const timer = setInterval(scan, options.rescanMs ?? DEFAULT_RESCAN_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * Runs the calling thread `niceness` steps nicer than the event loop, for a thread of its own that only does
+ * work nobody is waiting on (the import mapping thread). Linux only (a thread's niceness is its own there, and
+ * making it nicer needs no privilege); elsewhere nothing changes. Returns whether it was lowered.
+ */
+export function lowerThisThread(niceness: number): boolean {
+  if (niceness <= 0) return false;
+  try {
+    const tid = Number(basename(readlinkSync(THIS_THREAD)));
+    setPriority(tid, Math.min(MAX_NICE, getPriority(process.pid) + niceness));
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 // Child process for thread-priority.test.ts: starts a worker thread and one named like the engine's merge
 // threads, lowers the background threads with the niceness given as argv[2] (and the enrichment niceness as
-// argv[3], when given), starts another worker, waits for a rescan, then prints every thread's niceness.
+// argv[3], when given), starts another worker, waits for a rescan, then prints every thread's niceness; a worker
+// that lowered itself 8 steps first (self-lowering-worker.ts) shows whether the rescans left it there.
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { lowerBackgroundThreads } from '../../src/platform/thread-priority.js';
@@ -22,12 +23,22 @@ function niceOf(tid: number): number {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
+/** A worker thread that lowers itself `niceness` steps with lowerThisThread, as the import mapping thread does. */
+function startSelfLowering(niceness: number): Promise<{ worker: Worker; tid: number }> {
+  // A worker thread does not inherit this process's TypeScript loader: it registers it before importing its entry.
+  const entry = new URL('./self-lowering-worker.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: niceness });
+  return new Promise((resolve) => worker.once('message', (tid: number) => resolve({ worker, tid })));
+}
+
 const early = await startWorker();
+const selfLowered = await startSelfLowering(8);
 const merges = await startWorker('MergeMutate');
 const enrichment = process.argv[3] === undefined ? {} : { enrichmentNiceness: Number(process.argv[3]) };
 const stop = lowerBackgroundThreads({ niceness: Number(process.argv[2]), rescanMs: 50, ...enrichment });
 const late = await startWorker();
 await new Promise((resolve) => setTimeout(resolve, 300));
 stop();
-process.stdout.write(JSON.stringify({ main: niceOf(process.pid), early: niceOf(early.tid), merges: niceOf(merges.tid), late: niceOf(late.tid) }));
-await Promise.all([early.worker.terminate(), merges.worker.terminate(), late.worker.terminate()]);
+process.stdout.write(JSON.stringify({ main: niceOf(process.pid), early: niceOf(early.tid), merges: niceOf(merges.tid), late: niceOf(late.tid), selfLowered: niceOf(selfLowered.tid) }));
+await Promise.all([early.worker.terminate(), merges.worker.terminate(), late.worker.terminate(), selfLowered.worker.terminate()]);

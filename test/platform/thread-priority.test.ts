@@ -10,6 +10,8 @@ interface Report {
   readonly early: number;
   readonly merges: number;
   readonly late: number;
+  /** A thread that lowered itself 8 steps (lowerThisThread) before the others were lowered. */
+  readonly selfLowered: number;
 }
 
 async function nicenessAfterLowering(niceness: number, enrichmentNiceness?: number): Promise<Report> {
@@ -23,17 +25,17 @@ describe.runIf(process.platform === 'linux')('lowerBackgroundThreads', () => {
   it('runs the engine\'s merge threads `niceness` steps and the others, started before and after it, 3 steps nicer than the event loop', async () => {
     const base = (await nicenessAfterLowering(0)).main;
     const lowered = await nicenessAfterLowering(5);
-    expect(lowered).toEqual({ main: base, early: Math.min(19, base + 3), merges: Math.min(19, base + 5), late: Math.min(19, base + 3) });
+    expect(lowered).toEqual({ main: base, early: Math.min(19, base + 3), merges: Math.min(19, base + 5), late: Math.min(19, base + 3), selfLowered: Math.min(19, base + 8) });
   });
 
   it('takes the enrichment path\'s niceness when given', async () => {
     const base = (await nicenessAfterLowering(0)).main;
     const lowered = await nicenessAfterLowering(6, 1);
-    expect(lowered).toEqual({ main: base, early: Math.min(19, base + 1), merges: Math.min(19, base + 6), late: Math.min(19, base + 1) });
+    expect(lowered).toEqual({ main: base, early: Math.min(19, base + 1), merges: Math.min(19, base + 6), late: Math.min(19, base + 1), selfLowered: Math.min(19, base + 8) });
   });
 
-  it('leaves every thread alone with niceness 0', async () => {
+  it('leaves every thread alone with niceness 0 (the one that lowered itself stays where it went)', async () => {
     const report = await nicenessAfterLowering(0);
-    expect([report.early, report.merges, report.late]).toEqual([report.main, report.main, report.main]);
+    expect([report.early, report.merges, report.late, report.selfLowered]).toEqual([report.main, report.main, report.main, Math.min(19, report.main + 8)]);
   });
 });

@@ -1,11 +1,14 @@
 // The import mapping thread: parses and maps one batch post at a time, so the event loop only moves bytes.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThread } from '../../platform/thread-priority.js';
 import { isBodyProblem } from '../batch-body.js';
-import type { MapReply, MapRequest } from './mapping-protocol.js';
+import type { MappingThreadData, MapReply, MapRequest } from './mapping-protocol.js';
 import { mapBody } from './map-body.js';
 
 const port = parentPort;
 if (!port) throw new Error('import-mapper-worker runs as a worker thread');
+// Mapping is background work: on a busy machine another tenant's report and tracking go first (decision 0043).
+lowerThisThread((workerData as MappingThreadData).niceness);
 port.on('message', (request: MapRequest) => {
   let reply: MapReply;
   try {

@@ -4,7 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import type { BodyProblem } from '../batch-body.js';
 import { mapBody } from './map-body.js';
-import type { MapReply, MapRequest, MappedBody } from './mapping-protocol.js';
+import type { MappingThreadData, MapReply, MapRequest, MappedBody } from './mapping-protocol.js';
 
 export interface ImportMapper {
   map(request: Omit<MapRequest, 'id'>): Promise<MappedBody | BodyProblem>;
@@ -19,10 +19,10 @@ export const inlineImportMapper: ImportMapper = {
 const WORKER_ENTRY = new URL(`./import-mapper-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
 
 /** Under tsx (TypeScript sources) the thread registers the same loader before importing its entry. */
-function spawnWorker(): Worker {
-  if (!WORKER_ENTRY.pathname.endsWith('.ts')) return new Worker(WORKER_ENTRY);
+function spawnWorker(workerData: MappingThreadData): Worker {
+  if (!WORKER_ENTRY.pathname.endsWith('.ts')) return new Worker(WORKER_ENTRY, { workerData });
   const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_ENTRY.href)}); })`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, workerData });
 }
 
 interface Pending {
@@ -36,9 +36,12 @@ export class WorkerImportMapper implements ImportMapper {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
 
+  /** `niceness`: how many steps nicer than the event loop the thread runs (Linux; BACKGROUND_THREAD_NICENESS). */
+  constructor(private readonly niceness = 0) {}
+
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = spawnWorker();
+    const worker = spawnWorker({ niceness: this.niceness });
     worker.unref();
     worker.on('message', (reply: MapReply) => {
       if (reply.kind === 'ready') return;

@@ -14,6 +14,12 @@ export interface MapRequest {
   readonly body: Uint8Array;
 }
 
+/** What the thread is started with. */
+export interface MappingThreadData {
+  /** How many steps nicer than the event loop the thread runs (BACKGROUND_THREAD_NICENESS). */
+  readonly niceness: number;
+}
+
 export type MappedBody = MappedBatch & { readonly isLastBatch: boolean };
 
 export type MapReply =

@@ -57,6 +57,12 @@ export interface AnalyticsStore {
    * operations side by side, and background work uses the store itself.
    */
   background?(): AnalyticsStore;
+  /**
+   * Hands memory the engine has freed but kept back to the operating system (embedded chDB: its allocator's
+   * unused pages), for a process whose memory must stay bounded while it writes a lot (the command line's
+   * direct import). Absent: the engine is another process.
+   */
+  releaseFreedMemory?(): Promise<void>;
   /** True when the store answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
