@@ -3,7 +3,3 @@
 export const IMPORT_PLATFORMS = ['umami', 'simple_analytics', 'plausible', 'loupe', 'plausible_csv', 'ga4', 'posthog', 'matomo'] as const;
 
 export type ImportPlatform = (typeof IMPORT_PLATFORMS)[number];
-
-export function isImportPlatform(value: string): value is ImportPlatform {
-  return (IMPORT_PLATFORMS as readonly string[]).includes(value);
-}

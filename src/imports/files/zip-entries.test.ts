@@ -3,7 +3,16 @@
 import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { bufferSource, entryData, InflateBudget, zipEntries, type ZipLimits } from './zip-entries.js';
+import { entryData, InflateBudget, zipEntries, type ZipLimits, type ZipSource } from './zip-entries.js';
+
+/** A ZIP held in memory, read as the import reads a file. */
+function bufferSource(buffer: Buffer): ZipSource {
+  return {
+    size: buffer.length,
+    read: (position, length) => Promise.resolve(buffer.subarray(position, Math.min(buffer.length, position + length))),
+    close: () => Promise.resolve(),
+  };
+}
 
 /** A ZIP archive of the files, each stored or deflated, with a CRC of zero (the reader does not check CRCs). */
 function zipOf(files: ReadonlyArray<{ name: string; text: string | Buffer; deflate: boolean; declaredSize?: number }>): Buffer {

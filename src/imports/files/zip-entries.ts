@@ -43,14 +43,6 @@ const END_SEARCH = 22 + 0xffff;
 const MAX_DIRECTORY_BYTES = 16 * 1024 * 1024;
 const SLICE_BYTES = 256 * 1024;
 
-export function bufferSource(buffer: Buffer): ZipSource {
-  return {
-    size: buffer.length,
-    read: (position, length) => Promise.resolve(buffer.subarray(position, Math.min(buffer.length, position + length))),
-    close: () => Promise.resolve(),
-  };
-}
-
 export async function fileSource(path: string): Promise<ZipSource> {
   const handle = await open(path, 'r');
   const size = (await handle.stat()).size;

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { importedEventRow } from '../imported-event.js';
 import { NO_PAGE, pageOfUrl } from './page-url.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
-import { NOT_AN_OBJECT, rowProblems } from '../row-schema.js';
+import { NOT_AN_OBJECT, rowProblems } from '../import-row.schema.js';
 import { countryCodeOfName } from './country-names.js';
 
 const int64 = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,19}$/, 'Expected an integer')]);

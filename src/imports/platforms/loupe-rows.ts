@@ -6,7 +6,7 @@ import { amountText, isCurrencyCode } from '../../revenue/revenue-input.js';
 import { derivedUInt64 } from '../derived-ids.js';
 import { storeTime } from '../import-time.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
-import { countryCode, NOT_AN_OBJECT, requiredText, rowProblems, screenSide, text, timestamp } from '../row-schema.js';
+import { countryCode, NOT_AN_OBJECT, requiredText, rowProblems, screenSide, text, timestamp } from '../import-row.schema.js';
 
 const UINT64_MAX = 18_446_744_073_709_551_615n;
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { importedEventRow } from '../imported-event.js';
 import { NO_PAGE, pageOfUrl } from './page-url.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
-import { NOT_AN_OBJECT, rowProblems } from '../row-schema.js';
+import { NOT_AN_OBJECT, rowProblems } from '../import-row.schema.js';
 
 const text = (max: number) => z.union([z.string().max(max, `At most ${max} characters`), z.number()]).nullish().transform((value) => (value === null || value === undefined ? '' : String(value)));
 

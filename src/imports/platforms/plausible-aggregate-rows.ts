@@ -5,7 +5,7 @@ import { normalizeHost } from '../../classifiers/referrer.js';
 import { derivedKey } from '../derived-ids.js';
 import { parseImportTimestamp } from '../import-time.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
-import { count, countryCode, date, NOT_AN_OBJECT, rowProblems, text } from '../row-schema.js';
+import { count, countryCode, date, NOT_AN_OBJECT, rowProblems, text } from '../import-row.schema.js';
 
 const figures = { visitors: count, visits: count, pageviews: count, bounces: count, visit_duration: count };
 

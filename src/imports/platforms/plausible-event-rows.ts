@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { importedEventRow } from '../imported-event.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
-import { countryCode, requiredText, rowProblems, text, timestamp } from '../row-schema.js';
+import { countryCode, requiredText, rowProblems, text, timestamp } from '../import-row.schema.js';
 
 /** Custom properties: a JSON object as text ('' for none). */
 const props = text(4096).refine((value) => {

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { importedEventRow } from '../imported-event.js';
 import { pageOfUrl, type PageParts } from './page-url.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
-import { NOT_AN_OBJECT, rowProblems, timestamp } from '../row-schema.js';
+import { NOT_AN_OBJECT, rowProblems, timestamp } from '../import-row.schema.js';
 
 const properties = z.union([
   z.record(z.string(), z.unknown()),

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { parseUserAgent } from '../../classifiers/user-agent.js';
 import { importedEventRow } from '../imported-event.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
-import { countryCode, requiredText, rowProblems, screenSide, text, timestamp } from '../row-schema.js';
+import { countryCode, requiredText, rowProblems, screenSide, text, timestamp } from '../import-row.schema.js';
 
 export const SimpleAnalyticsRowSchema = z.object({
   added_iso: timestamp,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { importedEventRow } from '../imported-event.js';
 import { invalid, type MappedRow, type MappingContext } from '../mapped-row.js';
-import { countryCode, requiredText, rowProblems, text, timestamp } from '../row-schema.js';
+import { countryCode, requiredText, rowProblems, text, timestamp } from '../import-row.schema.js';
 import { UMAMI_BROWSERS, UMAMI_DEVICES, UMAMI_OPERATING_SYSTEMS } from './umami-names.js';
 
 /** An Umami event type, as a number in JSON or digits in CSV. */
