@@ -82,6 +82,7 @@ it('keeps every session on one shard: events, its copies and sessions share one 
     ['session_replay_batches', 'session_replay_batches_local', 'cityHash64(site_id, session_id)'],
     ['session_replay_metadata', 'session_replay_metadata_local', 'cityHash64(site_id, session_id)'],
     ['page_visits', 'page_visits_local', 'cityHash64(site_id, session_id)'],
+    ['page_views', 'page_views_local', 'cityHash64(site_id, session_id)'],
   ]);
 });
 
