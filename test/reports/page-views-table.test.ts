@@ -102,6 +102,23 @@ describe('page views table', () => {
     expect(await titles(`${RANGE}&${US}`)).toEqual(['A /a 2 3 50', 'A v2 /a 1 1 0', 'B /b 1 1 0', 'C /c 1 1 100']);
   });
 
+  it('counts the sessions converting on a path goal from the same rows and the edge sessions\' events', async () => {
+    for (const pathPattern of ['/a', '/b']) {
+      const created = await call(t.app, owner, { method: 'POST', url: `/api/sites/${site}/goals`, payload: { name: pathPattern, goalType: 'path', config: { pathPattern } } });
+      expect(created.statusCode).toBe(200);
+    }
+    const goals = async (query: string) => {
+      const res = await call(t.app, owner, { method: 'GET', url: `/api/sites/${site}/goals?${query}` });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { data: Array<{ name: string; total_conversions: number; total_sessions: number; conversion_rate: number }> }).data
+        .map((goal) => `${goal.name} ${goal.total_conversions} ${goal.total_sessions} ${goal.conversion_rate}`)
+        .sort();
+    };
+    // /a: s3, s4, s6 (inside the range); /b: s3, s7 (its pageview inside the range), not s6 (after its end).
+    expect(await goals(RANGE)).toEqual(['/a 3 5 0.6', '/b 2 5 0.4']);
+    expect(await goals(`${RANGE}&${US}`)).toEqual(['/a 2 3 0.6667', '/b 1 3 0.3333']);
+  });
+
   it('forgets an erased person\'s page views', async () => {
     const erased = await call(t.app, owner, { method: 'DELETE', url: `/api/sites/${site}/visitors/ann` });
     expect(erased.statusCode).toBe(200);
