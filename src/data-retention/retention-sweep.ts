@@ -1,5 +1,5 @@
-// Deletes a site's analytics data older than its retention: events and their copies, bot events, sessions
-// and page visits that ended before the cutoff, identity rows; a session running across the cutoff keeps its later events
+// Deletes a site's analytics data older than its retention: events and their copies, bot events, sessions,
+// page visits and page views that ended before the cutoff, identity rows; a session running across the cutoff keeps its later events
 // and is rebuilt from them.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { toClickHouseDateTime } from '../stats/time-range.js';
@@ -52,6 +52,8 @@ export async function sweepSite(store: AnalyticsStore, siteId: number, cutoff: D
   const sessions = await deleteWhere(store, 'sessions', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
   // Page visits (migration 0021) by their last engagement: no session crosses the cutoff any more.
   await deleteWhere(store, 'page_visits', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
+  // Page views (migration 0022) by their last pageview, likewise.
+  await deleteWhere(store, 'page_views', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
   // Recordings expire by their own retention (the tables' TTL); a shorter data retention removes them too.
   await deleteWhere(store, 'session_replay_batches', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
   await deleteWhere(store, 'session_replay_metadata', "site_id = {siteId:UInt32} AND end_time < {cutoff:DateTime64(3, 'UTC')}", params);

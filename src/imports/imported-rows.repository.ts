@@ -67,6 +67,12 @@ export class ImportedRowsRepository {
          AND session_id IN (SELECT session_id FROM events WHERE site_id = {siteId:UInt32} AND import_id = {importId:String} AND type = 'engagement')`,
       params,
     );
+    // Its page views (migration 0022), found through its pageviews likewise.
+    await this.store.command(
+      `DELETE FROM page_views WHERE site_id = {siteId:UInt32}
+         AND session_id IN (SELECT session_id FROM events WHERE site_id = {siteId:UInt32} AND import_id = {importId:String} AND type = 'pageview')`,
+      params,
+    );
     await this.store.command('DELETE FROM events WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);
     await this.store.command('DELETE FROM sessions WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);
     await this.store.command('DELETE FROM imported_aggregates WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);

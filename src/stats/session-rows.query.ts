@@ -255,6 +255,12 @@ function edgeEventsWhere(siteId: number, range: TimeRange, filters: SqlFragment,
   return { sql: where.sql, params: { siteId, ...windows.params, ...where.params, edge_ids: edges.map((edge) => edge.id) } };
 }
 
+/** Which sessions of a report a table of rows per session answers for, and the events of the others (see sessionSplit). */
+export interface SessionSplit {
+  readonly tableWhere: SqlFragment;
+  readonly eventsWhere: SqlFragment | undefined;
+}
+
 /**
  * For a report keeping rows per session (or finer, sorted like `sessions`) in a table of its own: which of
  * the range's sessions that table answers for, and which must be computed from their events, as above.
@@ -263,10 +269,7 @@ function edgeEventsWhere(siteId: number, range: TimeRange, filters: SqlFragment,
  * events inside the range of the others (undefined when there are none). Undefined when the table cannot
  * answer: a filter on another column, or too many disagreeing sessions.
  */
-export async function sessionSplit(
-  store: AnalyticsStore,
-  query: StatsQuery,
-): Promise<{ tableWhere: SqlFragment; eventsWhere: SqlFragment | undefined } | undefined> {
+export async function sessionSplit(store: AnalyticsStore, query: StatsQuery): Promise<SessionSplit | undefined> {
   if (!readsSessionsTable(query)) return undefined;
   const [edges, disagreeing] = await Promise.all([
     edgeSessionsOf(store, query),

@@ -1,5 +1,5 @@
 // Erasing a selection of a site's events (one person's, one visitor's, one session's): the events, the tables
-// copied from them, and the sessions and page visits they built; a session shared with events outside the selection is rebuilt
+// copied from them, and the sessions, page visits and page views they built; a session shared with events outside the selection is rebuilt
 // from those events alone.
 import { randomBytes } from 'node:crypto';
 import type { AnalyticsStore, QueryParams } from '../platform/analytics-store/analytics-store.js';
@@ -14,7 +14,7 @@ export interface EventSelection {
 const EVENT_TABLES = ['events', 'action_events', 'performance_events'] as const;
 
 /** Tables holding rows per session (filled by views on `events`): removed whole for every session touched, then rebuilt. */
-const SESSION_TABLES = ['sessions', 'page_visits'] as const;
+const SESSION_TABLES = ['sessions', 'page_visits', 'page_views'] as const;
 
 export interface ErasedEvents {
   readonly events: number;

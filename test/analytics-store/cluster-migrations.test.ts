@@ -13,7 +13,7 @@ const clusterStatementsOf = (version: string) => clusterMigrations.find((migrati
 it('rewrites every statement of every migration, keeping the versions', () => {
   const single = loadAnalyticsMigrations();
   expect(clusterMigrations.map((migration) => migration.version)).toEqual(single.map((migration) => migration.version));
-  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20]);
+  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23]);
   for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
@@ -82,6 +82,7 @@ it('keeps every session on one shard: events, its copies and sessions share one 
     ['session_replay_batches', 'session_replay_batches_local', 'cityHash64(site_id, session_id)'],
     ['session_replay_metadata', 'session_replay_metadata_local', 'cityHash64(site_id, session_id)'],
     ['page_visits', 'page_visits_local', 'cityHash64(site_id, session_id)'],
+    ['page_views', 'page_views_local', 'cityHash64(site_id, session_id)'],
   ]);
 });
 

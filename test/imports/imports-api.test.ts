@@ -18,12 +18,15 @@ describe('imports over HTTP', () => {
 
   const newSite = async (domain: string) => (await createSite(t.app, owner, org, { domain })).siteId;
   const stored = async (site: number) => {
-    const [row] = await rows<{ events: string; sessions: string; aggregates: string; actions: string }>(t, `SELECT
+    const [row] = await rows<{ events: string; sessions: string; aggregates: string; actions: string; pages: string }>(t, `SELECT
       (SELECT count() FROM events WHERE site_id = {site:UInt32}) AS events,
       (SELECT count() FROM sessions FINAL WHERE site_id = {site:UInt32}) AS sessions,
       (SELECT count() FROM imported_aggregates WHERE site_id = {site:UInt32}) AS aggregates,
-      (SELECT count() FROM action_events WHERE site_id = {site:UInt32}) AS actions`, { site });
-    return { events: Number(row?.events), sessions: Number(row?.sessions), aggregates: Number(row?.aggregates), actions: Number(row?.actions) };
+      (SELECT count() FROM action_events WHERE site_id = {site:UInt32}) AS actions,
+      (SELECT count() FROM page_views FINAL WHERE site_id = {site:UInt32}) AS pages`, { site });
+    return {
+      events: Number(row?.events), sessions: Number(row?.sessions), aggregates: Number(row?.aggregates), actions: Number(row?.actions), pages: Number(row?.pages),
+    };
   };
 
   beforeAll(async () => {
@@ -68,7 +71,7 @@ describe('imports over HTTP', () => {
     expect(values.overview).toEqual({ sessions: 2, pageviews: 3, users: 2, pages_per_session: 1.5, bounce_rate: 50, session_duration: 35 });
     expect(values.pages).toEqual([['/about', 2, 2], ['/', 1, 1]]);
     expect(values.sources).toEqual([['', 1], ['duckduckgo.com', 1]]);
-    expect(await stored(site)).toEqual({ events: 4, sessions: 2, aggregates: 0, actions: 1 });
+    expect(await stored(site)).toEqual({ events: 4, sessions: 2, aggregates: 0, actions: 1, pages: 10 });
   });
 
   it('imports a Plausible CSV export (ZIP) as daily aggregates the reports add', async () => {

@@ -1,7 +1,7 @@
 // One row per page visit of a report, from the `page_visits` table (analytics migration 0021) where it can
 // answer, from the engagement events otherwise: the same visits, the same figures (decision 0037).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import { sessionSplit } from '../../stats/session-rows.query.js';
+import { sessionSplit, type SessionSplit } from '../../stats/session-rows.query.js';
 import { ALWAYS_TRUE, allOf, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, filterWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { pageVisitsSql } from './engagement-sql.js';
@@ -12,9 +12,15 @@ import { pageVisitsSql } from './engagement-sql.js';
  * filters on visitor attributes, agreeing on them) are their merged `page_visits` rows, matching the filters;
  * those of sessions crossing an edge of the range or disagreeing are grouped from their events inside it, as
  * are all visits under other filters (the table cannot tell which of a visit's events matched them).
+ * `splitOf`: the query's sessionSplit when the caller has it already (it costs a query or two).
  */
-export async function pageVisitRowsSql(store: AnalyticsStore, query: StatsQuery, paths: SqlFragment = ALWAYS_TRUE): Promise<SqlFragment> {
-  const split = await sessionSplit(store, query);
+export async function pageVisitRowsSql(
+  store: AnalyticsStore,
+  query: StatsQuery,
+  paths: SqlFragment = ALWAYS_TRUE,
+  splitOf: Promise<SessionSplit | undefined> = sessionSplit(store, query),
+): Promise<SqlFragment> {
+  const split = await splitOf;
   if (!split) return pageVisitsSql(allOf([baseWhere(query), paths]));
   const tableWhere = allOf([split.tableWhere, filterWhere(query), paths]);
   const table: SqlFragment = {

@@ -5,11 +5,12 @@ import { GOAL_TARGETS, goalConditionSql, type GoalDefinition } from '../../goals
 import { ACTION_EVENTS, isActionEventType } from '../action-events.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
-import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.query.js';
+import { readsSessionsTable, sessionRowsSql, sessionSplit } from '../../stats/session-rows.query.js';
 import { anyOf, mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { revenueSummary, type CurrencySum, type Revenue, type RevenueContext } from '../../revenue/revenue-summary.js';
 import { revenueSumsFor } from '../revenue/revenue-sums.query.js';
+import { matchesOnPathAlone, pathGoalCountsSql } from './path-goal-counts.query.js';
 
 export interface GoalResult {
   goalId: number;
@@ -42,7 +43,8 @@ const goalPrefix = (index: number) => `goal${index}_`;
  * Every goal's converted sessions and the sessions in range. Conversions on pageviews come from `events`,
  * the others from `action_events` (the same rows, without pageviews and vitals, see ../action-events.ts).
  * Without filters the sessions come from the session rows (the `sessions` table, see
- * stats/session-rows.ts) and each table is read only where some goal matches; with filters, the sessions
+ * stats/session-rows.ts), goals on a path alone from the `page_views` rows (path-goal-counts.query.ts), and
+ * each table is read only where some goal matches; with filters, the sessions
  * and the pageview goals come from one pass over the filtered events.
  */
 export async function goalResults(store: AnalyticsStore, query: StatsQuery, goals: readonly Goal[], revenue: RevenueContext): Promise<GoalResult[]> {
@@ -107,18 +109,32 @@ async function goalCounts(store: AnalyticsStore, query: StatsQuery, goals: reado
     index,
     condition: goalConditionSql(goal, goalPrefix(index)),
     onActions: isActionEventType(GOAL_TARGETS[goal.goalType].eventType),
+    onPath: matchesOnPathAlone(goal),
   }));
   const onActions = conditions.filter((goal) => goal.onActions);
-  const onPages = conditions.filter((goal) => !goal.onActions);
   // With filters the events pass, which reads the matching events anyway, counts their sessions too; the
   // session rows would add a query and a FINAL read of the sessions table (10 M events, country=US: 454 ms).
   const fromSessions = query.filters.length === 0 && readsSessionsTable(query);
-  const [pages, actions, totalSessions] = await Promise.all([
+  // Without them, goals on a path alone read the page views' path rows instead of every event (decision 0041).
+  const onPaths = fromSessions ? conditions.filter((goal) => goal.onPath) : [];
+  const onPages = conditions.filter((goal) => !goal.onActions && !onPaths.includes(goal));
+  const [pages, paths, actions, totalSessions] = await Promise.all([
     countIn(store, 'events', where, onPages, !fromSessions),
+    countPaths(store, query, onPaths),
     countIn(store, ACTION_EVENTS, where, onActions, false),
     fromSessions ? countSessions(store, query) : undefined,
   ]);
-  return { ...pages, ...actions, ...(totalSessions === undefined ? {} : { total_sessions: totalSessions }) };
+  return { ...pages, ...paths, ...actions, ...(totalSessions === undefined ? {} : { total_sessions: totalSessions }) };
+}
+
+/** `g<i>` for goals on a path alone, from the page views' rows where the split gives them the sessions. */
+async function countPaths(store: AnalyticsStore, query: StatsQuery, goals: readonly GoalCondition[]): Promise<Record<string, string>> {
+  if (goals.length === 0) return {};
+  const split = await sessionSplit(store, query);
+  if (!split) return countIn(store, 'events', baseWhere(query), goals, false);
+  const counts = pathGoalCountsSql(query, split, goals);
+  const [row] = await store.query<Record<string, string>>(counts.sql, counts.params);
+  return row ?? {};
 }
 
 async function countSessions(store: AnalyticsStore, query: StatsQuery): Promise<string> {

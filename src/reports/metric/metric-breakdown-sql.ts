@@ -1,10 +1,11 @@
 // The SQL of one /metric breakdown by kind of dimension: per value its count, sessions, pageviews, bounces (and duration).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import type { Dimension } from '../../stats/dimensions.js';
-import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.query.js';
+import { readsSessionsTable, sessionRowsSql, type SessionSplit } from '../../stats/session-rows.query.js';
 import { SESSION_EVENT_NAMES, SESSION_PAGES, sessionValue } from '../../stats/session-values.js';
 import type { SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import { pageViewCountsSql } from './page-view-counts.query.js';
 
 /**
  * How a session is attributed to values:
@@ -35,10 +36,13 @@ const PER_SESSION_VALUE = 'countIf(pv = 1) AS bounces, sum(dur) AS duration_sum'
  * `SELECT value, count, sessions, pageviews, bounces[, duration_sum] ... GROUP BY value` over the sessions
  * and events of the query; a bounce is a session with exactly one pageview, durations are in seconds. Page
  * breakdowns have no duration_sum: they read pageview rows, not sessions, so they cost one scan less.
+ * `pathSplit`: for pathname, the query's sessionSplit, when the `page_views` table answers (decision 0041).
  */
-export async function breakdownSql(store: AnalyticsStore, query: StatsQuery, dimension: Dimension): Promise<SqlFragment> {
+export async function breakdownSql(store: AnalyticsStore, query: StatsQuery, dimension: Dimension, pathSplit?: SessionSplit): Promise<SqlFragment> {
   const kind = breakdownKindOf(dimension);
   if (kind === 'session') return firstValueSql(await sessionRowsSql(store, query, sessionValue(dimension)));
+  if (dimension.name === 'pathname' && pathSplit) return pathsOfPageViewsSql(query, pathSplit);
+  // Too many sessions disagree on a visitor attribute for the split: the sessions rows list them as they can.
   if (dimension.name === 'pathname' && readsSessionsTable(query, SESSION_PAGES)) return pagesOfSessionsSql(await sessionRowsSql(store, query, SESSION_PAGES));
   if (kind === 'event' && readsSessionsTable(query, SESSION_EVENT_NAMES)) return eventsOfSessionsSql(await sessionRowsSql(store, query, SESSION_EVENT_NAMES));
   const where = baseWhere(query);
@@ -70,6 +74,12 @@ function pagesOfSessionsSql(sessions: SqlFragment): SqlFragment {
   GROUP BY value`,
     params: sessions.params,
   };
+}
+
+/** Sessions that viewed each path, its pageviews and bounces, from the `page_views` rows (page-view-counts.query.ts). */
+function pathsOfPageViewsSql(query: StatsQuery, split: SessionSplit): SqlFragment {
+  const counts = pageViewCountsSql('path', query, split);
+  return { sql: `SELECT page AS value, count, count AS sessions, pageviews, bounces FROM (${counts.sql})`, params: counts.params };
 }
 
 /** Custom event occurrences per name, and the sessions that had it, from the sessions' event-name maps. */

@@ -2,6 +2,7 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { StatsParamError } from '../../stats/bad-request-error.js';
 import { findDimension } from '../../stats/dimensions.js';
+import { sessionSplit } from '../../stats/session-rows.query.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
 import { engagedSecondsOfPaths } from '../engagement/engaged-seconds-of-paths.js';
 import { breakdownSql } from './metric-breakdown-sql.js';
@@ -34,9 +35,11 @@ export interface MetricRequest extends Paging {
 export async function metricBreakdown(store: AnalyticsStore, query: StatsQuery, request: MetricRequest): Promise<MetricPage> {
   const dimension = findDimension(request.parameter, 'metric_key');
   if (!dimension) throw new StatsParamError('parameter', `Invalid parameter: unknown dimension '${request.parameter}'`);
-  const grouped = withImportedAggregates(query, dimension, await breakdownSql(store, query, dimension));
+  // By pathname, the page views' and page visits' tables answer for the same sessions: split them once.
+  const splitOf = dimension.name === 'pathname' ? sessionSplit(store, query) : undefined;
+  const grouped = withImportedAggregates(query, dimension, await breakdownSql(store, query, dimension, await splitOf));
   const { rows, totals } = await rankedPage<BreakdownRow>(store, grouped, 'count DESC, value ASC', request);
-  const engaged = dimension.name === 'pathname' ? await engagedSecondsOfPaths(store, query, rows.map((row) => row.value)) : undefined;
+  const engaged = splitOf ? await engagedSecondsOfPaths(store, query, rows.map((row) => row.value), splitOf) : undefined;
   return {
     data: rows.map((row) => {
       const sessions = Number(row.sessions);

@@ -1,6 +1,6 @@
 // /page-titles: pages by title and pathname, ranked by the sessions that viewed them, paged.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.query.js';
+import { readsSessionsTable, sessionRowsSql, sessionSplit } from '../../stats/session-rows.query.js';
 import { SESSION_TITLED_PAGES } from '../../stats/session-values.js';
 import type { SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
@@ -8,6 +8,7 @@ import { engagedSecondsOfPaths } from '../engagement/engaged-seconds-of-paths.js
 import { percentOf, round2 } from '../percentage.js';
 import type { Paging } from '../report-paging.js';
 import { pageTitleBounces, pageTitleKey } from './page-title-bounces.query.js';
+import { titledPageViewCountsSql } from './page-view-counts.query.js';
 import { rankedPage } from './ranked-page.js';
 import type { PageTitleEntry } from './metric.schema.js';
 
@@ -16,7 +17,7 @@ interface PageTitleRow {
   pathname: string;
   count: string;
   pageviews: string;
-  /** Sessions of the row with one pageview: present when read from the sessions table, which knows it per session. */
+  /** Sessions of the row with one pageview: present when read from a table of rows per session, which knows it. */
   bounced?: string;
 }
 
@@ -51,17 +52,21 @@ export async function pageTitles(
   query: StatsQuery,
   request: Paging,
 ): Promise<{ data: PageTitleEntry[]; totalCount: number }> {
-  // The session rows give the bounce rate with the ranking; from the events it takes a second GROUP BY session
-  // over the matching pageviews. With filters on visitor attributes the rows still answer (see session-rows.ts):
-  // on 10 M events with country=US the events' ranking alone was faster (507 against 826 ms), the whole report
-  // slower (1,835 ms), so the rows answer whenever they can (decision 0032).
+  // The rows of a table per session give the bounce rate with the ranking; from the events it takes a second
+  // GROUP BY session over the matching pageviews. With filters on visitor attributes the rows still answer (see
+  // session-rows.ts): on 10 M events with country=US the events' ranking alone was faster (507 against 826 ms),
+  // the whole report slower (1,835 ms), so the rows answer whenever they can (decision 0032): the `page_views`
+  // rows (decision 0041), or, when too many sessions disagree on a visitor attribute to split them, the
+  // `sessions` maps.
   const fromTable = readsSessionsTable(query, SESSION_TITLED_PAGES);
-  const grouped = fromTable ? await fromSessions(store, query) : fromEvents(query);
+  const splitOf = sessionSplit(store, query);
+  const split = await splitOf;
+  const grouped = split ? titledPageViewCountsSql(query, split) : fromTable ? await fromSessions(store, query) : fromEvents(query);
   const order = 'count DESC, pageviews DESC, value ASC, pathname ASC';
   const { rows, totals } = await rankedPage<PageTitleRow>(store, grouped, order, request);
   const [bounces, seconds] = await Promise.all([
     fromTable ? undefined : pageTitleBounces(store, query, rows),
-    engagedSecondsOfPaths(store, query, rows.map((row) => row.pathname)),
+    engagedSecondsOfPaths(store, query, rows.map((row) => row.pathname), splitOf),
   ]);
   const bounceRate = (row: PageTitleRow): number =>
     row.bounced === undefined ? (bounces?.get(pageTitleKey(row.value, row.pathname)) ?? 0) : percentOf(Number(row.bounced), Number(row.count));
