@@ -50,7 +50,7 @@ export async function breakdownSql(store: AnalyticsStore, query: StatsQuery, dim
   return { sql: kind === 'page' ? pageSql(dimension, where) : eventSql(where), params };
 }
 
-/** One value per session (see stats/session-rows.ts): its own for a session-level dimension, else its first event's. */
+/** One value per session (see stats/session-rows.query.ts): its own for a session-level dimension, else its first event's. */
 function firstValueSql(sessions: SqlFragment): SqlFragment {
   return {
     sql: `

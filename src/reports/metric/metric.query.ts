@@ -4,11 +4,11 @@ import { StatsParamError } from '../../stats/bad-request-error.js';
 import { findDimension } from '../../stats/dimensions.js';
 import { sessionSplit } from '../../stats/session-rows.query.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
-import { engagedSecondsOfPaths } from '../engagement/engaged-seconds-of-paths.js';
+import { engagedSecondsOfPaths } from '../engagement/engaged-seconds-of-paths.query.js';
 import { breakdownSql } from './metric-breakdown-sql.js';
 import { withImportedAggregates } from './imported-breakdown-sql.js';
 import { percentOf, round2 } from '../percentage.js';
-import { rankedPage } from './ranked-page.js';
+import { rankedPage } from './ranked-page.query.js';
 import type { Paging } from '../report-paging.js';
 import type { MetricEntry } from './metric.schema.js';
 

@@ -4,12 +4,12 @@ import { readsSessionsTable, sessionRowsSql, sessionSplit } from '../../stats/se
 import { SESSION_TITLED_PAGES } from '../../stats/session-values.js';
 import type { SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
-import { engagedSecondsOfPaths } from '../engagement/engaged-seconds-of-paths.js';
+import { engagedSecondsOfPaths } from '../engagement/engaged-seconds-of-paths.query.js';
 import { percentOf, round2 } from '../percentage.js';
 import type { Paging } from '../report-paging.js';
 import { pageTitleBounces, pageTitleKey } from './page-title-bounces.query.js';
 import { titledPageViewCountsSql } from './page-view-counts.query.js';
-import { rankedPage } from './ranked-page.js';
+import { rankedPage } from './ranked-page.query.js';
 import type { PageTitleEntry } from './metric.schema.js';
 
 interface PageTitleRow {
@@ -54,7 +54,7 @@ export async function pageTitles(
 ): Promise<{ data: PageTitleEntry[]; totalCount: number }> {
   // The rows of a table per session give the bounce rate with the ranking; from the events it takes a second
   // GROUP BY session over the matching pageviews. With filters on visitor attributes the rows still answer (see
-  // session-rows.ts): on 10 M events with country=US the events' ranking alone was faster (507 against 826 ms),
+  // stats/session-rows.query.ts): on 10 M events with country=US the events' ranking alone was faster (507 against 826 ms),
   // the whole report slower (1,835 ms), so the rows answer whenever they can (decision 0032): the `page_views`
   // rows (decision 0041), or, when too many sessions disagree on a visitor attribute to split them, the
   // `sessions` maps.

@@ -1,5 +1,5 @@
 // Overview figures: sessions, pageviews, users, pages per session, bounce rate and session duration,
-// in total or per time bucket: sums over one row per session (see stats/session-rows.ts), plus the imported
+// in total or per time bucket: sums over one row per session (see stats/session-rows.query.ts), plus the imported
 // daily aggregates of the range when no filter applies (docs/imports.md).
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { bucketSql } from '../../stats/buckets.js';
