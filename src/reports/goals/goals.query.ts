@@ -42,10 +42,10 @@ const goalPrefix = (index: number) => `goal${index}_`;
 /**
  * Every goal's converted sessions and the sessions in range. Conversions on pageviews come from `events`,
  * the others from `action_events` (the same rows, without pageviews and vitals, see ../action-events.ts).
- * Without filters the sessions come from the session rows (the `sessions` table, see
- * stats/session-rows.query.ts), goals on a path alone from the `page_views` rows (path-goal-counts.query.ts), and
- * each table is read only where some goal matches; with filters, the sessions
- * and the pageview goals come from one pass over the filtered events.
+ * When every filter is on a visitor attribute (or there is none), the sessions come from the session rows (the
+ * `sessions` table, see stats/session-rows.query.ts), goals on a path alone from the `page_views` rows
+ * (path-goal-counts.query.ts), and each table is read only where some goal matches; with a filter on anything
+ * else, the sessions and the pageview goals come from one pass over the filtered events.
  */
 export async function goalResults(store: AnalyticsStore, query: StatsQuery, goals: readonly Goal[], revenue: RevenueContext): Promise<GoalResult[]> {
   if (goals.length === 0) return [];
@@ -112,10 +112,10 @@ async function goalCounts(store: AnalyticsStore, query: StatsQuery, goals: reado
     onPath: matchesOnPathAlone(goal),
   }));
   const onActions = conditions.filter((goal) => goal.onActions);
-  // With filters the events pass, which reads the matching events anyway, counts their sessions too; the
-  // session rows would add a query and a FINAL read of the sessions table (10 M events, country=US: 454 ms).
-  const fromSessions = query.filters.length === 0 && readsSessionsTable(query);
-  // Without them, goals on a path alone read the page views' path rows instead of every event (decision 0041).
+  // Filters on visitor attributes narrow the session rows and the page views' rows alike (10 M events, 5 goals,
+  // country=US: 680 ms through the filtered events, 368 ms this way). Goals on a path alone then read the page
+  // views' path rows instead of every event (decision 0041).
+  const fromSessions = readsSessionsTable(query);
   const onPaths = fromSessions ? conditions.filter((goal) => goal.onPath) : [];
   const onPages = conditions.filter((goal) => !goal.onActions && !onPaths.includes(goal));
   const [pages, paths, actions, totalSessions] = await Promise.all([
