@@ -1,8 +1,9 @@
 // An export file read and sent in batches to one import, wherever the batches go (a server over HTTP, the
-// import service in this process, an upload the server received), then summarised; on any failure the
-// import is deleted, so nothing of a half-read file stays.
+// import service in this process, an upload the server received and read on the mapping thread), then
+// summarised; on any failure the import is deleted, so nothing of a half-read file stays.
 import { ImportFileError } from './files/import-file-error.js';
-import { openImportFile, type FileFormat, type ImportFileRow } from './files/import-file.js';
+import { fileBatches, type FileBatch } from './file-batches.js';
+import { openImportFile, type FileFormat } from './files/import-file.js';
 
 export const DEFAULT_BATCH_ROWS = 5_000;
 
@@ -19,9 +20,10 @@ export interface BatchRefusal {
   readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
 }
 
-export interface ImportTarget {
+/** Where a file's batches go; the payload is the batch's rows, or (an uploaded file read on the mapping thread) its body. */
+export interface ImportTarget<Payload = readonly unknown[]> {
   start(platform: FileFormat): Promise<string>;
-  send(importId: string, events: readonly unknown[], isLastBatch: boolean): Promise<BatchCounts | BatchRefusal>;
+  send(importId: string, payload: Payload, isLastBatch: boolean): Promise<BatchCounts | BatchRefusal>;
   remove(importId: string): Promise<void>;
 }
 
@@ -46,50 +48,50 @@ export interface FileImportOptions {
 }
 
 /** The file place of the first refused row: the refusal keys rows by their index in the batch. */
-function refusedPlace(fieldErrors: Readonly<Record<string, readonly string[]>>, batch: readonly ImportFileRow[], fallback: string): { where: string; message: string } {
+function refusedPlace(fieldErrors: Readonly<Record<string, readonly string[]>>, wheres: readonly string[], fallback: string): { where: string; message: string } {
   const [key, messages] = Object.entries(fieldErrors)[0] ?? [];
   const [, index, ...field] = (key ?? '').split('.');
-  const row = batch[Number(index)];
-  if (!row || key === undefined) return { where: fallback, message: 'the batch was refused' };
-  return { where: row.where, message: `${field.length > 0 ? `${field.join('.')}: ` : ''}${messages?.[0] ?? 'invalid'}` };
+  const where = wheres[Number(index)];
+  if (where === undefined || key === undefined) return { where: fallback, message: 'the batch was refused' };
+  return { where, message: `${field.length > 0 ? `${field.join('.')}: ` : ''}${messages?.[0] ?? 'invalid'}` };
 }
 
 export async function importFile(target: ImportTarget, options: FileImportOptions): Promise<ImportSummary> {
-  const started = Date.now();
   const opened = await openImportFile(options.file, options.format);
   const importId = options.importId ?? (await target.start(opened.platform));
+  return sendBatches(target, importId, fileBatches(opened, options.batchRows), options);
+}
+
+/** A file's batches, however read, sent to the import `importId`; on any failure the import is deleted. */
+export async function sendBatches<Payload>(
+  target: ImportTarget<Payload>, importId: string, batches: AsyncIterable<FileBatch<Payload>>, options: Omit<FileImportOptions, 'batchRows' | 'importId'>,
+): Promise<ImportSummary> {
+  const started = Date.now();
   const totals = { read: 0, imported: 0, skipped: {} as Record<string, number> };
-  const add = (counts: BatchCounts) => {
-    totals.imported += counts.importedEvents;
-    for (const [reason, n] of Object.entries(counts.skipped)) totals.skipped[reason] = (totals.skipped[reason] ?? 0) + (n ?? 0);
-  };
-  const send = async (batch: readonly ImportFileRow[], last: boolean) => {
-    const answer = await target.send(importId, batch.map((entry) => entry.row), last);
+  const send = async (batch: FileBatch<Payload>) => {
+    const answer = await target.send(importId, batch.payload, batch.isLastBatch);
     if ('refused' in answer) {
-      const place = refusedPlace(answer.fieldErrors, batch, options.file);
+      const place = refusedPlace(answer.fieldErrors, batch.wheres, options.file);
       throw new ImportFileError(place.where, place.message);
     }
-    add(answer);
+    totals.imported += answer.importedEvents;
+    for (const [reason, n] of Object.entries(answer.skipped)) totals.skipped[reason] = (totals.skipped[reason] ?? 0) + (n ?? 0);
   };
   // While one batch is stored, the next is read: the file's parsing and the store's work overlap.
   let inFlight: Promise<void> | undefined;
+  let totalBytes = 0;
   try {
-    let batch: ImportFileRow[] = [];
-    for await (const row of opened.rows) {
-      batch.push(row);
-      totals.read++;
-      if (batch.length >= options.batchRows) {
-        await inFlight;
-        options.onProgress?.(opened.bytesRead(), opened.totalBytes, totals.read);
-        inFlight = send(batch, false);
-        // Awaited above or below; until then a failure must not count as unhandled.
-        inFlight.catch(() => undefined);
-        batch = [];
-      }
+    for await (const batch of batches) {
+      await inFlight;
+      totals.read += batch.wheres.length;
+      totalBytes = batch.totalBytes;
+      if (!batch.isLastBatch) options.onProgress?.(batch.bytesRead, batch.totalBytes, totals.read);
+      inFlight = send(batch);
+      // Awaited above or below; until then a failure must not count as unhandled.
+      inFlight.catch(() => undefined);
     }
     await inFlight;
-    await send(batch, true);
-    options.onProgress?.(opened.totalBytes, opened.totalBytes, totals.read);
+    options.onProgress?.(totalBytes, totalBytes, totals.read);
   } catch (err) {
     await inFlight?.catch(() => undefined);
     await target.remove(importId);
@@ -97,7 +99,7 @@ export async function importFile(target: ImportTarget, options: FileImportOption
   }
   const skippedTotal = Object.values(totals.skipped).reduce((sum, n) => sum + n, 0);
   return {
-    importId, platform: opened.platform, file: options.file, rowsRead: totals.read, imported: totals.imported,
+    importId, platform: options.format, file: options.file, rowsRead: totals.read, imported: totals.imported,
     skipped: { total: skippedTotal, reasons: totals.skipped }, seconds: Math.round((Date.now() - started) / 10) / 100,
   };
 }

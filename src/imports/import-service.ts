@@ -1,17 +1,19 @@
 // Imports of a site: start one, list them, store a batch of rows (all or nothing), delete one with its rows.
-// A batch post is parsed and mapped on the import mapping thread; its rows are written in bounded slices,
+// A batch post is parsed and mapped on the import mapping thread (which reads uploaded files too); its rows are written in bounded slices,
 // each after tracking's own inserts have caught up; an organization has at most `organizationConcurrency`
 // batches at work at once and `dailyRowQuota` rows a day.
 import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { BadRequestError, NotFoundError, RateLimitError } from '../platform/http/app-errors.js';
 import { isBodyProblem, type BodyProblem } from './batch-body.js';
+import type { FileToRead } from './file-batches.js';
 import { batchProblemsError } from './batch-problems.js';
 import type { ImportPlatform } from './import-platforms.js';
 import type { ImportRecord, ImportRepository, SkipCounts } from './import.repository.js';
 import type { ImportedRowsRepository } from './imported-rows.repository.js';
 import { countSkip, linesAt, mapBatch, type MappedBatch, type PackedLines } from './map-batch.js';
 import { inlineImportMapper, type ImportMapper } from './mapping/import-mapper.js';
+import type { ReadBatch } from './mapping/mapping-protocol.js';
 import { OrganizationLimiter } from './organization-limiter.js';
 
 export interface StartedImport {
@@ -119,6 +121,11 @@ export class ImportService {
       if (mapped.badRows === 0) await this.checkQuota(site.organizationId, mapped);
       return this.store(site.siteId, importId, mapped, mapped.isLastBatch);
     }));
+  }
+
+  /** An uploaded file's batches as batch post bodies, read where batches are mapped (off the event loop), one per request. */
+  readFile(file: FileToRead): AsyncGenerator<ReadBatch> {
+    return this.mapper.read(file);
   }
 
   private inOrder<T>(importId: string, work: () => Promise<T>): Promise<T> {

@@ -1,7 +1,6 @@
 // Import targets inside the server's process: the import service itself. `localImportTarget` maps rows on the
-// caller's thread (the command line's direct import); `uploadImportTarget` sends each batch as a batch post's
-// bytes, so an uploaded file's rows are mapped off the event loop within the organization's limits and quota.
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+// caller's thread (the command line's direct import); `uploadImportTarget` sends batch post bodies (an uploaded
+// file read on the mapping thread), so its rows are mapped off the event loop within the organization's limits and quota.
 import { AppError } from '../platform/http/app-errors.js';
 import type { BatchCounts, BatchRefusal, ImportTarget } from './file-import.js';
 import type { ImportService, ImportSite } from './import-service.js';
@@ -17,23 +16,6 @@ async function refusedOr(send: () => Promise<BatchCounts>): Promise<BatchCounts 
   }
 }
 
-/**
- * Rows serialized per turn of the event loop. A batch of 5,000 rows is about a megabyte of JSON: made in one
- * go on a busy machine, it held the event loop for tens of milliseconds, every other request waiting.
- */
-const ROWS_PER_TURN = 500;
-
-/** A batch post's body, `{"events":[...],"isLastBatch":...}`, made a few hundred rows at a time. */
-export async function batchPostBody(events: readonly unknown[], isLastBatch: boolean): Promise<Buffer> {
-  const rows: string[] = [];
-  for (let from = 0; from < events.length; from += ROWS_PER_TURN) {
-    if (from > 0) await yieldToEventLoop();
-    // As JSON.stringify writes an array's element that has no JSON form.
-    for (const event of events.slice(from, from + ROWS_PER_TURN)) rows.push(JSON.stringify(event) ?? 'null');
-  }
-  return Buffer.from(`{"events":[${rows.join(',')}],"isLastBatch":${isLastBatch}}`);
-}
-
 export function localImportTarget(imports: ImportService, siteId: number): ImportTarget {
   return {
     async start(platform) {
@@ -44,12 +26,13 @@ export function localImportTarget(imports: ImportService, siteId: number): Impor
   };
 }
 
-export function uploadImportTarget(imports: ImportService, site: ImportSite): ImportTarget {
+export function uploadImportTarget(imports: ImportService, site: ImportSite): ImportTarget<Uint8Array> {
   return {
     async start(platform) {
       return (await imports.start(site.siteId, platform)).importId;
     },
-    send: (importId, events, isLastBatch) => refusedOr(async () => imports.addBody(site, importId, await batchPostBody(events, isLastBatch))),
+    // The body says whether it is the last batch.
+    send: (importId, body) => refusedOr(() => imports.addBody(site, importId, body)),
     remove: (importId) => imports.remove(site.siteId, importId),
   };
 }

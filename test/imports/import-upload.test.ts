@@ -1,6 +1,7 @@
 // Uploading a whole export file to an import (the dashboard's imports page): the file is read on the server
 // as `loupe import` reads it; the answer's counts and the reports afterwards are the file's, counted from the
-// file itself; a second upload stores nothing twice; a bad line is a 400 naming it and leaves nothing; a
+// file itself; a second upload stores nothing twice; a bad line is a 400 naming it and leaves nothing, in
+// whichever batch it is; a ZIP bomb and NDJSON nested too deep are refused as the mapping thread reads them; a
 // file past IMPORT_UPLOAD_MAX_MB is a 413; platforms without an export file and cookie calls from another
 // origin are refused.
 import { readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createOrganizationKey, createSite, signUp } from '../helpers/auth-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { fixture, reportValues } from './import-reports.js';
+import { zipFile } from './zip-file.js';
 
 const range = 'start_date=2026-03-01&end_date=2026-03-10&time_zone=UTC';
 
@@ -73,6 +75,42 @@ describe('uploading an export file to an import', () => {
     expect((res.json() as { error: string }).error).toMatch(/^umami-bad-row\.csv line 5: created_at: .+ \(the import was deleted: nothing of the file was kept\)$/);
     expect(await listed(site)).toEqual([]);
     expect((await reportValues(t.app, key, site, range)).overview).toMatchObject({ pageviews: 0, sessions: 0 });
+  });
+
+  it('reads a file of several batches on the mapping thread: every row counted once; a bad row of the second batch is named by its line and nothing stays', async () => {
+    const site = (await createSite(t.app, owner, org, { domain: 'batches-upload.example.com' })).siteId;
+    const row = (i: number) => `2026-03-0${1 + (i % 9)}T10:${String(i % 60).padStart(2, '0')}:00.000Z,s${i % 700},/p${i}\n`;
+    const file = (count: number, badRow = -1) =>
+      Buffer.from(`added_iso,session_id,path\n${Array.from({ length: count }, (_, i) => (i === badRow ? row(i).replace(/^[^,]+/, 'yesterday') : row(i))).join('')}`);
+    // 12,001 rows: batches of 5,000, 5,000 and 2,001.
+    const importId = await start(site, 'simple_analytics');
+    const res = await upload(site, importId, file(12_001), 'sa.csv');
+    expect(res.json()).toEqual({ data: { importId, rowsRead: 12_001, importedEvents: 12_001, skippedEvents: 0, skipped: {} } });
+    expect((await reportValues(t.app, key, site, range)).overview).toMatchObject({ pageviews: 12_001 });
+    await call(t.app, key, { method: 'DELETE', url: `/api/sites/${site}/imports/${importId}` });
+
+    // 22,001 rows, row 7,500 (line 7,502: the header is line 1) without a valid time: the second batch is refused,
+    // the first goes with the import, and the file's reading stops there.
+    const refused = await start(site, 'simple_analytics');
+    const answer = await upload(site, refused, file(22_001, 7_500), 'sa.csv');
+    expect(answer.statusCode).toBe(400);
+    expect((answer.json() as { error: string }).error).toMatch(/^sa\.csv line 7502: added_iso: .+ \(the import was deleted: nothing of the file was kept\)$/);
+    expect(await listed(site)).toEqual([]);
+    expect((await reportValues(t.app, key, site, range)).overview).toMatchObject({ pageviews: 0, sessions: 0 });
+  });
+
+  it.each([
+    ['a ZIP entry inflating over 200 times its size', 'plausible_csv', 'bomb.zip', () => zipFile('imported_visitors_20260101_20260131.csv', Buffer.concat([Buffer.from('date,visitors\n'), Buffer.alloc(64 * 1024 * 1024, 0x30)])),
+      'bomb.zip imported_visitors_20260101_20260131.csv: the entry inflates more than 200 times (not an export)'],
+    ['NDJSON nested thousands deep', 'loupe', 'deep.ndjson', () => Buffer.from(`{"table":"events"}\n{"props":${'['.repeat(200_000)}${']'.repeat(200_000)}}\n`),
+      'deep.ndjson line 2: nested deeper than 64 levels'],
+  ])('refuses %s as the file is read, naming its place, and deletes the import', async (_what, platform, name, make, message) => {
+    const site = (await createSite(t.app, owner, org, { domain: `hostile-${platform.replace('_', '-')}.example.com` })).siteId;
+    const importId = await start(site, platform);
+    const res = await upload(site, importId, make(), name);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: `${message} (the import was deleted: nothing of the file was kept)` });
+    expect(await listed(site)).toEqual([]);
   });
 
   it('refuses a file past the upload limit with a 413 and deletes the import', async () => {

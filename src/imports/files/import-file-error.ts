@@ -3,9 +3,10 @@ export class ImportFileError extends Error {
   constructor(
     /** Where: `file.csv line 7` (or just the file). */
     readonly where: string,
-    message: string,
+    /** What is wrong there (the message without the place). */
+    readonly reason: string,
   ) {
-    super(`${where}: ${message}`);
+    super(`${where}: ${reason}`);
     this.name = 'ImportFileError';
   }
 }

@@ -1,18 +1,23 @@
-// Where a batch post's body is parsed and mapped: on one worker thread (the server's default: tens of
-// thousands of rows take seconds of CPU, which must not stall the event loop, and one thread keeps imports to
-// one core), or inline (the command line's direct import, and a server without the thread).
+// Where a batch post's body is parsed and mapped, and an uploaded file read: on one worker thread (the server's
+// default: tens of thousands of rows take seconds of CPU, which must not stall the event loop, and one thread
+// keeps imports to one core), or inline (the command line's direct import, and a server without the thread).
 import { Worker } from 'node:worker_threads';
 import type { BodyProblem } from '../batch-body.js';
+import { bodyBatches, type FileToRead } from '../file-batches.js';
+import { ImportFileError } from '../files/import-file-error.js';
 import { mapBody } from './map-body.js';
-import type { MappingThreadData, MapReply, MapRequest, MappedBody } from './mapping-protocol.js';
+import { movable, type MapInput, type MappingThreadData, type MapReply, type MappedBody, type ReadBatch, type ThreadRequest } from './mapping-protocol.js';
 
 export interface ImportMapper {
-  map(request: Omit<MapRequest, 'id'>): Promise<MappedBody | BodyProblem>;
+  map(input: MapInput): Promise<MappedBody | BodyProblem>;
+  /** The file's batches as batch post bodies, each read when asked for (the next while one is stored). */
+  read(file: FileToRead): AsyncGenerator<ReadBatch>;
   close(): Promise<void>;
 }
 
 export const inlineImportMapper: ImportMapper = {
-  map: (request) => Promise.resolve(mapBody(request)),
+  map: (input) => Promise.resolve(mapBody(input)),
+  read: bodyBatches,
   close: () => Promise.resolve(),
 };
 
@@ -25,12 +30,14 @@ function spawnWorker(workerData: MappingThreadData): Worker {
   return new Worker(boot, { eval: true, workerData });
 }
 
+type Answer = Exclude<MapReply, { readonly kind: 'ready' } | { readonly kind: 'failed' }>;
+
 interface Pending {
-  resolve(value: MappedBody | BodyProblem): void;
+  answer(reply: Answer): void;
   reject(error: Error): void;
 }
 
-/** One mapping thread, started on first use; should it die, the batches in flight fail (500, nothing stored) and the next starts a new one. */
+/** One mapping thread, started on first use; should it die, the batches and readings in flight fail (500, nothing stored) and the next starts a new one. */
 export class WorkerImportMapper implements ImportMapper {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
@@ -48,9 +55,8 @@ export class WorkerImportMapper implements ImportMapper {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
-      if (reply.kind === 'mapped') waiting.resolve(reply.batch);
-      else if (reply.kind === 'refused') waiting.resolve(reply.problem);
-      else waiting.reject(new Error(`import mapping failed: ${reply.error}`));
+      if (reply.kind === 'failed') waiting.reject(new Error(`import mapping failed: ${reply.error}`));
+      else waiting.answer(reply);
     });
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = null;
@@ -63,16 +69,52 @@ export class WorkerImportMapper implements ImportMapper {
     return worker;
   }
 
-  map(request: Omit<MapRequest, 'id'>): Promise<MappedBody | BodyProblem> {
-    const id = this.nextId++;
+  /** Sends `request` (its id from `nextId`) and reads the thread's reply with `answer`, which may throw. */
+  private ask<T>(request: ThreadRequest & { readonly id: number }, moved: readonly ArrayBuffer[], answer: (reply: Answer) => T): Promise<T> {
     const worker = this.thread();
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      // A body that owns its whole buffer moves without a copy; a slice of a shared one is copied.
-      const owned = request.body.byteOffset === 0 && request.body.byteLength === request.body.buffer.byteLength && request.body.buffer instanceof ArrayBuffer;
-      const body = owned ? request.body : Uint8Array.from(request.body);
-      worker.postMessage({ ...request, id, body } satisfies MapRequest, [body.buffer as ArrayBuffer]);
+      this.pending.set(request.id, {
+        answer: (reply) => {
+          try {
+            resolve(answer(reply));
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        },
+        reject,
+      });
+      worker.postMessage(request, [...moved]);
     });
+  }
+
+  map(input: MapInput): Promise<MappedBody | BodyProblem> {
+    // A body that owns its whole buffer moves without a copy; a slice of a shared one is copied.
+    const body = movable(input.body);
+    return this.ask({ ...input, kind: 'map', id: this.nextId++, body }, [body.buffer], (reply) => {
+      if (reply.kind === 'mapped') return reply.batch;
+      if (reply.kind === 'refused') return reply.problem;
+      throw new Error(`import mapping answered ${reply.kind} to a batch`);
+    });
+  }
+
+  async *read(file: FileToRead): AsyncGenerator<ReadBatch> {
+    const reading = this.nextId++;
+    let finished = false;
+    try {
+      for (let first = true; !finished; first = false) {
+        const id = this.nextId++;
+        const batch = await this.ask(first ? { kind: 'open', id, reading, file } : { kind: 'read', id, reading }, [], (reply) => {
+          if (reply.kind === 'batch') return reply.batch;
+          if (reply.kind === 'unreadable') throw new ImportFileError(reply.where, reply.reason);
+          throw new Error(`import mapping answered ${reply.kind} to a file's read`);
+        });
+        finished = batch.isLastBatch;
+        yield batch;
+      }
+    } finally {
+      // Given up before the file's end (a refused batch, a failure): the thread closes the file.
+      if (!finished) this.worker?.postMessage({ kind: 'stop', reading } satisfies ThreadRequest);
+    }
   }
 
   async close(): Promise<void> {

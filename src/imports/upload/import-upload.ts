@@ -1,12 +1,12 @@
 // An export file uploaded to a running import: stored to disk as it arrives, read by the platform's file
-// reader and sent batch by batch through the import service (mapped off the event loop, within the
-// organization's limits). Any failure deletes the import, so nothing of the file stays.
+// reader on the import mapping thread and sent batch by batch through the import service (mapped there too,
+// within the organization's limits). Any failure deletes the import, so nothing of the file stays.
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { BadRequestError } from '../../platform/http/app-errors.js';
 import { FILE_FORMATS, type FileFormat } from '../files/import-file.js';
 import { ImportFileError } from '../files/import-file-error.js';
-import { DEFAULT_BATCH_ROWS, importFile } from '../file-import.js';
+import { DEFAULT_BATCH_ROWS, sendBatches } from '../file-import.js';
 import type { ImportService, ImportSite } from '../import-service.js';
 import type { SkipCounts } from '../import.repository.js';
 import { uploadImportTarget } from '../service-import-targets.js';
@@ -41,10 +41,12 @@ export async function importUploadedFile(
     throw err;
   }
   try {
-    const summary = await importFile(uploadImportTarget(imports, site), { file: stored.path, format: platform, batchRows: DEFAULT_BATCH_ROWS, importId });
+    // The file is read on the mapping thread, a batch at a time as the store takes them: the event loop only moves bytes.
+    const batches = imports.readFile({ path: stored.path, format: platform, batchRows: DEFAULT_BATCH_ROWS });
+    const summary = await sendBatches(uploadImportTarget(imports, site), importId, batches, { file: stored.path, format: platform });
     return { importId, rowsRead: summary.rowsRead, importedEvents: summary.imported, skippedEvents: summary.skipped.total, skipped: summary.skipped.reasons as SkipCounts };
   } catch (err) {
-    // importFile has deleted the import already.
+    // sendBatches has deleted the import already.
     if (err instanceof ImportFileError) throw new BadRequestError(`${err.message} (the import was deleted: nothing of the file was kept)`);
     throw err;
   } finally {

@@ -1,7 +1,7 @@
 // An uploaded file's batch body, made a few hundred rows per turn of the event loop: the same bytes as the
 // JSON of the whole batch at once.
 import { describe, expect, it } from 'vitest';
-import { batchPostBody } from './service-import-targets.js';
+import { batchPostBody } from './file-batches.js';
 
 describe('batchPostBody', () => {
   it('writes the batch as JSON.stringify would, across several turns, the last row included', async () => {
