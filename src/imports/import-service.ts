@@ -119,7 +119,11 @@ export class ImportService {
       if (!found) throw new NotFoundError('Import not found');
       if (!(await this.open(site.siteId, importId, mapped.isLastBatch))) return { importedEvents: 0, skippedEvents: 0, skipped: {} };
       if (mapped.badRows === 0) await this.checkQuota(site.organizationId, mapped);
-      return this.store(site.siteId, importId, mapped, mapped.isLastBatch);
+      const outcome = await this.store(site.siteId, importId, mapped, mapped.isLastBatch);
+      // What the batch's inserts and the merges they set off freed goes back to the system, so a long import's
+      // peak is one merge above the server's level, not every earlier merge's leftovers too (decision 0043).
+      await this.rows.releaseFreedMemory();
+      return outcome;
     }));
   }
 
