@@ -2,12 +2,10 @@
 // engine's threads included), Chromium's processes and the benchmark itself, so a run's wall time can be set beside
 // the work the two cores did during it.
 import { readdirSync, readFileSync } from 'node:fs';
+import { clockTicks, parseCpuTicks } from '../bench-ingest/process-cpu.js';
 
 export type CpuPart = 'server' | 'chromium' | 'bench';
 export type CpuSample = ReadonlyMap<number, { readonly part: CpuPart; readonly ms: number }>;
-
-/** Clock ticks per second of /proc/<pid>/stat's times: 100 on Linux. */
-const TICK_MS = 10;
 
 interface ProcessInfo {
   readonly ppid: number;
@@ -18,10 +16,11 @@ interface ProcessInfo {
 function readProcess(pid: number): ProcessInfo | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the name: state, ppid, ..., utime (14th field of the line, 12th here), stime.
-    const ms = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-    return { ppid: Number(fields[1]), ms, command: readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
+    const ticks = parseCpuTicks(stat);
+    if (ticks === undefined) return undefined;
+    // After the command name: state, then ppid (the name may hold spaces and parentheses).
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return { ppid, ms: (ticks * 1000) / clockTicks(), command: readFileSync(`/proc/${pid}/cmdline`, 'utf8') };
   } catch {
     return undefined;
   }
