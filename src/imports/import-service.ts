@@ -101,11 +101,7 @@ export class ImportService {
       const record = await this.open(siteId, importId, isLastBatch);
       if (!record) return { importedEvents: 0, skippedEvents: 0, skipped: {} };
       const mapped = mapBatch(record.platform, { siteId, importId }, events, this.clock());
-      const outcome = await this.store(siteId, importId, mapped, isLastBatch);
-      // The command line holds the engine in its own process: what its inserts and merges freed goes back after
-      // each batch, so a long import's memory stays bounded (decision 0043).
-      await this.rows.releaseFreedMemory();
-      return outcome;
+      return this.store(siteId, importId, mapped, isLastBatch);
     });
   }
 
@@ -119,11 +115,7 @@ export class ImportService {
       if (!found) throw new NotFoundError('Import not found');
       if (!(await this.open(site.siteId, importId, mapped.isLastBatch))) return { importedEvents: 0, skippedEvents: 0, skipped: {} };
       if (mapped.badRows === 0) await this.checkQuota(site.organizationId, mapped);
-      const outcome = await this.store(site.siteId, importId, mapped, mapped.isLastBatch);
-      // What the batch's inserts and the merges they set off freed goes back to the system, so a long import's
-      // peak is one merge above the server's level, not every earlier merge's leftovers too (decision 0043).
-      await this.rows.releaseFreedMemory();
-      return outcome;
+      return this.store(site.siteId, importId, mapped, mapped.isLastBatch);
     }));
   }
 
@@ -172,6 +164,10 @@ export class ImportService {
       this.rows.storedAggregateKeys(siteId, keys));
     const imported = events + aggregates;
     await this.imports.recordBatch(importId, { imported, skipped }, isLastBatch ? new Date(this.clock()).toISOString() : undefined);
+    // What the batch's inserts and the merges they set off freed goes back to the system (the command line's engine
+    // and the server's alike), so a long import's peak is one merge above the process's level, not every earlier
+    // merge's leftovers too (decision 0043).
+    await this.rows.releaseFreedMemory();
     const skippedEvents = Object.values(skipped).reduce((sum, n) => sum + n, 0);
     return { importedEvents: imported, skippedEvents, skipped };
   }
