@@ -13,6 +13,17 @@ const metricRaw = [[
 
 const engagementBody = { data: { visits: 3, time_on_page_seconds: 11.67, scroll_depth: 70, scroll_reach: {}, sessions: 3, engaged_session_duration: 11.67 } };
 const engagementRaw = [[{ visits: '3', seconds: 11.666666666666666, depth: 70 }], [{ sessions: '3', ms: '35000' }]];
+const eventsBody = { data: [{ timestamp: '2026-11-02 10:00:00.002', type: 'pageview', event_name: '', pathname: '/a' }, { timestamp: '2026-11-02 10:00:00.001', type: 'custom_event', event_name: 'signup', pathname: '/b' }] };
+const eventsRaw = [[
+  { at: '2026-11-02 10:00:00.002', type: 'pageview', event_name: '', pathname: '/a' },
+  { at: '2026-11-02 10:00:00.001', type: 'custom_event', event_name: 'signup', pathname: '/b' },
+]];
+const aiBody = { data: [{ operator: 'OpenAI', crawls: 4, referrals: 3 }, { operator: 'Anthropic', crawls: 0, referrals: 1 }] };
+// Crawls per operator (per_operator 1) and per crawler, then referrals per host: www and subdomains count for the operator, others for none.
+const aiRaw = [
+  [{ ai_operator: 'OpenAI', per_operator: '1', reads: '4' }, { ai_operator: 'OpenAI', per_operator: '0', reads: '4' }],
+  [{ host: 'chatgpt.com', sessions: '2' }, { host: 'chat.openai.com', sessions: '1' }, { host: 'claude.ai', sessions: '1' }, { host: 'example.com', sessions: '5' }],
+];
 const engagementPagesBody = { data: { data: [{ value: '/a', visits: 2, time_on_page_seconds: 16, scroll_depth: 90 }], totalCount: 1 } };
 
 describe('sameAnswer', () => {
@@ -21,6 +32,10 @@ describe('sameAnswer', () => {
     ['engagement', engagementBody, [engagementRaw[0], [{ sessions: '4', ms: '35000' }]], false],
     ['engagement-pages', engagementPagesBody, [[{ value: '/a', visits: '2', seconds: 16, depth: 90 }]], true],
     ['engagement-pages', engagementPagesBody, [[{ value: '/a', visits: '2', seconds: 16.5, depth: 90 }]], false],
+    ['events', eventsBody, eventsRaw, true],
+    ['events', eventsBody, [[eventsRaw[0]?.[1], eventsRaw[0]?.[0]]], false],
+    ['ai-summary', aiBody, aiRaw, true],
+    ['ai-summary', aiBody, [aiRaw[0], aiRaw[1]?.slice(1)], false],
     ['overview', overviewBody, overviewRaw, true],
     ['overview', overviewBody, [[{ ...overviewRaw[0]?.[0], bounces: '2' }]], false],
     ['metric-first-value', metricBody, metricRaw, true],
@@ -32,7 +47,7 @@ describe('sameAnswer', () => {
   });
 
   it('has no check for a raw id without one', () => {
-    expect(sameAnswer('events', {}, [[]])).toBeUndefined();
+    expect(sameAnswer('outbound', {}, [[]])).toBeUndefined();
   });
 });
 

@@ -1,5 +1,7 @@
 // Whether an endpoint's answer equals the raw SQL's, for the endpoints whose figures are easy to line up:
 // both sides are projected onto the same plain values and compared.
+import { loadAiOperators } from '../../src/classifiers/catalogs/bot-catalog.js';
+import { operatorOfHost } from '../../src/reports/bots/operator-of-host.js';
 import { loadGoalSpecs } from './bench-goals.js';
 import type { Row } from './raw-scope.js';
 
@@ -32,6 +34,19 @@ const breakdown: Check = {
 };
 
 const GOAL_NAMES = loadGoalSpecs().map((goal) => goal.name);
+
+/** Per AI operator, by name: its crawls and the human sessions its assistants referred (hosts mapped by the catalog). */
+function aiOperatorFigures(answer: readonly Row[][]): Array<[string, number, number]> {
+  const figures = new Map<string, [number, number]>();
+  const of = (operator: string) => figures.get(operator) ?? [0, 0];
+  for (const row of firstRows(answer).filter((r) => num(r.per_operator) === 1)) figures.set(String(row.ai_operator), [num(row.reads), of(String(row.ai_operator))[1]]);
+  const operators = loadAiOperators();
+  for (const row of answer[1] ?? []) {
+    const operator = operatorOfHost(String(row.host), operators)?.operator;
+    if (operator !== undefined) figures.set(operator, [of(operator)[0], of(operator)[1] + num(row.sessions)]);
+  }
+  return [...figures].map(([operator, [crawls, referrals]]): [string, number, number] => [operator, crawls, referrals]).sort((a, b) => a[0].localeCompare(b[0]));
+}
 
 const CHECKS: Readonly<Record<string, Check>> = {
   overview: {
@@ -83,6 +98,17 @@ const CHECKS: Readonly<Record<string, Check>> = {
   users: {
     endpoint: (body) => [num(at(body, 'totalCount')), list(at(body, 'data')).map((e) => at(e, 'user_id'))],
     raw: (answer) => [num(firstRows(answer)[0]?.total ?? 0), firstRows(answer).map((r) => r.person)],
+  },
+  events: {
+    endpoint: (body) => list(at(body, 'data')).slice(0, 100).map((e) => [at(e, 'timestamp'), at(e, 'type'), at(e, 'event_name'), at(e, 'pathname')]),
+    raw: (answer) => firstRows(answer).slice(0, 100).map((r) => [r.at, r.type, r.event_name, r.pathname]),
+  },
+  'ai-summary': {
+    endpoint: (body) =>
+      list(at(body, 'data'))
+        .map((e): [string, number, number] => [String(at(e, 'operator')), num(at(e, 'crawls')), num(at(e, 'referrals'))])
+        .sort((a, b) => a[0].localeCompare(b[0])),
+    raw: aiOperatorFigures,
   },
   'event-names': {
     endpoint: (body) => list(at(body, 'data')).map((e) => [at(e, 'eventName'), num(at(e, 'count'))]),

@@ -13,7 +13,7 @@ describe('loadEndpointCases', () => {
   it('reads every case with its target: 150 ms for /overview, the default for the rest', () => {
     const cases = loadEndpointCases();
     expect(cases.find((c) => c.name === 'overview')?.targetMs).toBe(150);
-    expect(cases.find((c) => c.name === 'retention')?.targetMs).toBe(500);
+    expect(cases.find((c) => c.name === 'retention')?.targetMs).toBe(250);
     expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
   });
 });

@@ -98,7 +98,7 @@ const events: RawQuery = async (run, context) => {
     await run(
       `SELECT toString(timestamp) AS at, toString(event_id) AS id, type, event_name, pathname, hostname, page_title, props,
          toString(session_id) AS sid, user_id, identified_user_id, country, browser, device_type
-       FROM events WHERE ${where.sql} AND type != 'performance' ORDER BY timestamp DESC, event_id DESC LIMIT 101`,
+       FROM events WHERE ${where.sql} AND type NOT IN ('performance', 'engagement') ORDER BY timestamp DESC, event_id DESC LIMIT 101`,
       where.params,
     ),
   ];

@@ -40,7 +40,7 @@ function bots(select: string, tail: string): RawQuery {
 const aiSummary: RawQuery = async (run, context) => {
   const where = sharedWhere(context);
   const crawls = await run(
-    `SELECT ai_operator, bot_name, ai_purpose, count() AS reads, uniqExact(pathname) AS pages,
+    `SELECT ai_operator, bot_name, ai_purpose, grouping(bot_name) AS per_operator, count() AS reads, uniqExact(pathname) AS pages,
        countIf(ai_purpose = 'training') AS training, countIf(ai_purpose = 'search') AS search, countIf(ai_purpose = 'agent') AS agent
      FROM bot_events WHERE ${where.sql} AND ai_operator != ''
      GROUP BY GROUPING SETS ((ai_operator), (ai_operator, bot_name, ai_purpose))`,

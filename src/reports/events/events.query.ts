@@ -58,15 +58,17 @@ function listedWhere(query: StatsQuery, bound?: { op: '<' | '>'; at: Date }): Sq
 
 /**
  * `pageSize` events strictly before `before` (or the newest), newest first. A page never splits an
- * instant: the events sharing the oldest one's millisecond all come with it (LIMIT ... WITH TIES), so the
- * next page, strictly before that instant, misses none and repeats none.
+ * instant: the events sharing the oldest one's millisecond all come with it, so the next page, strictly
+ * before that instant, misses none and repeats none. The page's oldest instant comes first from the newest
+ * `pageSize` times (read backwards in the store's order, stopping after them), then every event from that
+ * instant on: what LIMIT ... WITH TIES returns, which the engine answers by reading the whole range instead.
  */
 export async function eventsBefore(store: AnalyticsStore, query: StatsQuery, pageSize: number, before: Date | undefined): Promise<EventPage> {
   const where = listedWhere(query, before ? { op: '<', at: before } : undefined);
+  const oldestListed = `(SELECT min(timestamp) FROM (SELECT timestamp FROM events WHERE ${where.sql} ORDER BY timestamp DESC LIMIT {page_size:UInt32}))`;
   const rows = await store.query<EventRaw>(
     `SELECT * FROM (
-       SELECT ${FIELDS_SQL}, event_id AS e_id FROM events WHERE ${where.sql}
-       ORDER BY timestamp DESC LIMIT {page_size:UInt32} WITH TIES
+       SELECT ${FIELDS_SQL}, event_id AS e_id FROM events WHERE ${where.sql} AND timestamp >= ${oldestListed}
      ) ORDER BY e_timestamp DESC, e_id DESC`,
     { ...where.params, page_size: pageSize },
   );
