@@ -5,6 +5,7 @@ import {
   bundledCountryDbPath,
   cityRecordToLocation,
   countryCodeOf,
+  countryGeolocatorOnFirstLookup,
   createGeolocator,
   publicAddress,
   UNKNOWN_LOCATION,
@@ -21,6 +22,12 @@ describe('createGeolocator with the bundled country DB', () => {
 
   it('has no city DB', () => {
     expect(geo.hasCityDb).toBe(false);
+  });
+
+  it('answers the same when the DB is read at the first lookup', () => {
+    const onFirstLookup = countryGeolocatorOnFirstLookup();
+    expect(onFirstLookup.hasCityDb).toBe(false);
+    expect(['8.8.8.8', '2003::1', '10.0.0.1'].map((ip) => onFirstLookup.lookup(ip))).toEqual([countryOnly('US'), countryOnly('DE'), UNKNOWN_LOCATION]);
   });
 
   it.each([

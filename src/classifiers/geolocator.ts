@@ -1,11 +1,11 @@
 // Maps a client IP to country (bundled DB) and, when a GeoLite2-City style DB is configured, region, city and position.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
-import maxmind, { type CityResponse, type CountryResponse, type Reader } from 'maxmind';
+import maxmind, { Reader, type CityResponse, type CountryResponse } from 'maxmind';
 
 export interface GeoLocation {
   /** ISO 3166-1 alpha-2, or '' when unknown. */
@@ -129,4 +129,21 @@ export async function createGeolocator(options: GeolocatorOptions = {}): Promise
   const cityPath = options.cityDbPath;
   const cityDb = cityPath && existsSync(cityPath) ? await maxmind.open<CityResponse>(cityPath) : null;
   return new MaxmindGeolocator(countryDb, cityDb);
+}
+
+/**
+ * The bundled country DB, read at the first lookup: the file is read whole (~8 MB of memory), and a geolocator
+ * that may never be asked (the event loop's, which only sites excluding countries use while the enrichment
+ * thread enriches) then costs nothing (decision 0049). Only without a city DB: a configured one is opened at
+ * start by `createGeolocator`, so a damaged file stops the start rather than a later request.
+ */
+export function countryGeolocatorOnFirstLookup(): Geolocator {
+  let opened: Geolocator | undefined;
+  return {
+    hasCityDb: false,
+    lookup(ip) {
+      opened ??= new MaxmindGeolocator(new Reader<CountryResponse>(readFileSync(bundledCountryDbPath())), null);
+      return opened.lookup(ip);
+    },
+  };
 }

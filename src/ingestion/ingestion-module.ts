@@ -11,7 +11,7 @@ import type { MetadataDatabase } from '../platform/metadata-store/metadata-schem
 import type { SharedState } from '../platform/shared-state/create-shared-state.js';
 import type { SiteRepository } from '../sites/index.js';
 import { DailySalts } from './daily-salts.js';
-import { createGeolocator, type Geolocator } from '../classifiers/geolocator.js';
+import { countryGeolocatorOnFirstLookup, createGeolocator, type Geolocator } from '../classifiers/geolocator.js';
 import { createEventBuffer, type EventBuffer, type EventBufferOptions } from './event-buffer/event-buffer.js';
 import { listSegments } from './event-buffer/segment-file.js';
 import { IdentifyService } from './identify-service.js';
@@ -82,6 +82,15 @@ async function holdsSegments(dir: string): Promise<boolean> {
   }
 }
 
+/**
+ * The request path's geolocator. With the enrichment thread (which opens its own) the event loop looks addresses up
+ * only for sites that exclude countries, so without a city DB the bundled one is read at its first lookup.
+ */
+function eventLoopGeolocator(config: IngestionModuleDeps['config']): Promise<Geolocator> {
+  if (config.enrichmentThread && !config.geoipCityDb) return Promise.resolve(countryGeolocatorOnFirstLookup());
+  return createGeolocator(config.geoipCityDb ? { cityDbPath: config.geoipCityDb } : {});
+}
+
 /** The inline enricher shares the request path's geolocator; the worker thread opens its own when it starts. */
 async function createEnricher(deps: IngestionModuleDeps, geolocator: Geolocator): Promise<Enricher> {
   const { config } = deps;
@@ -105,7 +114,7 @@ export async function registerIngestion(app: FastifyInstance, deps: IngestionMod
     sync: deps.config.spoolSync,
     ...(deps.onBatchInserted ? { onBatchInserted: (rows: number) => deps.onBatchInserted?.(name, rows) } : {}),
   });
-  const geolocator = await createGeolocator(deps.config.geoipCityDb ? { cityDbPath: deps.config.geoipCityDb } : {});
+  const geolocator = await eventLoopGeolocator(deps.config);
   const enricher = await createEnricher(deps, geolocator);
   const listener = deps.listener;
   const intake = await createEventBuffer({

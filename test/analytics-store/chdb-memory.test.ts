@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
@@ -32,6 +32,19 @@ describe('the embedded store starts with the memory bounds it is given', () => {
       max_server_memory_usage: 300 * MB,
       primary_index_cache_size: 16 * MB,
       query_condition_cache_size: 8 * MB,
+    });
+  });
+
+  it('sizes the pools that load and remove data parts at one thread per core', async () => {
+    const rows = await store.query<{ name: string; value: string }>(
+      `SELECT name, value FROM system.server_settings WHERE name IN {names:Array(String)} ORDER BY name`,
+      { names: ['max_active_parts_loading_thread_pool_size', 'max_outdated_parts_loading_thread_pool_size', 'max_parts_cleaning_thread_pool_size'] },
+    );
+    const cores = availableParallelism();
+    expect(Object.fromEntries(rows.map((row) => [row.name, Number(row.value)]))).toEqual({
+      max_active_parts_loading_thread_pool_size: cores,
+      max_outdated_parts_loading_thread_pool_size: cores,
+      max_parts_cleaning_thread_pool_size: cores,
     });
   });
 });

@@ -83,3 +83,25 @@ describe.each(backends)('site exclusions on %s', (backend) => {
     expect(await storedCount(f.site.siteId, '/admin/users')).toBe(1);
   });
 });
+
+// With the enrichment thread on (the server's default) and no city DB, the event loop reads the bundled country DB
+// only when a site that excludes countries is first tracked (decision 0049); the thread geolocates with its own.
+describe('an excluded country with the enrichment thread', () => {
+  let t: TestApp;
+  let f: TrackingFixture;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'true', ENRICHMENT_THREAD: 'true' } });
+    f = await createTrackingFixture(t.app, 'exclusions-thread', 'example.com', { excludedCountries: ['au'] });
+  });
+  afterAll(async () => t.close());
+
+  it.each([
+    ['1.1.1.1', '/thread/au', { success: true, message: 'Event not tracked - country excluded' }, []],
+    ['8.8.8.8', '/thread/us', { success: true }, [{ country: 'US' }]],
+  ])('%s on %s', async (ip, pathname, answer, stored) => {
+    const response = await track(t.app, { site_id: f.site.id, pathname }, { headers: browserHeaders({ forwardedFor: ip }) });
+    expect(response.json()).toEqual(answer);
+    expect(await rows(t, 'SELECT country FROM events WHERE site_id = {site:UInt32} AND pathname = {path:String}', { site: f.site.siteId, path: pathname })).toEqual(stored);
+  });
+});

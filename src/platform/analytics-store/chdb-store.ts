@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { Session } from 'chdb';
 import { insertSettings, type AnalyticsRow, type AnalyticsStore, type InsertOptions, type QueryParams } from './analytics-store.js';
-import { chdbMemoryArguments, DEFAULT_ANALYTICS_MEMORY, type AnalyticsMemorySettings } from './chdb-memory.js';
+import { chdbMemoryArguments, chdbPartThreadArguments, DEFAULT_ANALYTICS_MEMORY, type AnalyticsMemorySettings } from './chdb-memory.js';
 import { parseJsonEachRow, toJsonEachRow } from './json-each-row.js';
 import { DEFAULT_READ_FIRST, ReadFirstScheduler, type ReadFirstOptions } from './read-first-scheduler.js';
 
@@ -40,7 +40,7 @@ export class ChdbStore implements AnalyticsStore {
   constructor(path: string, memory: AnalyticsMemorySettings = DEFAULT_ANALYTICS_MEMORY, readFirst: ReadFirstOptions = DEFAULT_READ_FIRST) {
     mkdirSync(path, { recursive: true });
     this.path = path;
-    this.connectionArgs = ['--async_load_databases=0', '--output_format_json_quote_64bit_integers=1', ...chdbMemoryArguments(memory)];
+    this.connectionArgs = ['--async_load_databases=0', '--output_format_json_quote_64bit_integers=1', ...chdbMemoryArguments(memory), ...chdbPartThreadArguments()];
     this.session = new Session(path, { connectionArgs: this.connectionArgs });
     this.scheduler = new ReadFirstScheduler(readFirst);
     this.backgroundLane = {
