@@ -23,7 +23,7 @@ export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, c
   const agreeing = query.filters.length > 0 || column?.needsAgreement === true;
   const [edges, disagreeing] = await Promise.all([
     edgeSessionsOf(store, query),
-    agreeing ? disagreeingSessions(store, query.siteId, query.range) : [],
+    agreeing ? disagreeingSessionsOf(store, query) : [],
   ]);
   // So many sessions disagree that listing them would cost more than grouping the matching events.
   if (disagreeing === undefined) return withColumn(fromEvents(baseWhere(query), events));
@@ -92,8 +92,19 @@ interface EdgeSession {
   last: number;
 }
 
-/** The edge sessions asked for each query object (one request's), by store. */
-const edgesAsked = new WeakMap<StatsQuery, { store: AnalyticsStore; edges: Promise<EdgeSession[]> }>();
+/** A lookup's answer for each query object (one request's), by store. */
+type AskedPerQuery<T> = WeakMap<StatsQuery, { store: AnalyticsStore; answer: Promise<T> }>;
+
+/** The answer `asked` already holds for this query and store, else `ask()`'s, kept for the rest of the request. */
+function askOnce<T>(asked: AskedPerQuery<T>, store: AnalyticsStore, query: StatsQuery, ask: () => Promise<T>): Promise<T> {
+  const known = asked.get(query);
+  if (known?.store === store) return known.answer;
+  const answer = ask();
+  asked.set(query, { store, answer });
+  return answer;
+}
+
+const edgesAsked: AskedPerQuery<EdgeSession[]> = new WeakMap();
 
 /**
  * The edge sessions of the query's site and range, looked up once per query object: a report that reads the
@@ -102,11 +113,7 @@ const edgesAsked = new WeakMap<StatsQuery, { store: AnalyticsStore; edges: Promi
  * (another query object) looks them up anew.
  */
 function edgeSessionsOf(store: AnalyticsStore, query: StatsQuery): Promise<EdgeSession[]> {
-  const asked = edgesAsked.get(query);
-  if (asked?.store === store) return asked.edges;
-  const edges = edgeSessions(store, query.siteId, query.range);
-  edgesAsked.set(query, { store, edges });
-  return edges;
+  return askOnce(edgesAsked, store, query, () => edgeSessions(store, query.siteId, query.range));
 }
 
 /**
@@ -170,6 +177,16 @@ function interiorCondition(range: TimeRange): SqlFragment {
  * event's) nor by the view (events of one insert that differ among themselves).
  */
 const AGREEING = { sql: 'attributes_changed = 0', params: {} };
+
+const disagreeingAsked: AskedPerQuery<EdgeSession[] | undefined> = new WeakMap();
+
+/**
+ * The disagreeing sessions of the query's site and range, looked up once per query object, as the edge sessions
+ * are: the goals report reads the session rows for its total and the split for its path goals in one request.
+ */
+function disagreeingSessionsOf(store: AnalyticsStore, query: StatsQuery): Promise<EdgeSession[] | undefined> {
+  return askOnce(disagreeingAsked, store, query, () => disagreeingSessions(store, query.siteId, query.range));
+}
 
 /** Above this many disagreeing sessions in a range, a report groups the matching events instead. */
 const MAX_DISAGREEING = 10_000;
@@ -273,7 +290,7 @@ export async function sessionSplit(store: AnalyticsStore, query: StatsQuery): Pr
   if (!readsSessionsTable(query)) return undefined;
   const [edges, disagreeing] = await Promise.all([
     edgeSessionsOf(store, query),
-    query.filters.length > 0 ? disagreeingSessions(store, query.siteId, query.range) : [],
+    query.filters.length > 0 ? disagreeingSessionsOf(store, query) : [],
   ]);
   if (disagreeing === undefined) return undefined;
   const others = [...edges, ...disagreeing];
