@@ -56,13 +56,23 @@ function added<Row extends OverviewRow>(row: Row, other: OverviewRow | undefined
 
 const NO_ROW: OverviewRow = { sessions: '0', pageviews: '0', users: '0', bounces: '0', duration_ms: '0' };
 
+/** Each summed column as text, so the events' row and the imported days' row share one type per column. */
+const AS_TEXT = SUMMED.map((column) => `toString(${column}) AS ${column}`).join(', ');
+
 export async function overview(store: AnalyticsStore, query: StatsQuery): Promise<OverviewFigures> {
   const sessions = await sessionRowsSql(store, query);
-  const rows = await store.query<OverviewRow>(OVERVIEW_SQL(sessions.sql), sessions.params);
-  if (!importedAggregatesApply(query)) return figures(rows[0]);
+  if (!importedAggregatesApply(query)) {
+    const [row] = await store.query<OverviewRow>(OVERVIEW_SQL(sessions.sql), sessions.params);
+    return figures(row);
+  }
+  // The imported days' sums come in the same statement as the events' (one trip to the store, not two); both
+  // sides bind the site and the range under the same names and values.
   const imported = importedOverviewSql(query);
-  const [importedRow] = await store.query<OverviewRow>(imported.sql, imported.params);
-  return figures(added(rows[0] ?? NO_ROW, importedRow));
+  const rows = await store.query<OverviewRow>(
+    `SELECT ${AS_TEXT} FROM (${OVERVIEW_SQL(sessions.sql)}) UNION ALL SELECT ${AS_TEXT} FROM (${imported.sql})`,
+    { ...sessions.params, ...imported.params },
+  );
+  return figures(rows.reduce<OverviewRow>((sum, row) => added(sum, row), NO_ROW));
 }
 
 export async function overviewTimeSeries(store: AnalyticsStore, query: StatsQuery): Promise<Array<OverviewFigures & { time: string }>> {
