@@ -10,9 +10,9 @@ function entry(overrides: Partial<EndpointCase>): EndpointCase {
 }
 
 describe('loadEndpointCases', () => {
-  it('reads every case with its target: 150 ms for /overview, the default for the rest', () => {
+  it('reads every case with its target: 100 ms for /overview, the default (250 ms) for the rest', () => {
     const cases = loadEndpointCases();
-    expect(cases.find((c) => c.name === 'overview')?.targetMs).toBe(150);
+    expect(cases.find((c) => c.name === 'overview')?.targetMs).toBe(100);
     expect(cases.find((c) => c.name === 'retention')?.targetMs).toBe(250);
     expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
   });
