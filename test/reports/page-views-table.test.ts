@@ -119,6 +119,27 @@ describe('page views table', () => {
     expect(await goals(`${RANGE}&${US}`)).toEqual(['/a 2 3 0.6667', '/b 1 3 0.3333']);
   });
 
+  it('counts a session converting on a path goal once while its rows of that path are not merged', async () => {
+    // s8 (gus, US) views /d in two inserts on a day of its own; merges are held, so the table keeps two /d rows.
+    await t.services.analytics.command('SYSTEM STOP MERGES page_views');
+    try {
+      await seedEvents(t, site, [view('2026-03-20T12:00:00Z', 8, 'gus', '/d', 'D', 'US')]);
+      await seedEvents(t, site, [{ ...view('2026-03-20T12:05:00Z', 8, 'gus', '/d', 'D', 'US'), session_start: '2026-03-20 12:00:00.000' }]);
+      const unmerged = await rows<{ n: string }>(t, `SELECT toString(count()) AS n FROM page_views WHERE site_id = {site:UInt32} AND session_id = 8 AND kind = 'path'`, { site });
+      expect(unmerged).toEqual([{ n: '2' }]);
+      const created = await call(t.app, owner, { method: 'POST', url: `/api/sites/${site}/goals`, payload: { name: '/d', goalType: 'path', config: { pathPattern: '/d' } } });
+      expect(created.statusCode).toBe(200);
+      for (const query of ['start_date=2026-03-20&end_date=2026-03-20', `start_date=2026-03-20&end_date=2026-03-20&${US}`]) {
+        const res = await call(t.app, owner, { method: 'GET', url: `/api/sites/${site}/goals?${query}` });
+        expect(res.statusCode).toBe(200);
+        const goal = (res.json() as { data: Array<{ name: string; total_conversions: number; total_sessions: number }> }).data.find((row) => row.name === '/d');
+        expect(goal).toMatchObject({ total_conversions: 1, total_sessions: 1 });
+      }
+    } finally {
+      await t.services.analytics.command('SYSTEM START MERGES page_views');
+    }
+  });
+
   it('forgets an erased person\'s page views', async () => {
     const erased = await call(t.app, owner, { method: 'DELETE', url: `/api/sites/${site}/visitors/ann` });
     expect(erased.statusCode).toBe(200);
