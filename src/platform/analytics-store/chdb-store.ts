@@ -13,11 +13,8 @@ import { DEFAULT_READ_FIRST, ReadFirstScheduler, type ReadFirstOptions } from '.
  */
 const SERIAL_PARSING = { input_format_parallel_parsing: '0' } as const;
 
-/**
- * Reads and foreground inserts (tracking's) both go first, ahead of background work; each has its own
- * connection, so an insert never waits in line behind reports, nor a report behind an insert.
- */
-type Lane = 'read' | 'write' | 'background';
+/** Every operation but background work is a read here: tracking's inserts and reports alike go first. */
+type Lane = 'read' | 'background';
 
 export class ChdbStore implements AnalyticsStore {
   readonly kind = 'chdb' as const;
@@ -26,8 +23,6 @@ export class ChdbStore implements AnalyticsStore {
   private readonly session: Session;
   /** The background lane's own connection to the same engine, opened at its first use. */
   private backgroundSession: Session | undefined;
-  /** Foreground inserts' own connection, opened at the first insert. */
-  private writeSession: Session | undefined;
   /** Operations under way: closing the session under one of them would cut it off mid-write. */
   private readonly inFlight = new Set<Promise<unknown>>();
 
@@ -83,11 +78,11 @@ export class ChdbStore implements AnalyticsStore {
   }
 
   insert(table: string, rows: readonly AnalyticsRow[], options: InsertOptions = {}): Promise<void> {
-    return this.insertIn('write', table, rows, options);
+    return this.insertIn('read', table, rows, options);
   }
 
   insertJsonEachRow(table: string, payload: Buffer, options: InsertOptions = {}): Promise<void> {
-    return this.insertJsonEachRowIn('write', table, payload, options);
+    return this.insertJsonEachRowIn('read', table, payload, options);
   }
 
   private async queryIn<T>(lane: Lane, sql: string, params: QueryParams): Promise<T[]> {
@@ -143,32 +138,18 @@ export class ChdbStore implements AnalyticsStore {
   async close(): Promise<void> {
     await Promise.allSettled([...this.inFlight]);
     this.backgroundSession?.close();
-    this.writeSession?.close();
     this.session.close();
   }
 
-  /**
-   * Starts the operation in its lane, on the lane's connection, counted as under way from the moment it is asked for.
-   * A connection runs its operations one at a time in the order it gets them: with tracking's inserts on the
-   * reports' connection, an insert waited for every report asked before it, and in an hour of 1,000 tracking
-   * calls/s with a dashboard read every 5 s (reads of 0.4-0.7 s over 3 M sessions) the delay from acknowledgement
-   * to being counted reached 7.8 s at p99. An insert binds no parameters, so on its own connection it runs beside
-   * the reads (decision 0050).
-   */
+  /** Starts the operation in its lane, on the lane's connection, counted as under way from the moment it is asked for. */
   private run<T>(lane: Lane, start: (session: Session) => Promise<T>): Promise<T> {
     if (lane === 'read') return this.track(this.scheduler.read(() => start(this.session)));
-    if (lane === 'write') return this.track(this.scheduler.read(() => start(this.writeConnection())));
     return this.track(this.scheduler.background(() => start(this.backgroundConnection())));
   }
 
   private backgroundConnection(): Session {
     this.backgroundSession ??= new Session(this.path, { connectionArgs: this.connectionArgs });
     return this.backgroundSession;
-  }
-
-  private writeConnection(): Session {
-    this.writeSession ??= new Session(this.path, { connectionArgs: this.connectionArgs });
-    return this.writeSession;
   }
 
   private track<T>(operation: Promise<T>): Promise<T> {
