@@ -1,13 +1,14 @@
 // BreakdownTabView: one tab's report (a /metric breakdown, the map, an event's properties or outbound links) as rows.
 import { lazy, Suspense } from 'react';
 import { useInstanceConfig } from '../../api/session-queries';
+import { useMetricBreakdown } from '../../api/breakdowns-query';
 import { useReport, type ReportParams } from '../../api/report-query';
 import { displayValue } from '../dimensions/dimension-display';
 import { DimensionIcon, hasIcon } from '../dimensions/dimension-icon';
 import { BreakdownDetails } from '../report-kit/breakdown-details';
 import { CsvDownloadButton } from '../csv-download-button';
 import { reportPanel } from '../report-kit/report-panel';
-import { BREAKDOWN_LIMIT, countsEvents, type BreakdownTab } from './breakdown-cards';
+import { BREAKDOWN_LIMIT, countsEvents, MAP_LIMIT, SHARED_BREAKDOWNS, type BreakdownTab } from './breakdown-cards';
 import { metricCsvColumns, OUTBOUND_CSV_COLUMNS, PROPERTY_CSV_COLUMNS } from './breakdown-csv';
 import { BreakdownTable } from '../report-kit/breakdown-table';
 import { PageEngagementTab } from './page-engagement-tab';
@@ -51,7 +52,7 @@ const PAGE_DIMENSIONS = new Set(['pathname', 'page_title']);
 const PLACE_DIMENSIONS = new Set(['region', 'city']);
 
 function MetricTab({ site, parameter, label, params, onFilter, map, fileName, tableName }: MetricTabProps) {
-  const rows = useReport('/api/sites/{site}/metric', site, { ...params, parameter, limit: map ? 300 : BREAKDOWN_LIMIT });
+  const rows = useMetricBreakdown(site, params, parameter, map ? MAP_LIMIT : BREAKDOWN_LIMIT, SHARED_BREAKDOWNS);
   // Asked only where a favicon may be shown.
   const config = useInstanceConfig(parameter === 'referrer');
   const pages = PAGE_DIMENSIONS.has(parameter);
