@@ -99,6 +99,9 @@ describe('site dashboard', () => {
     const countries = await apiJson<{ data: { data: MetricRow[] } }>(page, '/metric', { ...window, parameter: 'country', limit: '10' });
     const locations = page.getByTestId('card-locations');
     await locations.scrollIntoViewIfNeeded();
+    // The map (its chunk asked while the answer was awaited) shades the countries with sessions.
+    await locations.locator('svg [data-country]').first().waitFor();
+    expect((await locations.locator('svg [data-country]').evaluateAll((shapes) => shapes.map((shape) => shape.getAttribute('data-country')))).sort()).toEqual(['DE', 'FR']);
     await locations.getByRole('button', { name: 'Countries' }).click();
     expect(await tableRows(page, 'breakdown-country')).toEqual(countries.data.data.map((row) => [row.value, row.count]));
     expect(countries.data.data.map((row) => [row.value, row.count])).toEqual([['FR', 2], ['DE', 1]]);

@@ -1,5 +1,5 @@
 // BreakdownTabView: one tab's report (a /metric breakdown, the map, an event's properties or outbound links) as rows.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useInstanceConfig } from '../../api/session-queries';
 import { useMetricBreakdown } from '../../api/breakdowns-query';
 import { useReport, type ReportParams } from '../../api/report-query';
@@ -15,7 +15,14 @@ import { PageEngagementTab } from './page-engagement-tab';
 import { VersionsTab } from './versions-tab';
 import type { Filter } from '../../view-state/filters';
 
-const WorldMap = lazy(() => import('../report-kit/world-map'));
+type WorldMapComponent = typeof import('../report-kit/world-map').default;
+/** The map once its chunk has run: drawn at once, without suspending (React holds a revealed fallback ~300 ms). */
+let loadedWorldMap: WorldMapComponent | undefined;
+const loadWorldMap = () => import('../report-kit/world-map').then((module) => {
+  loadedWorldMap = module.default;
+  return module;
+});
+const WorldMap = lazy(loadWorldMap);
 
 export interface BreakdownTabViewProps {
   readonly site: string;
@@ -53,6 +60,10 @@ const PLACE_DIMENSIONS = new Set(['region', 'city']);
 
 function MetricTab({ site, parameter, label, params, onFilter, map, fileName, tableName }: MetricTabProps) {
   const rows = useMetricBreakdown(site, params, parameter, map ? MAP_LIMIT : BREAKDOWN_LIMIT, SHARED_BREAKDOWNS);
+  // The map's chunk (the world's shapes, ~110 kB) loads and runs while its answer is awaited, not once it has come.
+  useEffect(() => {
+    if (map) void loadWorldMap();
+  }, [map]);
   // Asked only where a favicon may be shown.
   const config = useInstanceConfig(parameter === 'referrer');
   const pages = PAGE_DIMENSIONS.has(parameter);
@@ -61,7 +72,11 @@ function MetricTab({ site, parameter, label, params, onFilter, map, fileName, ta
   const state = reportPanel({ error: rows.error, loading: !rows.data });
   if (state || !rows.data) return state;
   const data = rows.data.data.data;
-  if (map) return <Suspense fallback={<Loading />}><WorldMap rows={data} onSelect={(code) => onFilter(parameter, code)} /></Suspense>;
+  if (map) {
+    const Loaded = loadedWorldMap;
+    const select = (code: string) => onFilter(parameter, code);
+    return Loaded ? <Loaded rows={data} onSelect={select} /> : <Suspense fallback={<Loading />}><WorldMap rows={data} onSelect={select} /></Suspense>;
+  }
   const events = countsEvents(parameter);
   const display = (value: string) => displayValue(parameter, value);
   const favicons = config.data?.favicons ?? false;
