@@ -93,9 +93,10 @@ function refusePeopleDimensions(request: FastifyRequest, site: SiteRef, names: R
   throw new ForbiddenError(`Reports by ${named} are for members of the site's organization`);
 }
 
-/** The dimension parameters a report may take (metric's parameter, by-dimension reports' dimension). */
+/** The dimension parameters a report may take (metric's parameter, by-dimension reports' dimension, breakdowns' list). */
 function dimensionParamsOf(params: Record<string, unknown>): Array<string | undefined> {
-  return [params.parameter, params.dimension].map((value) => (typeof value === 'string' ? value : undefined));
+  const listed = typeof params.parameters === 'string' ? params.parameters.split(',') : [];
+  return [params.parameter, params.dimension, ...listed].map((value) => (typeof value === 'string' ? value : undefined));
 }
 
 /** The site being read, the saved segments this request may apply, and the store that judges regexes. */

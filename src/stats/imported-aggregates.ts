@@ -20,16 +20,16 @@ export function importedAggregatesFit(bucket: Bucket): boolean {
 /**
  * The site's rows of one report (`visitors`, `pages`, `sources`...) inside the range, each with
  * `day_start`, its day's midnight in the query's zone. Binds `siteId`, `range_from`/`range_to` (as
- * baseWhere does) and `imported_report`, `imported_tz`.
+ * baseWhere does) and `imported_report` (or `reportParam`: several reports in one query), `imported_tz`.
  */
-export function importedRowsSql(query: StatsQuery, report: string): SqlFragment {
+export function importedRowsSql(query: StatsQuery, report: string, reportParam = 'imported_report'): SqlFragment {
   const range = allOf(timeRangeConditions(query.range, 'day_start'));
   return {
     sql: `SELECT * FROM (
       SELECT *, toDateTime64(toDateTime(date, {imported_tz:String}), 3, 'UTC') AS day_start
-      FROM imported_aggregates WHERE site_id = {siteId:UInt32} AND report = {imported_report:String}
+      FROM imported_aggregates WHERE site_id = {siteId:UInt32} AND report = {${reportParam}:String}
     ) WHERE ${range.sql}`,
-    params: { siteId: query.siteId, imported_report: report, imported_tz: query.range.timeZone, ...range.params },
+    params: { siteId: query.siteId, [reportParam]: report, imported_tz: query.range.timeZone, ...range.params },
   };
 }
 
@@ -85,12 +85,13 @@ const BREAKDOWNS: Readonly<Record<string, ImportedBreakdown>> = {
 /**
  * Per value of the dimension: `count`, `sessions`, `pageviews`, `bounces`, `bounce_base` (the sessions
  * whose bounces are known), and `duration_sum` (seconds) when `withDuration`; undefined when the
- * dimension has no imported report. Columns match the metric breakdown's, to be added to them.
+ * dimension has no imported report. Columns match the metric breakdown's, to be added to them. `reportParam`: the
+ * bound name of the report (see importedRowsSql).
  */
-export function importedBreakdownSql(query: StatsQuery, dimension: string, withDuration: boolean): SqlFragment | undefined {
+export function importedBreakdownSql(query: StatsQuery, dimension: string, withDuration: boolean, reportParam?: string): SqlFragment | undefined {
   const breakdown = BREAKDOWNS[dimension];
   if (!breakdown) return undefined;
-  const rows = importedRowsSql(query, breakdown.report);
+  const rows = importedRowsSql(query, breakdown.report, reportParam);
   const duration = withDuration ? `, toFloat64(${breakdown.duration ? 'sum(visit_duration)' : '0'}) AS duration_sum` : '';
   return {
     sql: `SELECT toString(${breakdown.column}) AS value, sum(${breakdown.count}) AS count, sum(${breakdown.sessions}) AS sessions,

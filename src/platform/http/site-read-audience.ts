@@ -23,6 +23,7 @@ export const SITE_READ_AUDIENCE: Readonly<Record<string, ReadAudience>> = {
   [`GET ${SITE}/engagement`]: 'aggregate',
   [`GET ${SITE}/engagement/pages`]: 'aggregate',
   [`GET ${SITE}/metric`]: 'aggregate',
+  [`GET ${SITE}/breakdowns`]: 'aggregate',
   // A referrer's favicon (an image from the referrer's own site).
   [`GET ${SITE}/favicon`]: 'aggregate',
   [`GET ${SITE}/page-titles`]: 'aggregate',

@@ -8,7 +8,7 @@ import { engagedSecondsOfPaths } from '../engagement/engaged-seconds-of-paths.qu
 import { breakdownSql } from './metric-breakdown-sql.js';
 import { withImportedAggregates } from './imported-breakdown-sql.js';
 import { percentOf, round2 } from '../percentage.js';
-import { rankedPage } from './ranked-page.query.js';
+import { rankedPage, type RankedTotals } from './ranked-page.query.js';
 import type { Paging } from '../report-paging.js';
 import type { MetricEntry } from './metric.schema.js';
 
@@ -17,7 +17,8 @@ export interface MetricPage {
   totalCount: number;
 }
 
-interface BreakdownRow {
+/** A grouped breakdown row as the engine returns it (64-bit integers as strings). */
+export interface BreakdownRow {
   value: string;
   count: string;
   sessions: string;
@@ -40,21 +41,21 @@ export async function metricBreakdown(store: AnalyticsStore, query: StatsQuery, 
   const grouped = withImportedAggregates(query, dimension, await breakdownSql(store, query, dimension, await splitOf));
   const { rows, totals } = await rankedPage<BreakdownRow>(store, grouped, 'count DESC, value ASC', request);
   const engaged = splitOf ? await engagedSecondsOfPaths(store, query, rows.map((row) => row.value), splitOf) : undefined;
+  return { data: rows.map((row) => metricEntryOf(row, totals, engaged)), totalCount: totals.rows };
+}
+
+/** One row of a /metric answer from its grouped row and the totals of its breakdown. */
+export function metricEntryOf(row: BreakdownRow, totals: Pick<RankedTotals, 'countSum' | 'pageviewsSum'>, engaged?: ReadonlyMap<string, number>): MetricEntry {
+  const sessions = Number(row.sessions);
   return {
-    data: rows.map((row) => {
-      const sessions = Number(row.sessions);
-      return {
-        value: row.value,
-        count: Number(row.count),
-        percentage: percentOf(Number(row.count), totals.countSum),
-        sessions,
-        pageviews: Number(row.pageviews),
-        pageviews_percentage: percentOf(Number(row.pageviews), totals.pageviewsSum),
-        bounce_rate: percentOf(Number(row.bounces), row.bounce_base === undefined ? sessions : Number(row.bounce_base)),
-        ...(row.duration_sum === undefined ? {} : { avg_session_duration: sessions === 0 ? 0 : round2(row.duration_sum / sessions) }),
-        ...(engaged === undefined ? {} : { time_on_page_seconds: round2(engaged.get(row.value) ?? 0) }),
-      };
-    }),
-    totalCount: totals.rows,
+    value: row.value,
+    count: Number(row.count),
+    percentage: percentOf(Number(row.count), totals.countSum),
+    sessions,
+    pageviews: Number(row.pageviews),
+    pageviews_percentage: percentOf(Number(row.pageviews), totals.pageviewsSum),
+    bounce_rate: percentOf(Number(row.bounces), row.bounce_base === undefined ? sessions : Number(row.bounce_base)),
+    ...(row.duration_sum === undefined ? {} : { avg_session_duration: sessions === 0 ? 0 : round2(row.duration_sum / sessions) }),
+    ...(engaged === undefined ? {} : { time_on_page_seconds: round2(engaged.get(row.value) ?? 0) }),
   };
 }

@@ -41,3 +41,8 @@ const rankedPageAnswer = <Row extends z.ZodType>(row: Row) =>
 
 export const MetricResponseSchema = rankedPageAnswer(MetricEntrySchema);
 export const PageTitlesResponseSchema = rankedPageAnswer(PageTitleEntrySchema);
+
+/** `{data: [{parameter, data, totalCount}]}`: one /metric answer per requested breakdown, in the order asked. */
+export const BreakdownsResponseSchema = z.object({
+  data: z.array(z.object({ parameter: z.string(), data: z.array(MetricEntrySchema), totalCount: z.number().int().describe('rows in the whole breakdown') })),
+});

@@ -3650,6 +3650,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites/{site}/breakdowns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Several /metric breakdowns in one answer (a Loupe extension): each entry equals GET /metric with the same parameter and limit (first page); the breakdowns by a session's value are read in one pass */
+        get: {
+            parameters: {
+                query: {
+                    /** @description time-series bucket */
+                    bucket?: "minute" | "five_minutes" | "ten_minutes" | "fifteen_minutes" | "hour" | "day" | "week" | "month" | "year";
+                    /** @description last local day, inclusive (YYYY-MM-DD) */
+                    end_date?: string;
+                    /** @description range end, exclusive */
+                    end_datetime?: string;
+                    /** @description JSON array of {parameter, type, value} */
+                    filters?: string;
+                    /** @description json (default) or csv: the report's rows as CSV (also chosen by `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description rows of each breakdown, 1..10000: one per parameter, or one for all (default 100) */
+                    limits?: string;
+                    /** @description comma-separated dimensions, as /metric's parameter (1 to 10, each once; a url_param name may not hold a comma) */
+                    parameters: string;
+                    /** @description window end, minutes before now */
+                    past_minutes_end?: number;
+                    /** @description window start, minutes before now (greater than past_minutes_end) */
+                    past_minutes_start?: number;
+                    /** @description a saved segment; its filters are added to filters */
+                    segment_id?: number;
+                    /** @description first local day (YYYY-MM-DD), with end_date */
+                    start_date?: string;
+                    /** @description range start, YYYY-MM-DD HH:mm:ss or ISO 8601 (UTC unless an offset is given) */
+                    start_datetime?: string;
+                    /** @description IANA time zone of dates and buckets; default UTC */
+                    time_zone?: string;
+                };
+                header?: never;
+                path: {
+                    site: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                data: {
+                                    /** @description mean seconds from the first to the last event of the entry's sessions; absent for pathname, page_title and querystring */
+                                    avg_session_duration?: number;
+                                    /** @description percent of the entry's sessions with exactly one pageview, 2 decimals */
+                                    bounce_rate: number;
+                                    /** @description sessions (custom event occurrences for event_name) */
+                                    count: number;
+                                    pageviews: number;
+                                    /** @description share of the summed pageviews, percent, 2 decimals */
+                                    pageviews_percentage: number;
+                                    /** @description share of the summed counts, percent, 2 decimals */
+                                    percentage: number;
+                                    sessions: number;
+                                    /** @description pathname only: mean engaged seconds per page visit of the path (visible and active, from the tracker's engagement events; 0 when none), 2 decimals */
+                                    time_on_page_seconds?: number;
+                                    value: string;
+                                }[];
+                                parameter: string;
+                                /** @description rows in the whole breakdown */
+                                totalCount: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites/{site}/config": {
         parameters: {
             query?: never;

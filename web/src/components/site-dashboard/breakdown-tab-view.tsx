@@ -1,20 +1,28 @@
 // BreakdownTabView: one tab's report (a /metric breakdown, the map, an event's properties or outbound links) as rows.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useInstanceConfig } from '../../api/session-queries';
+import { useMetricBreakdown } from '../../api/breakdowns-query';
 import { useReport, type ReportParams } from '../../api/report-query';
 import { displayValue } from '../dimensions/dimension-display';
 import { DimensionIcon, hasIcon } from '../dimensions/dimension-icon';
 import { BreakdownDetails } from '../report-kit/breakdown-details';
 import { CsvDownloadButton } from '../csv-download-button';
 import { reportPanel } from '../report-kit/report-panel';
-import { BREAKDOWN_LIMIT, countsEvents, type BreakdownTab } from './breakdown-cards';
+import { BREAKDOWN_LIMIT, countsEvents, MAP_LIMIT, SHARED_BREAKDOWNS, type BreakdownTab } from './breakdown-cards';
 import { metricCsvColumns, OUTBOUND_CSV_COLUMNS, PROPERTY_CSV_COLUMNS } from './breakdown-csv';
 import { BreakdownTable } from '../report-kit/breakdown-table';
 import { PageEngagementTab } from './page-engagement-tab';
 import { VersionsTab } from './versions-tab';
 import type { Filter } from '../../view-state/filters';
 
-const WorldMap = lazy(() => import('../report-kit/world-map'));
+type WorldMapComponent = typeof import('../report-kit/world-map').default;
+/** The map once its chunk has run: drawn at once, without suspending (React holds a revealed fallback ~300 ms). */
+let loadedWorldMap: WorldMapComponent | undefined;
+const loadWorldMap = () => import('../report-kit/world-map').then((module) => {
+  loadedWorldMap = module.default;
+  return module;
+});
+const WorldMap = lazy(loadWorldMap);
 
 export interface BreakdownTabViewProps {
   readonly site: string;
@@ -51,7 +59,11 @@ const PAGE_DIMENSIONS = new Set(['pathname', 'page_title']);
 const PLACE_DIMENSIONS = new Set(['region', 'city']);
 
 function MetricTab({ site, parameter, label, params, onFilter, map, fileName, tableName }: MetricTabProps) {
-  const rows = useReport('/api/sites/{site}/metric', site, { ...params, parameter, limit: map ? 300 : BREAKDOWN_LIMIT });
+  const rows = useMetricBreakdown(site, params, parameter, map ? MAP_LIMIT : BREAKDOWN_LIMIT, SHARED_BREAKDOWNS);
+  // The map's chunk (the world's shapes, ~110 kB) loads and runs while its answer is awaited, not once it has come.
+  useEffect(() => {
+    if (map) void loadWorldMap();
+  }, [map]);
   // Asked only where a favicon may be shown.
   const config = useInstanceConfig(parameter === 'referrer');
   const pages = PAGE_DIMENSIONS.has(parameter);
@@ -60,7 +72,11 @@ function MetricTab({ site, parameter, label, params, onFilter, map, fileName, ta
   const state = reportPanel({ error: rows.error, loading: !rows.data });
   if (state || !rows.data) return state;
   const data = rows.data.data.data;
-  if (map) return <Suspense fallback={<Loading />}><WorldMap rows={data} onSelect={(code) => onFilter(parameter, code)} /></Suspense>;
+  if (map) {
+    const Loaded = loadedWorldMap;
+    const select = (code: string) => onFilter(parameter, code);
+    return Loaded ? <Loaded rows={data} onSelect={select} /> : <Suspense fallback={<Loading />}><WorldMap rows={data} onSelect={select} /></Suspense>;
+  }
   const events = countsEvents(parameter);
   const display = (value: string) => displayValue(parameter, value);
   const favicons = config.data?.favicons ?? false;
