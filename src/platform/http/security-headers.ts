@@ -99,7 +99,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       return;
     }
     // Only dashboard pages may be framed: an answer that is not HTML never asks.
-    Promise.resolve(options.frameAncestors ? options.frameAncestors(request) : []).then((ancestors) => {
+    // Inside the chain, so that an allow-list lookup that throws fails this answer, as a rejection would.
+    Promise.resolve().then(() => (options.frameAncestors ? options.frameAncestors(request) : [])).then((ancestors) => {
       const framed = ancestors.length > 0;
       setCommonHeaders(request, reply, framed, true, contentPolicy(request, reply, payload, framed ? ancestors.join(' ') : "'none'"));
       done(null, payload);
