@@ -58,12 +58,24 @@ export class PipelineCounters {
   }
 }
 
-/** Runs steps in order and stops at the first drop; a step that answers synchronously is not awaited. */
-export async function runSteps<C>(steps: readonly Step<C>[], context: C): Promise<StepResult> {
-  for (const step of steps) {
+/**
+ * Runs steps in order and stops at the first drop. While the steps answer synchronously so does this (no promise
+ * per call: the tracking call's checks usually all do, from caches); from the first step that answers with a
+ * promise on, the rest run after it and the result is a promise.
+ */
+export function runSteps<C>(steps: readonly Step<C>[], context: C): StepResult | Promise<StepResult> {
+  return runStepsFrom(steps, context, 0);
+}
+
+function runStepsFrom<C>(steps: readonly Step<C>[], context: C, first: number): StepResult | Promise<StepResult> {
+  for (let index = first; index < steps.length; index++) {
+    const step = steps[index];
+    if (step === undefined) break;
     const answer = step.run(context);
-    const result = answer instanceof Promise ? await answer : answer;
-    if (result.kind === 'drop') return result;
+    if (answer instanceof Promise) {
+      return answer.then((result) => (result.kind === 'drop' ? result : runStepsFrom(steps, context, index + 1)));
+    }
+    if (answer.kind === 'drop') return answer;
   }
   return OK;
 }

@@ -35,13 +35,22 @@ export class SiteRepository implements SiteLookup {
 
   /** Finds a site by numeric siteId or 12-hex public id (cached for a few seconds). */
   async get(ref: string | number): Promise<Site | undefined> {
+    const cached = this.cached(ref);
+    if (cached) return cached.site;
     const key = String(ref).toLowerCase();
-    const cached = this.cache.get(key);
-    if (cached && cached.expires > Date.now()) return cached.site;
     const site = await this.load(key);
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(key, { site, expires: Date.now() + CACHE_TTL_MS });
     return site;
+  }
+
+  /**
+   * The cached answer of `get` while it is fresh (`site` undefined: no such site), else undefined; synchronous,
+   * so the tracking call's checks need no promise when the site was looked up in the last few seconds.
+   */
+  cached(ref: string | number): { readonly site: Site | undefined } | undefined {
+    const entry = this.cache.get(String(ref).toLowerCase());
+    return entry && entry.expires > Date.now() ? entry : undefined;
   }
 
   async findSite(ref: string): Promise<SiteRef | undefined> {

@@ -1,9 +1,9 @@
 // Enrichment step: the 30-minute sliding session of the visitor (identified users get sessions of their own),
 // and whether this event's visitor attributes differ from the session's first event's.
 import { hash } from 'node:crypto';
-import type { SessionStore } from '../../platform/shared-state/session-store.js';
+import type { SessionStore, SessionVisit } from '../../platform/shared-state/session-store.js';
 import type { EnrichContext } from './enrich-context.js';
-import { drop, ok, type Step } from '../pipeline.js';
+import { drop, ok, type Step, type StepResult } from '../pipeline.js';
 
 /**
  * The nine visitor attributes the `sessions` table keeps (migration 0009), as one short key: the values the
@@ -17,23 +17,26 @@ export function attributesKey(context: EnrichContext): string {
   return hash('sha1', values.join('\u0000'), 'base64url');
 }
 
+function joined(context: EnrichContext, visit: SessionVisit | undefined): StepResult {
+  if (visit === undefined) return drop('visit_ended');
+  context.session = visit;
+  return ok();
+}
+
 export function assignSession(sessions: SessionStore): Step<EnrichContext> {
   return {
     name: 'assign-session',
-    async run(context) {
+    // Synchronous with the in-process store: no promise per event.
+    run(context) {
       const { record } = context;
       const identifiedUserId = record.payload.user_id;
       const sessionKey = identifiedUserId ? `${record.site_id}:u:${identifiedUserId}` : `${record.site_id}:v:${record.user_id}`;
       // An engagement event reports on a page of a running visit: it extends the visit, never opens one (a tab
       // brought back after the session ended would otherwise make a session without a pageview).
-      if (record.payload.type === 'engagement') {
-        const visit = await sessions.extend(sessionKey, record.at, attributesKey(context));
-        if (visit === undefined) return drop('visit_ended');
-        context.session = visit;
-        return ok();
-      }
-      context.session = await sessions.touch(sessionKey, record.at, attributesKey(context));
-      return ok();
+      const visit = record.payload.type === 'engagement'
+        ? sessions.extend(sessionKey, record.at, attributesKey(context))
+        : sessions.touch(sessionKey, record.at, attributesKey(context));
+      return visit instanceof Promise ? visit.then((settled) => joined(context, settled)) : joined(context, visit);
     },
   };
 }

@@ -45,7 +45,9 @@ export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): Batc
         continue;
       }
       const context: EnrichContext = { record };
-      const result = await runSteps(steps, context);
+      // Awaited only when a step answered with a promise (Redis): in process every step answers at once.
+      const answer = runSteps(steps, context);
+      const result = answer instanceof Promise ? await answer : answer;
       if (result.kind === 'ok') {
         const row = buildEventRow(context);
         events.push(compactJsonLine(row));

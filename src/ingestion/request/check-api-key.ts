@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-errors.js';
 import { principalHasScope } from '../../platform/http/principal.js';
 import type { ApiKeyVerifier } from '../../platform/http/api-key-verifier.js';
 import type { RateLimiter } from '../../platform/shared-state/rate-limiter.js';
-import { drop, ok, type Step } from '../pipeline.js';
+import { drop, ok, type Step, type StepResult } from '../pipeline.js';
 import { siteOf, type TrackContext } from './track-context.js';
 
 export interface CheckApiKeyDeps {
@@ -16,32 +16,36 @@ export interface CheckApiKeyDeps {
   readonly limit: { readonly max: number; readonly windowSeconds: number };
 }
 
+/** A key-less call (a browser's, almost all of them) passes at once, without a promise. */
 export function checkApiKey(deps: CheckApiKeyDeps): Step<TrackContext> {
   return {
     name: 'check-api-key',
-    async run(context) {
+    run(context) {
       const key = context.request.bearerKey;
-      if (!key) return ok();
-      let principal;
-      try {
-        principal = await deps.keys.verify(key);
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 401) return drop('invalid_api_key', { message: error.message });
-        throw error;
-      }
-      const decision = await deps.rateLimiter.hit(`track:${principal.keyId}`, deps.limit.max, deps.limit.windowSeconds * 1000, context.nowMs);
-      if (!decision.allowed) {
-        const minutes = Math.round(deps.limit.windowSeconds / 60);
-        return drop('rate_limited', {
-          message: `Rate limit exceeded. Maximum ${deps.limit.max} requests per ${minutes} minutes per API key.`,
-          retryAfterSeconds: decision.retryAfterSeconds,
-        });
-      }
-      context.keyed = true;
-      const role = await deps.access.organizationRole(principal, siteOf(context).organizationId);
-      // A viewer's key reads only: its calls count as a browser's (origin checked, no ip_address override).
-      context.trusted = role !== null && roleAtLeast(role, 'member') && principalHasScope(principal, 'ingest:write');
-      return ok();
+      return key ? checkKey(deps, context, key) : ok();
     },
   };
+}
+
+async function checkKey(deps: CheckApiKeyDeps, context: TrackContext, key: string): Promise<StepResult> {
+  let principal;
+  try {
+    principal = await deps.keys.verify(key);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 401) return drop('invalid_api_key', { message: error.message });
+    throw error;
+  }
+  const decision = await deps.rateLimiter.hit(`track:${principal.keyId}`, deps.limit.max, deps.limit.windowSeconds * 1000, context.nowMs);
+  if (!decision.allowed) {
+    const minutes = Math.round(deps.limit.windowSeconds / 60);
+    return drop('rate_limited', {
+      message: `Rate limit exceeded. Maximum ${deps.limit.max} requests per ${minutes} minutes per API key.`,
+      retryAfterSeconds: decision.retryAfterSeconds,
+    });
+  }
+  context.keyed = true;
+  const role = await deps.access.organizationRole(principal, siteOf(context).organizationId);
+  // A viewer's key reads only: its calls count as a browser's (origin checked, no ip_address override).
+  context.trusted = role !== null && roleAtLeast(role, 'member') && principalHasScope(principal, 'ingest:write');
+  return ok();
 }

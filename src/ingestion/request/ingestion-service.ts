@@ -5,7 +5,7 @@ import type { DailySalts } from '../daily-salts.js';
 import { visitorId } from './visitor-id.js';
 import type { EventSink } from '../event-buffer/event-buffer.js';
 import { botHeadersOf, intakeLine, type IntakeFields } from '../intake-record.js';
-import { PipelineCounters, runSteps, type Step } from '../pipeline.js';
+import { PipelineCounters, runSteps, type Step, type StepResult } from '../pipeline.js';
 import { dropOutcome, type TrackOutcome } from './track-outcome.js';
 import { siteOf, type TrackContext, type TrackRequest } from './track-context.js';
 import type { TrackPayload } from '../track.schema.js';
@@ -26,20 +26,31 @@ export class IngestionService {
 
   constructor(private readonly deps: IngestionServiceDeps) {}
 
-  async track(payload: TrackPayload, request: TrackRequest): Promise<TrackOutcome> {
+  /** Few promises on the way: the checks usually answer synchronously, and the salt is asked for only when the site salts ids. */
+  track(payload: TrackPayload, request: TrackRequest): Promise<TrackOutcome> {
     const context: TrackContext = { payload, request, nowMs: this.deps.clock(), trusted: false, ip: '', userAgent: '' };
-    const result = await runSteps(this.deps.steps, context);
-    this.counters.record(result);
-    if (result.kind === 'drop') return dropOutcome(result);
-    await this.deps.intake.appendJson(intakeLine(await this.intakeFields(context), context.payload, context.request.body));
-    return ACCEPTED;
+    const result = runSteps(this.deps.steps, context);
+    return result instanceof Promise ? result.then((settled) => this.accept(context, settled)) : this.accept(context, result);
   }
 
-  private async intakeFields(context: TrackContext): Promise<IntakeFields> {
+  private accept(context: TrackContext, result: StepResult): Promise<TrackOutcome> {
+    this.counters.record(result);
+    if (result.kind === 'drop') return Promise.resolve(dropOutcome(result));
+    const site = siteOf(context);
+    if (site.saltUserIds && !context.payload.anonymous_id) {
+      return this.deps.salts.saltFor(context.nowMs).then((salt) => this.spool(context, salt));
+    }
+    return this.spool(context, undefined);
+  }
+
+  private spool(context: TrackContext, salt: string | undefined): Promise<TrackOutcome> {
+    return this.deps.intake.appendJson(intakeLine(this.intakeFields(context, salt), context.payload, context.request.body)).then(() => ACCEPTED);
+  }
+
+  private intakeFields(context: TrackContext, salt: string | undefined): IntakeFields {
     const site = siteOf(context);
     const { payload } = context;
     const anonymousId = payload.anonymous_id;
-    const salt = site.saltUserIds && !anonymousId ? await this.deps.salts.saltFor(context.nowMs) : undefined;
     const detectBots = !context.trusted && context.keyed !== true && site.blockBots;
     return {
       site_id: site.siteId,

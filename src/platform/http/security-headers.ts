@@ -76,17 +76,34 @@ function contentPolicy(request: FastifyRequest, reply: FastifyReply, payload: un
   return [...directives, `frame-ancestors ${frameAncestors}`].join('; ');
 }
 
+/** The policy of every answer that is not a page and may not be framed: most answers (tracking calls, JSON), so built once. */
+const NON_PAGE_UNFRAMED_POLICY = [...NON_PAGE_POLICY, "frame-ancestors 'none'"].join('; ');
+
+function setCommonHeaders(request: FastifyRequest, reply: FastifyReply, framed: boolean, html: boolean, policy: string): void {
+  void reply.header('x-content-type-options', 'nosniff');
+  if (!framed) void reply.header('x-frame-options', 'DENY');
+  // Pages send no referrer to other sites (the dashboard links to its visitors' referrers); other answers the origin only.
+  void reply.header('referrer-policy', html ? 'same-origin' : 'strict-origin-when-cross-origin');
+  void reply.header('content-security-policy', policy);
+  // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY), else the socket.
+  if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions = {}): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: it runs on every answer (every tracking call), and only a page may need to
+  // wait (for the origins allowed to frame it).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!isHtml(reply)) {
+      setCommonHeaders(request, reply, false, false, NON_PAGE_UNFRAMED_POLICY);
+      done(null, payload);
+      return;
+    }
     // Only dashboard pages may be framed: an answer that is not HTML never asks.
-    const ancestors = options.frameAncestors && isHtml(reply) ? await options.frameAncestors(request) : [];
-    void reply.header('x-content-type-options', 'nosniff');
-    if (ancestors.length === 0) void reply.header('x-frame-options', 'DENY');
-    // Pages send no referrer to other sites (the dashboard links to its visitors' referrers); other answers the origin only.
-    void reply.header('referrer-policy', isHtml(reply) ? 'same-origin' : 'strict-origin-when-cross-origin');
-    void reply.header('content-security-policy', contentPolicy(request, reply, payload, ancestors.length === 0 ? "'none'" : ancestors.join(' ')));
-    // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY), else the socket.
-    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
-    return payload;
+    // Inside the chain, so that an allow-list lookup that throws fails this answer, as a rejection would.
+    Promise.resolve().then(() => (options.frameAncestors ? options.frameAncestors(request) : [])).then((ancestors) => {
+      const framed = ancestors.length > 0;
+      setCommonHeaders(request, reply, framed, true, contentPolicy(request, reply, payload, framed ? ancestors.join(' ') : "'none'"));
+      done(null, payload);
+    }, (error: unknown) => done(error instanceof Error ? error : new Error(String(error))));
   });
 }

@@ -12,10 +12,12 @@ export const UNMATCHED_ROUTE = 'unmatched';
 export function registerHttpMetrics(app: FastifyInstance, registry: MetricsRegistry): void {
   const requests = registry.register(new Counter('loupe_http_requests_total', 'HTTP requests answered, by method, route template and status code.'));
   const latency = registry.register(new Histogram('loupe_http_request_duration_seconds', 'Time from receiving a request to the end of its answer, by method and route template.', LATENCY_BUCKETS));
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook: it runs after every answer (every tracking call), and an async one costs a promise each time.
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     const method = request.method;
     requests.inc({ method, route, status: String(reply.statusCode) });
     latency.observe({ method, route }, reply.elapsedTime / 1000);
+    done();
   });
 }

@@ -49,7 +49,8 @@ export class MemorySessionStore implements SessionStore {
     return this.count;
   }
 
-  async touch(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit> {
+  /** Answers at once (no promise): enrichment asks once per event. */
+  touch(visitorKey: string, nowMs: number, attributes: string): SessionVisit {
     const hash = textHash53(visitorKey);
     const check = textHash32(visitorKey);
     const slot = this.find(hash, check);
@@ -69,7 +70,7 @@ export class MemorySessionStore implements SessionStore {
     return this.open(slot, nowMs, attributes);
   }
 
-  async extend(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit | undefined> {
+  extend(visitorKey: string, nowMs: number, attributes: string): SessionVisit | undefined {
     const slot = this.find(textHash53(visitorKey), textHash32(visitorKey));
     if (slot < 0) return undefined;
     const lastSeen = this.lastSeen[slot] ?? 0;

@@ -22,12 +22,12 @@ export interface SessionStore {
    * keeps them, and a later event whose attributes differ is told so. A session whose first attributes are
    * unknown (stored by an earlier version) counts every event as changed, which is always safe.
    */
-  touch(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit>;
+  touch(visitorKey: string, nowMs: number, attributes: string): SessionVisit | Promise<SessionVisit>;
   /**
    * As touch, but never opens a session: undefined when the visitor has none running at `nowMs`. For events
    * that report on a visit rather than make one (engagement), which must not start a session of their own.
    */
-  extend(visitorKey: string, nowMs: number, attributes: string): Promise<SessionVisit | undefined>;
+  extend(visitorKey: string, nowMs: number, attributes: string): SessionVisit | undefined | Promise<SessionVisit | undefined>;
 }
 
 /** Random bytes drawn in blocks: one call to the generator serves 512 session ids. */

@@ -5,9 +5,12 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
-/** Counts a hit and returns how many hits the key has in the window ending now (this one included). */
+/**
+ * Counts a hit and returns how many hits the key has in the window ending now (this one included): at once in
+ * process, as a promise from Redis (enrichment counts every event, so the in-process counter makes no promise).
+ */
 export interface SlidingCounter {
-  hit(key: string, nowMs: number): Promise<number>;
+  hit(key: string, nowMs: number): number | Promise<number>;
 }
 
 export interface SlidingCounterOptions {
@@ -49,7 +52,7 @@ export class MemorySlidingCounter implements SlidingCounter {
     this.windows = new LRUCache({ max: options.maxKeys });
   }
 
-  async hit(key: string, nowMs: number): Promise<number> {
+  hit(key: string, nowMs: number): number {
     const entry = afterHit(this.windows.get(key), Math.floor(nowMs / this.windowMs));
     this.windows.set(key, entry);
     return estimate(entry, nowMs, this.windowMs);
