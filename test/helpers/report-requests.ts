@@ -16,6 +16,7 @@ type OpenApiDoc = { paths: Record<string, { get?: { parameters?: Array<{ name: s
 function ownParams(inputs: ReportInputs): Record<string, string> {
   return {
     '/bots/by-dimension': 'dimension=bot_name',
+    '/breakdowns': 'parameters=channel,country,browser,hostname,language',
     '/errors/events': `errorMessage=${encodeURIComponent(inputs.errorMessage)}`,
     '/errors/time-series': `errorMessage=${encodeURIComponent(inputs.errorMessage)}`,
     '/events/autocapture': 'type=outbound',
