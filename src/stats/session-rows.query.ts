@@ -4,6 +4,7 @@
 // disagree on an attribute, from their events; with other filters, from the events.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { SESSION_TIMEOUT_MS } from '../platform/shared-state/session-store.js';
+import { askOnce, type AskedPerQuery } from './ask-once-per-query.js';
 import type { SessionColumn } from './session-values.js';
 import { baseWhere, filterWhere, type StatsQuery } from './stats-query.js';
 import { ALWAYS_TRUE, allOf, anyOf, mergeParams, type SqlFragment } from './sql-fragment.js';
@@ -90,18 +91,6 @@ interface EdgeSession {
   /** First and last event of the whole session, ms. */
   first: number;
   last: number;
-}
-
-/** A lookup's answer for each query object (one request's), by store. */
-type AskedPerQuery<T> = WeakMap<StatsQuery, { store: AnalyticsStore; answer: Promise<T> }>;
-
-/** The answer `asked` already holds for this query and store, else `ask()`'s, kept for the rest of the request. */
-function askOnce<T>(asked: AskedPerQuery<T>, store: AnalyticsStore, query: StatsQuery, ask: () => Promise<T>): Promise<T> {
-  const known = asked.get(query);
-  if (known?.store === store) return known.answer;
-  const answer = ask();
-  asked.set(query, { store, answer });
-  return answer;
 }
 
 const edgesAsked: AskedPerQuery<EdgeSession[]> = new WeakMap();
