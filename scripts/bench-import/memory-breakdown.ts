@@ -16,7 +16,8 @@ export interface MemorySample {
 
 const MB = 1024;
 
-function statusKb(status: string, field: string): number {
+/** A `Field:  N kB` line of /proc/<pid>/status, in kB; 0 when the line is missing. */
+export function statusKb(status: string, field: string): number {
   const found = new RegExp(`^${field}:\\s+(\\d+)\\s+kB$`, 'm').exec(status);
   return found?.[1] === undefined ? 0 : Number(found[1]);
 }

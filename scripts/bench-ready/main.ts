@@ -7,6 +7,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { statusKb } from '../bench-import/memory-breakdown.js';
 import { LOUPE_SERVER_ARGS, startServer } from '../bench-ingest/server-process.js';
 import { smapsBreakdown, type SmapsBreakdown } from './smaps-breakdown.js';
 
@@ -27,10 +28,6 @@ const USAGE = `Usage: npm run bench:ready -- [options]
 const print = (text = ''): void => void process.stdout.write(text + '\n');
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 const mb = (kb: number): string => (kb / MB).toFixed(0);
-
-function statusKb(status: string, field: string): number {
-  return Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? 0);
-}
 
 function describeStart(index: number, status: string, breakdown: SmapsBreakdown): string {
   const files = breakdown.parts.filter((part) => part.name !== '[anonymous]').slice(0, 3).map((part) => `${part.name} ${mb(part.rssKb)}`);
