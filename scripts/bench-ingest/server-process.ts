@@ -1,5 +1,6 @@
 // A server under test as a child process: started, polled until it answers, stopped with a signal.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 
 const OUTPUT_TAIL_CHARS = 4000;
@@ -26,6 +27,8 @@ export interface StartOptions {
   /** A request that succeeds once the server is ready. */
   readonly ready: { readonly method: 'GET' | 'POST'; readonly path: string; readonly body?: string };
   readonly timeoutMs?: number;
+  /** A file that receives everything the process writes to stdout and stderr (beside the tail kept in memory). */
+  readonly logFile?: string;
 }
 
 /** A TCP port nobody listens on right now. */
@@ -68,9 +71,12 @@ async function waitUntilReady(child: ChildProcess, url: string, options: StartOp
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, [...options.args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let tail = '';
+  const log = options.logFile === undefined ? undefined : createWriteStream(options.logFile, { flags: 'a' });
   const keep = (chunk: Buffer): void => {
     tail = (tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL_CHARS);
+    log?.write(chunk);
   };
+  child.once('exit', () => log?.end());
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   if (child.pid === undefined) throw new Error(`${options.name} did not start`);

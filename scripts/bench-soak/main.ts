@@ -39,7 +39,7 @@ const log = (text: string): void => void process.stderr.write(`  ${text}\n`);
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 const loadNow = (): number => loadavg()[0] ?? 0;
 
-async function startLoupe(dataDir: string, port: number): Promise<ServerProcess> {
+async function startLoupe(dataDir: string, port: number, logFile: string): Promise<ServerProcess> {
   return startServer({
     name: 'loupe',
     args: [...LOUPE_SERVER_ARGS],
@@ -48,6 +48,7 @@ async function startLoupe(dataDir: string, port: number): Promise<ServerProcess>
     port,
     ready: { method: 'GET', path: '/api/health' },
     timeoutMs: 600_000,
+    logFile,
   });
 }
 
@@ -74,8 +75,10 @@ async function run(options: SoakOptions): Promise<number> {
   print(`Loupe soak: ${options.rate} tracking calls/s (one landing pageview per new visitor) for ${options.minutes} min, report reads every ${options.readsEverySeconds} s, freshness probe every ${options.pollMs} ms`);
   print(`machine: ${cpus().length} cores, node ${process.version}, load average at start ${loadavg().map((v) => v.toFixed(2)).join(' ')}; data: ${dataDir}${fresh ? ' (fresh)' : ''}; run tag ${runTag}`);
   const site = readBenchSite(dataDir) ?? (await bootstrapBenchSite(REPO_ROOT, dataDir, loadBenchData().hostname));
-  log(`starting Loupe on port ${options.port} ...`);
-  const server = await startLoupe(dataDir, options.port);
+  const out = options.out ?? join(tmpdir(), `bench-soak-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const serverLog = out.replace(/\.json$/, '') + '.server.log';
+  log(`starting Loupe on port ${options.port} (its output: ${serverLog}) ...`);
+  const server = await startLoupe(dataDir, options.port, serverLog);
   try {
     await sleep(SETTLE_MS);
     const readyRssMb = (readRssKb(server.pid) ?? 0) / 1024;
@@ -177,14 +180,13 @@ async function run(options: SoakOptions): Promise<number> {
     for (const c of criteria) print(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.measured} (target ${c.target})`);
     print(`load average at end ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
 
-    const out = options.out ?? join(tmpdir(), `bench-soak-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
     const result = {
       options, runTag, dataDir, readyRssMb, peakRssMb: peak, samples, loadSeconds, backlogAtStop, drainSeconds,
       counts: { ...counts, refused: Object.fromEntries(counts.refused) }, stored, freshness: summary,
       reads: { probe: probeStats, dashboard: dashboardStats }, criteria, shutdown: stopped,
     };
     await writeFile(out, JSON.stringify(result, null, 2) + '\n');
-    print(`JSON: ${out}`);
+    print(`JSON: ${out}; the server's output: ${serverLog}`);
     return criteria.every((c) => c.ok) ? 0 : 2;
   } finally {
     await server.stop('SIGKILL').catch(() => undefined);

@@ -35,7 +35,8 @@ export const USAGE = `Usage: npm run bench:soak -- [options]
                       channels, countries) over the last 24 h; 0 turns them off (default 5)
   --drain S           after the load, wait up to S seconds for every event to be counted (default 120)
   --seed N            traffic generator seed (default 7)
-  --out FILE          JSON result file (default: bench-soak-<time>.json in the system temp directory)
+  --out FILE          JSON result file (default: bench-soak-<time>.json in the system temp directory);
+                      the server's whole output goes beside it (<out without .json>.server.log)
   --keep-data         keep the temporary data directory
   --help              show this text
 `;
