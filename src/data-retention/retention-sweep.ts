@@ -53,7 +53,7 @@ export async function sweepSite(store: AnalyticsStore, siteId: number, cutoff: D
   // Page visits (migration 0021) by their last engagement: no session crosses the cutoff any more.
   await deleteWhere(store, 'page_visits', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
   // Page views (migration 0022) by their last pageview, likewise.
-  await deleteWhere(store, 'page_views', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
+  await deleteWhere(store, 'page_views_by_kind', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
   // Recordings expire by their own retention (the tables' TTL); a shorter data retention removes them too.
   await deleteWhere(store, 'session_replay_batches', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
   await deleteWhere(store, 'session_replay_metadata', "site_id = {siteId:UInt32} AND end_time < {cutoff:DateTime64(3, 'UTC')}", params);

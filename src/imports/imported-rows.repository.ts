@@ -69,7 +69,7 @@ export class ImportedRowsRepository {
     );
     // Its page views (migration 0022), found through its pageviews likewise.
     await this.store.command(
-      `DELETE FROM page_views WHERE site_id = {siteId:UInt32}
+      `DELETE FROM page_views_by_kind WHERE site_id = {siteId:UInt32}
          AND session_id IN (SELECT session_id FROM events WHERE site_id = {siteId:UInt32} AND import_id = {importId:String} AND type = 'pageview')`,
       params,
     );

@@ -14,7 +14,7 @@ export interface EventSelection {
 const EVENT_TABLES = ['events', 'action_events', 'performance_events'] as const;
 
 /** Tables holding rows per session (filled by views on `events`): removed whole for every session touched, then rebuilt. */
-const SESSION_TABLES = ['sessions', 'page_visits', 'page_views'] as const;
+const SESSION_TABLES = ['sessions', 'page_visits', 'page_views_by_kind'] as const;
 
 export interface ErasedEvents {
   readonly events: number;

@@ -13,7 +13,7 @@ const clusterStatementsOf = (version: string) => clusterMigrations.find((migrati
 it('rewrites every statement of every migration, keeping the versions', () => {
   const single = loadAnalyticsMigrations();
   expect(clusterMigrations.map((migration) => migration.version)).toEqual(single.map((migration) => migration.version));
-  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1]);
+  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17]);
   for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
@@ -32,6 +32,13 @@ ENGINE = Distributed('loupe', currentDatabase(), 'schema_migrations_local', city
 
 it('sets migration 0028 on the sessions tables of the shards only (a Distributed table has no parts)', () => {
   expect(clusterStatementsOf('0028_sessions_compact_parts')).toEqual(['ALTER TABLE sessions_local ON CLUSTER loupe MODIFY SETTING min_bytes_for_wide_part = 67108864']);
+});
+
+it('moves the page views of migration 0029 to their new table, then drops the old one on every server', () => {
+  const statements = clusterStatementsOf('0029_page_views_by_kind') ?? [];
+  expect(statements[0]).toMatch(/^CREATE TABLE IF NOT EXISTS page_views_by_kind_local ON CLUSTER loupe\n/);
+  expect(statements[0]).toContain('PARTITION BY (toYYYYMM(session_start), kind)');
+  expect(statements.slice(-2)).toEqual(['DROP TABLE IF EXISTS page_views ON CLUSTER loupe', 'DROP TABLE IF EXISTS page_views_local ON CLUSTER loupe']);
 });
 
 it('gives migration 0006 its replicated copy table, Distributed table, local view and backfill', () => {
@@ -87,6 +94,7 @@ it('keeps every session on one shard: events, its copies and sessions share one 
     ['session_replay_metadata', 'session_replay_metadata_local', 'cityHash64(site_id, session_id)'],
     ['page_visits', 'page_visits_local', 'cityHash64(site_id, session_id)'],
     ['page_views', 'page_views_local', 'cityHash64(site_id, session_id)'],
+    ['page_views_by_kind', 'page_views_by_kind_local', 'cityHash64(site_id, session_id)'],
   ]);
 });
 

@@ -23,7 +23,7 @@ describe('imports over HTTP', () => {
       (SELECT count() FROM sessions FINAL WHERE site_id = {site:UInt32}) AS sessions,
       (SELECT count() FROM imported_aggregates WHERE site_id = {site:UInt32}) AS aggregates,
       (SELECT count() FROM action_events WHERE site_id = {site:UInt32}) AS actions,
-      (SELECT count() FROM page_views FINAL WHERE site_id = {site:UInt32}) AS pages`, { site });
+      (SELECT count() FROM page_views_by_kind FINAL WHERE site_id = {site:UInt32}) AS pages`, { site });
     return {
       events: Number(row?.events), sessions: Number(row?.sessions), aggregates: Number(row?.aggregates), actions: Number(row?.actions), pages: Number(row?.pages),
     };

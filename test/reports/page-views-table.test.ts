@@ -1,4 +1,4 @@
-// `/metric?parameter=pathname` and `/page-titles` read the `page_views` table (migration 0022) for sessions wholly
+// `/metric?parameter=pathname` and `/page-titles` read the `page_views_by_kind` table (migrations 0022, 0029) for sessions wholly
 // inside the range and the events for the others: sessions, pageviews and bounce rates are the events' at the
 // range's edges, under a filter on a visitor attribute, with two titles of one path in a session, and after
 // erasing a person, a retention sweep and deleting the site, each of which leaves the table equal to the events.
@@ -41,7 +41,7 @@ describe('page views table', () => {
       await rows<{ row: string }>(
         t,
         `SELECT concat(toString(session_id), ' ', toString(kind), if(page = '', '', concat(' ', page)), ' ', toString(views)) AS row
-         FROM page_views FINAL WHERE site_id = {site:UInt32} AND kind IN ('path', 'session_path') ORDER BY session_id, kind, page`,
+         FROM page_views_by_kind FINAL WHERE site_id = {site:UInt32} AND kind IN ('path', 'session_path') ORDER BY session_id, kind, page`,
         { site },
       )
     ).map((row) => row.row);
@@ -121,11 +121,11 @@ describe('page views table', () => {
 
   it('counts a session converting on a path goal once while its rows of that path are not merged', async () => {
     // s8 (gus, US) views /d in two inserts on a day of its own; merges are held, so the table keeps two /d rows.
-    await t.services.analytics.command('SYSTEM STOP MERGES page_views');
+    await t.services.analytics.command('SYSTEM STOP MERGES page_views_by_kind');
     try {
       await seedEvents(t, site, [view('2026-03-20T12:00:00Z', 8, 'gus', '/d', 'D', 'US')]);
       await seedEvents(t, site, [{ ...view('2026-03-20T12:05:00Z', 8, 'gus', '/d', 'D', 'US'), session_start: '2026-03-20 12:00:00.000' }]);
-      const unmerged = await rows<{ n: string }>(t, `SELECT toString(count()) AS n FROM page_views WHERE site_id = {site:UInt32} AND session_id = 8 AND kind = 'path'`, { site });
+      const unmerged = await rows<{ n: string }>(t, `SELECT toString(count()) AS n FROM page_views_by_kind WHERE site_id = {site:UInt32} AND session_id = 8 AND kind = 'path'`, { site });
       expect(unmerged).toEqual([{ n: '2' }]);
       const created = await call(t.app, owner, { method: 'POST', url: `/api/sites/${site}/goals`, payload: { name: '/d', goalType: 'path', config: { pathPattern: '/d' } } });
       expect(created.statusCode).toBe(200);
@@ -136,7 +136,7 @@ describe('page views table', () => {
         expect(goal).toMatchObject({ total_conversions: 1, total_sessions: 1 });
       }
     } finally {
-      await t.services.analytics.command('SYSTEM START MERGES page_views');
+      await t.services.analytics.command('SYSTEM START MERGES page_views_by_kind');
     }
   });
 

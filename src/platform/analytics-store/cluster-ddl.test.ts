@@ -78,6 +78,14 @@ GROUP BY site_id`,
     expect(clusterStatements('DROP VIEW IF EXISTS sessions_from_events', C)).toEqual(['DROP VIEW IF EXISTS sessions_from_events ON CLUSTER loupe']);
   });
 
+  it('drops a table as its Distributed table, then its replicated local tables', () => {
+    expect(clusterStatements('DROP TABLE IF EXISTS page_views', C)).toEqual([
+      'DROP TABLE IF EXISTS page_views ON CLUSTER loupe',
+      'DROP TABLE IF EXISTS page_views_local ON CLUSTER loupe',
+    ]);
+    expect(clusterStatements('DROP TABLE page_views', C)).toEqual(['DROP TABLE page_views ON CLUSTER loupe', 'DROP TABLE page_views_local ON CLUSTER loupe']);
+  });
+
   it.each([
     'CREATE MATERIALIZED VIEW v TO t AS SELECT * FROM events JOIN sessions USING (session_id)',
     'CREATE MATERIALIZED VIEW v TO t AS SELECT * FROM events WHERE session_id IN (SELECT session_id FROM sessions)',

@@ -26,6 +26,7 @@ const INSERT_SELECT_SETTINGS = "insert_distributed_sync = 1, distributed_product
 const CREATE_TABLE = /^CREATE TABLE (IF NOT EXISTS )?(\w+)(\s+)/;
 const CREATE_VIEW = /^CREATE MATERIALIZED VIEW (IF NOT EXISTS )?(\w+) TO (\w+) AS(\s)/;
 const DROP_VIEW = /^DROP VIEW (IF EXISTS )?(\w+)$/;
+const DROP_TABLE = /^DROP TABLE (IF EXISTS )?(\w+)$/;
 const OPTIMIZE = /^OPTIMIZE TABLE (\w+)( FINAL)?$/;
 const INSERT_SELECT = /^INSERT INTO (\w+)(\s+)(?=SELECT\s)/;
 const MERGE_TREE_ENGINE = /^ENGINE\s*=\s*(\w*)MergeTree(?:\(([^()]*)\))?/;
@@ -41,6 +42,12 @@ export function clusterStatements(statement: string, cluster: string): string[] 
   if (view) return [createView(sql, view, cluster)];
   const drop = DROP_VIEW.exec(sql);
   if (drop) return [`DROP VIEW ${drop[1] ?? ''}${drop[2]} ON CLUSTER ${cluster}`];
+  const dropTable = DROP_TABLE.exec(sql);
+  // The Distributed table first (nothing reads the local tables through it any more), then the local tables.
+  if (dropTable?.[2]) {
+    const ifExists = dropTable[1] ?? '';
+    return [`DROP TABLE ${ifExists}${dropTable[2]} ON CLUSTER ${cluster}`, `DROP TABLE ${ifExists}${localTableName(dropTable[2])} ON CLUSTER ${cluster}`];
+  }
   const optimize = OPTIMIZE.exec(sql);
   if (optimize?.[1]) return [`OPTIMIZE TABLE ${localTableName(optimize[1])} ON CLUSTER ${cluster}${optimize[2] ?? ''}`];
   const insert = INSERT_SELECT.exec(sql);

@@ -18,8 +18,9 @@ const SHARDING_KEYS: Readonly<Record<string, string>> = {
   sessions: SESSION_KEY,
   // A page visit's rows merge into one (AggregatingMergeTree, read with FINAL): on its session's shard.
   page_visits: SESSION_KEY,
-  // Likewise a session's page views (migration 0022).
+  // Likewise a session's page views (migration 0022; partitioned by kind too since migration 0029).
   page_views: SESSION_KEY,
+  page_views_by_kind: SESSION_KEY,
   bot_events: 'cityHash64(site_id, event_id)',
   user_identities: 'cityHash64(site_id, identified_user_id)',
   imported_aggregates: 'cityHash64(site_id, row_key)',

@@ -43,7 +43,7 @@ const goalPrefix = (index: number) => `goal${index}_`;
  * Every goal's converted sessions and the sessions in range. Conversions on pageviews come from `events`,
  * the others from `action_events` (the same rows, without pageviews and vitals, see ../action-events.ts).
  * When every filter is on a visitor attribute (or there is none), the sessions come from the session rows (the
- * `sessions` table, see stats/session-rows.query.ts), goals on a path alone from the `page_views` rows
+ * `sessions` table, see stats/session-rows.query.ts), goals on a path alone from the `page_views_by_kind` rows
  * (path-goal-counts.query.ts), and each table is read only where some goal matches; with a filter on anything
  * else, the sessions and the pageview goals come from one pass over the filtered events.
  */

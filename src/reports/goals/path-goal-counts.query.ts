@@ -1,5 +1,6 @@
-// Sessions converting on path goals from the `page_views` table's path rows (analytics migration 0022, decision
-// 0041) instead of every event of the range: the pageviews are a third of the events and spread among them.
+// Sessions converting on path goals from the `page_views_by_kind` table's path rows (analytics migrations 0022 and
+// 0029, decision 0041) instead of every event of the range: the pageviews are a third of the events and spread
+// among them.
 import type { GoalDefinition } from '../../goals/index.js';
 import type { SessionSplit } from '../../stats/session-rows.query.js';
 import { allOf, mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
@@ -29,7 +30,7 @@ export function pathGoalCountsSql(
   const where = allOf([split.tableWhere, filterWhere(query)]);
   const sides = [
     `SELECT ${counts} FROM (
-      SELECT session_id, page AS pathname, 'pageview' AS type FROM page_views WHERE kind = 'path' AND ${where.sql}
+      SELECT session_id, page AS pathname, 'pageview' AS type FROM page_views_by_kind WHERE kind = 'path' AND ${where.sql}
     )`,
     ...(split.eventsWhere ? [`SELECT ${counts} FROM events WHERE ${split.eventsWhere.sql}`] : []),
   ];

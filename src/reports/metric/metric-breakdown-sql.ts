@@ -36,7 +36,7 @@ const PER_SESSION_VALUE = 'countIf(pv = 1) AS bounces, sum(dur) AS duration_sum'
  * `SELECT value, count, sessions, pageviews, bounces[, duration_sum] ... GROUP BY value` over the sessions
  * and events of the query; a bounce is a session with exactly one pageview, durations are in seconds. Page
  * breakdowns have no duration_sum: they read pageview rows, not sessions, so they cost one scan less.
- * `pathSplit`: for pathname, the query's sessionSplit, when the `page_views` table answers (decision 0041).
+ * `pathSplit`: for pathname, the query's sessionSplit, when the `page_views_by_kind` table answers (decision 0041).
  */
 export async function breakdownSql(store: AnalyticsStore, query: StatsQuery, dimension: Dimension, pathSplit?: SessionSplit): Promise<SqlFragment> {
   const kind = breakdownKindOf(dimension);
@@ -76,7 +76,7 @@ function pagesOfSessionsSql(sessions: SqlFragment): SqlFragment {
   };
 }
 
-/** Sessions that viewed each path, its pageviews and bounces, from the `page_views` rows (page-view-counts.query.ts). */
+/** Sessions that viewed each path, its pageviews and bounces, from the `page_views_by_kind` rows (page-view-counts.query.ts). */
 function pathsOfPageViewsSql(query: StatsQuery, split: SessionSplit): SqlFragment {
   const counts = pageViewCountsSql('path', query, split);
   return { sql: `SELECT page AS value, count, count AS sessions, pageviews, bounces FROM (${counts.sql})`, params: counts.params };

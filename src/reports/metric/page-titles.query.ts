@@ -55,7 +55,7 @@ export async function pageTitles(
   // The rows of a table per session give the bounce rate with the ranking; from the events it takes a second
   // GROUP BY session over the matching pageviews. With filters on visitor attributes the rows still answer (see
   // stats/session-rows.query.ts): on 10 M events with country=US the events' ranking alone was faster (507 against 826 ms),
-  // the whole report slower (1,835 ms), so the rows answer whenever they can (decision 0032): the `page_views`
+  // the whole report slower (1,835 ms), so the rows answer whenever they can (decision 0032): the `page_views_by_kind`
   // rows (decision 0041), or, when too many sessions disagree on a visitor attribute to split them, the
   // `sessions` maps.
   const fromTable = readsSessionsTable(query, SESSION_TITLED_PAGES);

@@ -1,6 +1,6 @@
 // Per page (a path, or a (title, path) pair): the sessions that viewed it, its pageviews and its bounces, from the
-// `page_views` table (analytics migration 0022) for the sessions it answers for, from their events for the others
-// (decision 0041).
+// `page_views_by_kind` table (analytics migrations 0022 and 0029) for the sessions it answers for, from their events
+// for the others (decisions 0041 and 0051).
 import type { SessionSplit } from '../../stats/session-rows.query.js';
 import { allOf, type SqlFragment } from '../../stats/sql-fragment.js';
 import { filterWhere, type StatsQuery } from '../../stats/stats-query.js';
@@ -26,10 +26,10 @@ export function pageViewCountsSql(kind: PageKind, query: StatsQuery, split: Sess
   const where = allOf([split.tableWhere, filterWhere(query)]);
   const parts = [
     `SELECT page, count() AS count, sum(views) AS pageviews, toUInt64(0) AS bounces
-    FROM page_views FINAL WHERE kind = {page_kind:String} AND ${where.sql} GROUP BY page`,
+    FROM page_views_by_kind FINAL WHERE kind = {page_kind:String} AND ${where.sql} GROUP BY page`,
     // A session viewed its smallest page; when it had one pageview that page is its only one.
     `SELECT min_page AS page, toUInt64(0), toUInt64(0), countIf(views = 1)
-    FROM page_views FINAL WHERE kind = {session_kind:String} AND ${where.sql} GROUP BY page`,
+    FROM page_views_by_kind FINAL WHERE kind = {session_kind:String} AND ${where.sql} GROUP BY page`,
   ];
   let params = { ...where.params, page_kind: kind, session_kind: `session_${kind}` };
   if (split.eventsWhere) {
