@@ -4,12 +4,11 @@ import type { RevenueContext } from '../../revenue/revenue-summary.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import type { FunnelStep } from './funnel-step.schema.js';
 import { lastStepRevenue } from './funnel-revenue.query.js';
-import { funnelSessionsSql, NEVER, stepResults, type FunnelStepResult } from './funnel.query.js';
+import { funnelReachedSql, stepResults, type FunnelStepResult } from './funnel.query.js';
 
 export async function analyzeFunnel(store: AnalyticsStore, query: StatsQuery, steps: readonly FunnelStep[], revenue: RevenueContext): Promise<FunnelStepResult[]> {
-  const sessions = funnelSessionsSql(steps, baseWhere(query));
-  const counts = steps.map((_step, index) => `toString(countIf(t${index + 1} < ${NEVER})) AS s${index + 1}`);
-  const rows = await store.query<Record<string, string>>(`SELECT ${counts.join(', ')} FROM (${sessions.sql})`, sessions.params);
+  const reached = funnelReachedSql(steps, baseWhere(query));
+  const rows = await store.query<Record<string, string>>(reached.sql, reached.params);
   const row = rows[0] ?? {};
   const results = stepResults(steps, steps.map((_step, index) => Number(row[`s${index + 1}`] ?? 0)));
   const last = results.at(-1);

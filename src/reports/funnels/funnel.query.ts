@@ -1,7 +1,7 @@
 // Funnel analysis: a session reaches step N with a matching event strictly after it first reached step N-1.
-import { goalConditionSql } from '../../goals/index.js';
-import { mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
-import { stepGoal, type FunnelStep } from './funnel-step.schema.js';
+import type { SqlFragment } from '../../stats/sql-fragment.js';
+import type { FunnelStep } from './funnel-step.schema.js';
+import { funnelStepRowsSql } from './funnel-step-rows.query.js';
 import type { Revenue } from '../../revenue/revenue-summary.js';
 
 export interface FunnelStepResult {
@@ -24,28 +24,48 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  * One row per session with an event of some step among the selected events: `session_id` and `t1`..`tN`.
  * `t1` is the first time (ms) of an event matching step 1; `t<i>` is the first time of an event matching
  * step i later than `t<i-1>` (NEVER when there is none). Other events in between do not matter; a step-2
- * event before step 1 does not count. The funnel report counts these rows; the step drill-down lists them.
+ * event before step 1 does not count. The step drill-down lists these rows; the funnel report counts them
+ * (funnelReachedSql).
  */
 export function funnelSessionsSql(steps: readonly FunnelStep[], where: SqlFragment): SqlFragment {
-  const conditions = steps.map((step, index) => goalConditionSql(stepGoal(step), `step${index + 1}_`));
-  const arrays = conditions.map((condition, index) =>
-    index === 0
-      ? `ifNull(minIfOrNull(toUnixTimestamp64Milli(timestamp), ${condition.sql}), ${NEVER}) AS t1`
-      : `groupArrayIf(toUnixTimestamp64Milli(timestamp), ${condition.sql}) AS a${index + 1}`,
+  const rows = funnelStepRowsSql(steps, where);
+  const arrays = steps.map((_step, index) =>
+    index === 0 ? `min(if(m1 = 1, ts, ${NEVER})) AS t1` : `groupArrayIf(ts, m${index + 1} = 1) AS a${index + 1}`,
   );
-  const firsts = steps.map((_step, index) =>
-    index === 0 ? 't1' : `arrayMin(arrayConcat(arrayFilter(x -> x > t${index}, a${index + 1}), [${NEVER}])) AS t${index + 1}`,
-  );
-  const anyStep = conditions.map((condition) => `(${condition.sql})`).join(' OR ');
+  const firsts = steps.map((_step, index) => (index === 0 ? 't1' : `${firstAfter(index + 1)} AS t${index + 1}`));
   const sql = `
       SELECT session_id, ${firsts.join(', ')}
+      FROM (SELECT session_id, ${arrays.join(', ')} FROM (${rows.sql}) GROUP BY session_id)`;
+  return { sql, params: rows.params };
+}
+
+/** The first time in a<i> later than t<i-1>, NEVER when there is none. */
+const firstAfter = (step: number) => `arrayMin(arrayConcat(arrayFilter(x -> x > t${step - 1}, a${step}), [${NEVER}]))`;
+
+/**
+ * One row, `s1`..`sN` as text: the sessions reaching each step, as funnelSessionsSql's rows count them. The last
+ * step is reached when some event of it comes after the time the step before was reached, that is when its
+ * latest event does: its times are not gathered, only their maximum (-1 without any).
+ */
+export function funnelReachedSql(steps: readonly FunnelStep[], where: SqlFragment): SqlFragment {
+  const rows = funnelStepRowsSql(steps, where);
+  const last = steps.length;
+  const aggregates = steps.map((_step, index) => {
+    if (index === 0) return `min(if(m1 = 1, ts, ${NEVER})) AS t1`;
+    if (index === last - 1) return `max(if(m${last} = 1, ts, -1)) AS latest${last}`;
+    return `groupArrayIf(ts, m${index + 1} = 1) AS a${index + 1}`;
+  });
+  const times = steps.slice(0, -1).map((_step, index) => (index === 0 ? 't1' : `${firstAfter(index + 1)} AS t${index + 1}`));
+  const counts = steps.map((_step, index) =>
+    index === last - 1 ? `toString(countIf(latest${last} > t${last - 1})) AS s${last}` : `toString(countIf(t${index + 1} < ${NEVER})) AS s${index + 1}`,
+  );
+  const sql = `
+      SELECT ${counts.join(', ')}
       FROM (
-        SELECT session_id, ${arrays.join(', ')}
-        FROM events
-        WHERE ${where.sql} AND (${anyStep})
-        GROUP BY session_id
+        SELECT ${times.join(', ')}, latest${last}
+        FROM (SELECT session_id, ${aggregates.join(', ')} FROM (${rows.sql}) GROUP BY session_id)
       )`;
-  return { sql, params: mergeParams([where, ...conditions]) };
+  return { sql, params: rows.params };
 }
 
 export function stepResults(steps: readonly FunnelStep[], reached: readonly number[]): FunnelStepResult[] {
