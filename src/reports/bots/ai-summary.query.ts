@@ -2,9 +2,11 @@
 import type { AiOperator } from '../../classifiers/catalogs/bot-catalog.js';
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { UNINFORMATIVE_CHANNELS } from '../../stats/dimensions.js';
+import { sessionSplit } from '../../stats/session-rows.query.js';
+import { mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
 import { round2 } from '../percentage.js';
-import { botWhere, humanWhere, type BotLayer } from './bot-scope.js';
+import { botWhere, humanWhere, sharedFilters, type BotLayer } from './bot-scope.js';
 import { operatorOfHost } from './operator-of-host.js';
 
 export interface AiOperatorSummary {
@@ -64,25 +66,55 @@ async function crawlsByOperator(store: AnalyticsStore, query: StatsQuery, layer:
  * that made them so. The catalog takes a session's first informative channel (not Direct/Internal) when it
  * has one, so over informative rows alone it is simply their first channel: only those rows are read, and
  * the plain first value decides (about 30% cheaper than the catalog's conditional form). The referrer of
- * that same first row is the host. A session whose first informative row is AI has an AI row in scope, so
- * only the sessions with one are grouped (a few percent of them): a set of their ids is built from the AI
- * rows first, and the grouping reads the rest of their rows, not a row of every session in the range.
+ * that same first row is the host. Only the candidates of aiCandidatesSql are grouped (a few percent of the
+ * sessions), not a row of every session in the range.
  */
 async function aiReferralsByHost(store: AnalyticsStore, query: StatsQuery): Promise<Array<{ host: string; sessions: string }>> {
   const where = humanWhere(query);
+  const candidates = await aiCandidatesSql(store, query);
   return store.query(
     `SELECT host, count() AS sessions FROM (
        SELECT domain(argMin(referrer, timestamp)) AS host
        FROM events
        PREWHERE channel NOT IN ${UNINFORMATIVE_CHANNELS}
-         AND session_id IN (SELECT session_id FROM events WHERE (${where.sql}) AND channel = 'AI')
+         AND session_id IN (${candidates.sql})
        WHERE ${where.sql}
        GROUP BY session_id
        HAVING argMin(channel, timestamp) = 'AI'
      ) GROUP BY host`,
-    where.params,
+    mergeParams([where, candidates]),
   );
 }
+
+/**
+ * Sessions among which every AI-referred one is: a session whose first informative row in scope is AI has an
+ * AI row in scope. With a filter bot rows share, those are looked up in the filtered events (every event of
+ * the range read once more). Without one, the scope is the site and range: a session wholly inside the range
+ * (the `sessions` table answers for it, see sessionSplit) counts only when its first informative row of all
+ * is AI, which its `first_informative_channel` keeps (the first such row's time and channel, the smallest of
+ * the rows' values; 'AI' sorts before every other channel, so a tie at that instant keeps it too). An unmerged
+ * part of its row keeps that value as well, so a read without FINAL finds it. The few sessions crossing an
+ * edge of the range are looked up in their events in the range, as before.
+ */
+async function aiCandidatesSql(store: AnalyticsStore, query: StatsQuery): Promise<SqlFragment> {
+  const where = humanWhere(query);
+  const fromEvents = { sql: `SELECT session_id FROM events WHERE (${where.sql}) AND channel = 'AI'`, params: where.params };
+  if (sharedFilters(query.filters).length > 0) return fromEvents;
+  const split = await sessionSplit(store, { ...query, filters: [] });
+  if (!split) return fromEvents;
+  const inside = {
+    sql: `SELECT session_id FROM sessions WHERE ${split.tableWhere.sql} AND substring(first_informative_channel, ${FIRST_VALUE_AT}) = 'AI'`,
+    params: split.tableWhere.params,
+  };
+  if (!split.eventsWhere) return inside;
+  return {
+    sql: `${inside.sql} UNION ALL SELECT session_id FROM events WHERE ${split.eventsWhere.sql} AND channel = 'AI'`,
+    params: mergeParams([inside, split.eventsWhere]),
+  };
+}
+
+/** Where the value starts in a `sessions` first-value column: after the event's 23-character time. */
+const FIRST_VALUE_AT = 24;
 
 function referralsByOperator(rows: ReadonlyArray<{ host: string; sessions: string }>, operators: readonly AiOperator[]): Map<string, number> {
   const counts = new Map<string, number>();
