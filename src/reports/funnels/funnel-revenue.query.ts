@@ -3,7 +3,7 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { goalConditionSql } from '../../goals/index.js';
 import { revenueSummary, type Revenue, type RevenueContext } from '../../revenue/revenue-summary.js';
-import { mergeParams } from '../../stats/sql-fragment.js';
+import { allOf, mergeParams } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { ACTION_EVENTS } from '../action-events.js';
 import { CARRIES_REVENUE } from '../revenue/revenue-sums.query.js';
@@ -21,16 +21,22 @@ export async function lastStepRevenue(
   const last = steps.at(-1);
   if (last === undefined || last.type !== 'event') return undefined;
   const where = baseWhere(query);
-  const sessions = funnelSessionsSql(steps, where);
   const condition = goalConditionSql(stepGoal(last), `step${steps.length}_`);
+  // Only sessions with such events can carry revenue: without any, the funnel is not grouped again for nothing;
+  // with some, only their sessions are (a session's step times depend on its own events alone).
+  const revenueEvents = allOf([{ sql: CARRIES_REVENUE, params: {} }, where, condition]);
+  const [found] = await store.query<{ events: string }>(`SELECT toString(count()) AS events FROM ${ACTION_EVENTS} WHERE ${revenueEvents.sql}`, revenueEvents.params);
+  if (Number(found?.events ?? 0) === 0) return revenueSummary([], context, completed);
+  const withRevenue = { sql: `session_id IN (SELECT session_id FROM ${ACTION_EVENTS} WHERE ${revenueEvents.sql})`, params: revenueEvents.params };
+  const sessions = funnelSessionsSql(steps, allOf([where, withRevenue]));
   const reached = `t${steps.length}`;
   const rows = await store.query<{ currency: string; amount: string; events: number | string }>(
     `SELECT revenue_currency AS currency, toString(sum(revenue_amount)) AS amount, count() AS events
      FROM ${ACTION_EVENTS} AS e
      INNER JOIN (SELECT session_id, ${reached} AS reached FROM (${sessions.sql}) WHERE ${reached} < ${NEVER}) AS f ON f.session_id = e.session_id
-     WHERE ${CARRIES_REVENUE} AND ${where.sql} AND (${condition.sql}) AND toUnixTimestamp64Milli(e.timestamp) >= f.reached
+     WHERE ${revenueEvents.sql} AND toUnixTimestamp64Milli(e.timestamp) >= f.reached
      GROUP BY currency ORDER BY currency`,
-    mergeParams([sessions, where, condition]),
+    mergeParams([sessions, revenueEvents]),
   );
   return revenueSummary(rows.map((row) => ({ currency: row.currency, amount: row.amount, events: Number(row.events) })), context, completed);
 }
