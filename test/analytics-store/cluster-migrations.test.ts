@@ -13,7 +13,7 @@ const clusterStatementsOf = (version: string) => clusterMigrations.find((migrati
 it('rewrites every statement of every migration, keeping the versions', () => {
   const single = loadAnalyticsMigrations();
   expect(clusterMigrations.map((migration) => migration.version)).toEqual(single.map((migration) => migration.version));
-  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17]);
+  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 2]);
   for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
@@ -73,6 +73,14 @@ it('gives migration 0020 its projection, its delete mode and their build on the 
     "ALTER TABLE events_local ON CLUSTER loupe MODIFY SETTING lightweight_mutation_projection_mode = 'rebuild'",
     'ALTER TABLE events_local ON CLUSTER loupe ADD PROJECTION IF NOT EXISTS user_quarters',
     'ALTER TABLE events_local ON CLUSTER loupe MATERIALIZE PROJECTION user_quarters SETTINGS mutations_sync = 2',
+  ]);
+});
+
+it('gives migration 0031 its projection and its build on the local tables only', () => {
+  const statements = clusterStatementsOf('0031_events_by_type_and_path_projection') ?? [];
+  expect(statements.map((statement) => statement.split('\n')[0])).toEqual([
+    'ALTER TABLE events_local ON CLUSTER loupe ADD PROJECTION IF NOT EXISTS events_by_type_and_path',
+    'ALTER TABLE events_local ON CLUSTER loupe MATERIALIZE PROJECTION events_by_type_and_path SETTINGS mutations_sync = 2',
   ]);
 });
 
