@@ -1,12 +1,11 @@
 // A server under test as a child process: started, polled until it answers, stopped with a signal.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { npmStartNodeArguments } from './npm-start-command.js';
 
 const OUTPUT_TAIL_CHARS = 4000;
 
-/** Node's arguments that start Loupe the way `npm start` does: from its bundle, without tsx, with its Node options (cwd: the checkout). */
-export const LOUPE_SERVER_ARGS: readonly string[] = npmStartNodeArguments();
+/** Node's arguments that start Loupe the way `npm start` does: from its bundle, without tsx (cwd: the checkout). */
+export const LOUPE_SERVER_ARGS = ['bin/loupe-server.js'] as const;
 
 export interface ServerProcess {
   readonly name: string;

@@ -20,8 +20,7 @@ const USAGE = `Usage: npm run bench:ready -- [options]
                     default: a fresh temporary directory, removed afterwards
   --starts N        starts in a row, each measured (default 3)
   --settle-ms MS    idle time after the first answer before reading (default 5000, as bench:soak)
-  --node-arg ARG    an argument for the server's Node, after npm start's own (e.g. --max-semi-space-size=16
-                    to measure without its bound); repeatable
+  --node-arg ARG    an argument for the server's Node (e.g. --max-semi-space-size=2); repeatable
   --port N          port on 127.0.0.1 (default 4591)
   --help            show this text
 `;
@@ -63,8 +62,7 @@ async function main(): Promise<void> {
     for (let index = 1; index <= starts; index++) {
       const server = await startServer({
         name: 'loupe',
-        // After npm start's own Node options, before the script: the later of two equal options wins.
-        args: [...LOUPE_SERVER_ARGS.slice(0, -1), ...nodeArgs, ...LOUPE_SERVER_ARGS.slice(-1)],
+        args: [...nodeArgs, ...LOUPE_SERVER_ARGS],
         env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
         cwd: REPO_ROOT,
         port,

@@ -1,7 +1,6 @@
-// The real Loupe server as a child process, started as `npm start` does (its Node options and bin/loupe-server.js) on a given DATA_DIR, for crash and restart tests.
+// The real Loupe server as a child process, started as `npm start` does (bin/loupe-server.js) on a given DATA_DIR, for crash and restart tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { npmStartNodeArguments } from '../../scripts/bench-ingest/npm-start-command.js';
 import { projectPath } from '../../src/platform/project-path.js';
 
 export interface ServerProcess {
@@ -40,7 +39,7 @@ function embeddedEnvironment(): NodeJS.ProcessEnv {
 /** Spawns the server on DATA_DIR `dataDir` (embedded stores) and a free port; call `waitForHealth` before using it. */
 export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, npmStartNodeArguments(), {
+  const child = spawn(process.execPath, [projectPath('bin', 'loupe-server.js')], {
     cwd: projectPath(),
     // BASE_URL is set explicitly: vitest puts BASE_URL=/ into the environment the child would inherit.
     env: { ...embeddedEnvironment(), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env },
