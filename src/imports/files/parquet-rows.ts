@@ -1,7 +1,7 @@
 // A Parquet file (GA4's BigQuery export with --destination_format PARQUET) read row group by row group in
 // slices, each row as a plain JSON value: INT64 as decimal text (GA4's microsecond timestamps exceed 2^53),
 // timestamps as ISO text, nested records and lists as objects and arrays, as the NDJSON export has them.
-import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, type FileMetaData } from 'hyparquet';
+import type { FileMetaData } from 'hyparquet';
 import { ImportFileError } from './import-file-error.js';
 
 export interface ParquetRow {
@@ -37,6 +37,8 @@ function refused(name: string, err: unknown): ImportFileError {
 
 /** The file's rows with their row numbers (1-based); `onRows` gets the rows read so far and the file's total. */
 export async function* parquetRows(path: string, name: string, onRows: (done: number, total: number) => void): AsyncGenerator<ParquetRow> {
+  // Loaded with the first Parquet file, not at start (decision 0055).
+  const { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } = await import('hyparquet');
   const file = await asyncBufferFromFile(path);
   let metadata: FileMetaData;
   try {

@@ -1,8 +1,17 @@
 // Scale-out analytics store: a ClickHouse server or cluster reached through @clickhouse/client.
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import type * as ClickHouseClientPackage from '@clickhouse/client';
+import type { ClickHouseClient } from '@clickhouse/client';
 import { CLUSTER_INSERT_SETTINGS, CLUSTER_QUERY_SETTINGS, clusterRuntimeStatement } from './cluster-runtime-sql.js';
 import { insertSettings, type AnalyticsRow, type AnalyticsStore, type InsertOptions, type QueryParams } from './analytics-store.js';
+
+const requirePackage = createRequire(import.meta.url);
+
+/** The client package, loaded only when a ClickHouse server is configured: the embedded default never needs it (decision 0055). */
+function clientPackage(): typeof ClickHouseClientPackage {
+  return requirePackage('@clickhouse/client') as typeof ClickHouseClientPackage;
+}
 
 /** Loupe's own table names (never from a request): letters, digits and underscores. */
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -23,7 +32,7 @@ export class ClickHouseStore implements AnalyticsStore {
     this.querySettings = this.cluster === undefined ? {} : { ...CLUSTER_QUERY_SETTINGS };
     this.client =
       client ??
-      createClient({
+      clientPackage().createClient({
         url,
         clickhouse_settings: { output_format_json_quote_64bit_integers: 1 },
       });
