@@ -3,6 +3,7 @@
 // ask for theirs); on any page, every element marked `data-bench-piece` whose `data-bench-state` is ready or empty.
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { cpuBetween, type CpuPart, type CpuSample } from './process-cpu.js';
+import { waitForIdleChromium } from './window-settle.js';
 
 export interface ApiTiming {
   /** Path and query, as the browser asked for it. */
@@ -25,10 +26,12 @@ export interface RenderRun {
   readonly api: readonly ApiTiming[];
   /** CPU ms each part used from the navigation to the full render. */
   readonly cpu: Readonly<Record<CpuPart, number>>;
+  /** How long the new window took to settle before the navigation (ms); undefined when not waited for. */
+  readonly settleMs: number | undefined;
 }
 
 // Runs in the page on every animation frame (a string: scripts are type-checked without the DOM library).
-const FULL_RENDER_CHECK = `(() => {
+const FULL_RENDER_CHECK = `() => {
   const state = window.__loupeBench || (window.__loupeBench = { done: {} });
   const now = performance.now();
   const mark = (name, ready) => { if (ready && state.done[name] === undefined) state.done[name] = now; };
@@ -62,6 +65,23 @@ const FULL_RENDER_CHECK = `(() => {
     : pieces.map((piece) => piece.getAttribute('data-bench-piece'));
   if (names.length === 0 || !names.every((name) => state.done[name] !== undefined)) return false;
   return { done: state.done, empty: state.empty || {} };
+}`;
+
+const DONE_MARKER = 'loupe-bench-full-render';
+
+// Installed before the page's own scripts (an init script in the page's world): the check runs on every animation
+// frame from the first, and the result leaves as a console message. Playwright's waitForFunction would first load
+// its own injected script into the page (~40 ms of the renderer's main thread, just when the page's first script
+// runs), which a reader's browser never does.
+const FULL_RENDER_WATCH = `(() => {
+  if (window.top !== window) return;
+  const check = ${FULL_RENDER_CHECK};
+  const frame = () => {
+    const result = check();
+    if (result) console.debug('${DONE_MARKER}', JSON.stringify(result));
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
 })()`;
 
 const API_TIMINGS = `performance.getEntriesByType('resource')
@@ -79,33 +99,51 @@ interface CheckResult {
   readonly empty: Record<string, boolean>;
 }
 
-/** Visits `url` in a fresh context (empty HTTP cache) signed in with `storageState`; `sampleCpu` reads the processes' CPU. */
+/**
+ * Visits `url` in a fresh context (empty HTTP cache) signed in with `storageState`; `sampleCpu` reads the processes'
+ * CPU. With `settle`, the navigation waits until the new window's own start-up is over (window-settle.ts).
+ */
 export async function renderOnce(
   browser: Browser,
   url: string,
   storageState: BrowserContextOptions['storageState'],
   timeoutMs: number,
   sampleCpu: () => CpuSample,
+  settle: boolean,
 ): Promise<RenderRun & { empty: string[] }> {
-  // The page's Content Security Policy refuses string evaluation, which waitForFunction's predicate is: bypassed
-  // here as in the browser tests (the policy changes no timing the bench measures).
+  // The page's Content Security Policy is bypassed here as in the browser tests (the policy changes no timing the
+  // bench measures; the evaluations after the render are strings it would refuse).
   const context = await browser.newContext({ storageState, viewport: { width: 1280, height: 800 }, bypassCSP: true });
   try {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    const settled = settle ? await waitForIdleChromium(sampleCpu) : undefined;
+    if (settled && !settled.settled) process.stderr.write(`the new window was still busy after ${settled.waitedMs} ms; navigating anyway\n`);
+    const done = new Promise<CheckResult>((resolve) => {
+      page.on('console', (message) => {
+        const text = message.text();
+        if (text.startsWith(`${DONE_MARKER} `)) resolve(JSON.parse(text.slice(DONE_MARKER.length + 1)) as CheckResult);
+      });
+    });
+    await page.addInitScript(FULL_RENDER_WATCH);
     const cpuBefore = sampleCpu();
     await page.goto(url, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(FULL_RENDER_CHECK, undefined, { polling: 'raf', timeout: timeoutMs }).catch(async (error: unknown) => {
-      const text = await page.evaluate('document.body.innerText').catch(() => '');
-      throw new Error(`no full render within ${timeoutMs} ms (${String(error)}); page errors: ${errors.join('; ') || 'none'}; page text:\n${String(text).slice(0, 2000)}`);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), timeoutMs);
     });
+    const result = await Promise.race([done, timeout]);
+    clearTimeout(timer);
     // Sampled before the context closes: its renderer's time goes with it.
     const cpu = cpuBetween(cpuBefore, sampleCpu());
-    const result = (await handle.jsonValue()) as CheckResult;
+    if (!result) {
+      const text = await page.evaluate('document.body.innerText').catch(() => '');
+      throw new Error(`no full render within ${timeoutMs} ms; page errors: ${errors.join('; ') || 'none'}; page text:\n${String(text).slice(0, 2000)}`);
+    }
     const api = (await page.evaluate(API_TIMINGS)) as ApiTiming[];
     const fullRenderMs = Math.max(...Object.values(result.done));
-    return { fullRenderMs, pieces: result.done, api, cpu, empty: Object.keys(result.empty).filter((name) => result.empty[name]) };
+    return { fullRenderMs, pieces: result.done, api, cpu, settleMs: settled?.waitedMs, empty: Object.keys(result.empty).filter((name) => result.empty[name]) };
   } finally {
     await context.close();
   }

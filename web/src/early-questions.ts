@@ -3,6 +3,10 @@
 // then takes the answers over (api/early-answers.ts).
 import { apiFetch } from './api/client';
 import { keepEarlyAnswer } from './api/early-answers';
-import { siteDashboardFirstQuestions } from './view-state/site-dashboard-first-questions';
+import { askInTurn, siteDashboardFirstQuestions } from './view-state/site-dashboard-first-questions';
 
-for (const question of siteDashboardFirstQuestions(window.location, new Date())) keepEarlyAnswer(question.url, apiFetch(question.url));
+const questions = siteDashboardFirstQuestions(window.location, new Date());
+askInTurn(questions, (question) => apiFetch(question.url)).forEach((response, index) => {
+  const question = questions[index];
+  if (question) keepEarlyAnswer(question.url, response);
+});

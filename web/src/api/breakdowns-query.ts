@@ -13,13 +13,16 @@ export interface SharedBreakdown {
   readonly limit: number;
 }
 
+/** The view's parameters with the shared breakdowns named: what GET /breakdowns is asked with. */
+export const breakdownsParams = (params: ReportParams, shared: readonly SharedBreakdown[]): ReportParams => ({
+  ...params,
+  parameters: shared.map((entry) => entry.parameter).join(','),
+  limits: shared.map((entry) => entry.limit).join(','),
+});
+
 /** The one question answering every shared breakdown of the view. */
 export const breakdownsQuery = (site: string, params: ReportParams, shared: readonly SharedBreakdown[]) =>
-  reportQuery('/api/sites/{site}/breakdowns', site, {
-    ...params,
-    parameters: shared.map((entry) => entry.parameter).join(','),
-    limits: shared.map((entry) => entry.limit).join(','),
-  });
+  reportQuery('/api/sites/{site}/breakdowns', site, breakdownsParams(params, shared));
 
 /** `parameter`'s part of the shared answer, as /metric answers it; /metric itself when the answer lacks it. */
 async function sharedPart(client: QueryClient, site: string, params: ReportParams, shared: readonly SharedBreakdown[], parameter: string, own: () => Promise<MetricAnswer>): Promise<MetricAnswer> {

@@ -1,5 +1,6 @@
 // The breakdown cards of the site dashboard and their tabs: which report each tab reads and what its rows filter.
 import type { SharedBreakdown } from '../../api/breakdowns-query';
+import { BREAKDOWN_LIMIT, FIRST_BREAKDOWNS, MAP_LIMIT } from '../../view-state/site-dashboard-breakdowns';
 
 export type BreakdownTab =
   | { readonly kind: 'metric'; readonly label: string; readonly parameter: string }
@@ -43,27 +44,21 @@ export const BREAKDOWN_CARDS: readonly BreakdownCardSpec[] = [
   { title: 'Outbound links', valueLabel: 'Link', tabs: [{ kind: 'outbound', label: 'Outbound links' }] },
 ];
 
-/** How many rows a card shows (the API ranks and cuts them). */
-export const BREAKDOWN_LIMIT = 10;
+export { BREAKDOWN_LIMIT, MAP_LIMIT };
 
-/** How many countries the map asks for. */
-export const MAP_LIMIT = 300;
-
-/** Breakdowns by a value per session, which the server answers together in one read of the session rows. */
-const SESSION_VALUES: ReadonlySet<string> = new Set(['channel', 'country', 'browser', 'operating_system', 'device_type', 'language', 'hostname', 'referrer']);
-
-const firstQuestionOf = (tab: BreakdownTab | undefined): SharedBreakdown | undefined => {
-  if (tab?.kind === 'map') return { parameter: 'country', limit: MAP_LIMIT };
-  return tab?.kind === 'metric' ? { parameter: tab.parameter, limit: BREAKDOWN_LIMIT } : undefined;
-};
+/** The cards' first /metric questions, in the cards' order (what FIRST_BREAKDOWNS must equal: dashboard-pieces.test.ts). */
+export const firstQuestionsOf = (cards: readonly BreakdownCardSpec[]): SharedBreakdown[] =>
+  cards.map((card) => card.tabs[0]).flatMap((tab): SharedBreakdown[] => {
+    if (tab?.kind === 'map') return [{ parameter: 'country', limit: MAP_LIMIT }];
+    return tab?.kind === 'metric' ? [{ parameter: tab.parameter, limit: BREAKDOWN_LIMIT }] : [];
+  });
 
 /**
- * The first tabs of the cards that break sessions down by one of their values (Sources, Locations, Devices, Languages,
- * Hostnames): asked as one question when the first of them comes into view (api/breakdowns-query.ts).
+ * Every card's first /metric tab (Pages, Sources, Locations, Devices, Languages, Hostnames, Custom events): one
+ * question, asked before the bundle has run on the dashboard's first view, else by the first of them in view
+ * (api/breakdowns-query.ts).
  */
-export const SHARED_BREAKDOWNS: readonly SharedBreakdown[] = BREAKDOWN_CARDS.map((card) => firstQuestionOf(card.tabs[0])).filter(
-  (question): question is SharedBreakdown => question !== undefined && SESSION_VALUES.has(question.parameter),
-);
+export const SHARED_BREAKDOWNS: readonly SharedBreakdown[] = FIRST_BREAKDOWNS;
 
 /** What a /metric breakdown counts: a custom event's occurrences for event_name, sessions for every other dimension. */
 export const countsEvents = (parameter: string) => parameter === 'event_name';

@@ -4,6 +4,7 @@ import { rankVersions, versionText } from './versions-tab';
 import { bucketIndexOf, wallTimeIn, wallToLocalInput, zonedWallToIso } from '../report-kit/chart-annotations';
 import { alpha2Of, numericOf } from '../report-kit/country-codes';
 import { changePercent } from './top-line-cards';
+import { BREAKDOWN_CARDS, firstQuestionsOf, SHARED_BREAKDOWNS } from './breakdown-cards';
 
 describe('changePercent', () => {
   it.each([[150, 100, 50], [50, 100, -50], [1, 3, -66.7], [5, 0, undefined], [0, 0, undefined]])('%d against %d is %s', (current, previous, change) => {
@@ -64,5 +65,14 @@ describe('browser versions named with their browser', () => {
     ]);
     expect(ranked.map((row) => versionText(row.parent, row.version))).toEqual(['Chrome 126', 'Safari 17', 'Chrome 17']);
     expect(versionText('Safari', '')).toBe('Safari (unknown version)');
+  });
+});
+
+describe('the breakdowns asked together', () => {
+  it('are the first /metric tab of every card, in the cards\' order (the map asks 300 countries)', () => {
+    expect(SHARED_BREAKDOWNS).toEqual(firstQuestionsOf(BREAKDOWN_CARDS));
+    expect(SHARED_BREAKDOWNS.map((entry) => `${entry.parameter}:${entry.limit}`)).toEqual([
+      'pathname:10', 'channel:10', 'country:300', 'browser:10', 'language:10', 'hostname:10', 'event_name:10',
+    ]);
   });
 });
