@@ -74,6 +74,9 @@ function openStore(): AnalyticsStore {
     insertJsonEachRow: async (_table, payload) => {
       for (let at = payload.indexOf(0x0a); at >= 0; at = payload.indexOf(0x0a, at + 1)) count += 1;
     },
+    insertTabSeparated: async (_table, _columns, payload) => {
+      for (let at = payload.indexOf(0x0a); at >= 0; at = payload.indexOf(0x0a, at + 1)) count += 1;
+    },
     ping: async () => true,
     close: async () => undefined,
   };

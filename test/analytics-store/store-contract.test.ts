@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsStore } from '../../src/platform/analytics-store/analytics-store.js';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { ClickHouseStore } from '../../src/platform/analytics-store/clickhouse-store.js';
+import { tsvLine, type TsvColumn } from '../../src/platform/analytics-store/tsv-lines.js';
 import { startClickHouseStandIn, type ClickHouseStandIn } from '../helpers/clickhouse-stand-in.js';
 
 type Adapter = 'chdb' | 'clickhouse';
@@ -100,6 +101,29 @@ describe.each(ADAPTERS)('the analytics store contract (%s)', (adapter) => {
     const payload = Buffer.from(`${JSON.stringify(row(3, { path: '/ü' }))}\n${JSON.stringify(row(4))}\n`);
     await store.insertJsonEachRow('contract_events', payload);
     expect(await store.query<{ id: string; path: string }>('SELECT id, path FROM contract_events ORDER BY id')).toEqual([{ id: '3', path: '/ü' }, { id: '4', path: '/p/4' }]);
+  });
+
+  it('inserts TabSeparated lines under a column list: escapes round-trip, missing values take the defaults, a token drops a repeat', async () => {
+    const columns: readonly TsvColumn[] = [
+      { name: 'id', kind: 'number' }, { name: 'site', kind: 'number' }, { name: 'path', kind: 'string' }, { name: 'at', kind: 'string' },
+      { name: 'value', kind: 'nullable' }, { name: 'props', kind: 'map' }, { name: 'big', kind: 'number' },
+    ];
+    const tricky = "tab\there\nnew line \\N back\\slash it's ü 🎉\r\0";
+    const rows = [
+      { id: '5', site: 7, path: tricky, at: '2026-03-29 01:30:00.250', value: 0, props: { "k'ey\t": "va'l\\ue\n", plain: 'x' }, big: '-9007199254740993' },
+      { id: '6', site: 7, path: '\\N', at: '2026-03-29 01:30:00.251', value: null, props: {}, extra: 'not a column' },
+      { id: '7', site: 7, path: '', at: '2026-03-29 01:30:00.252', value: Number.NaN },
+    ];
+    const payload = Buffer.from(rows.map((each) => `${tsvLine(each, columns)}\n`).join(''));
+    const names = columns.map((column) => column.name);
+    await store.insertTabSeparated('contract_events', names, payload, { dedupToken: 'tsv-a' });
+    await store.insertTabSeparated('contract_events', names, payload, { dedupToken: 'tsv-a' });
+    expect(await store.query('SELECT id, name, path, at, value, props, big, tags, flag FROM contract_events ORDER BY id')).toEqual([
+      { id: '5', name: '', path: tricky, at: '2026-03-29 01:30:00.250', value: 0, props: { "k'ey\t": "va'l\\ue\n", plain: 'x' }, big: '-9007199254740993', tags: [], flag: false },
+      { id: '6', name: '', path: '\\N', at: '2026-03-29 01:30:00.251', value: null, props: {}, big: '0', tags: [], flag: false },
+      { id: '7', name: '', path: '', at: '2026-03-29 01:30:00.252', value: null, props: {}, big: '0', tags: [], flag: false },
+    ]);
+    expect(await store.query('SELECT site, countMerge(events) AS n FROM contract_totals GROUP BY site')).toEqual([{ site: 7, n: '3' }]);
   });
 
   it('drops a batch inserted again with the same token, in the table and in the table its view feeds', async () => {

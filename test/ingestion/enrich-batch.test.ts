@@ -9,6 +9,8 @@ import { createGeolocator } from '../../src/classifiers/geolocator.js';
 import { createBatchEnricher, type BatchEnricher } from '../../src/ingestion/enrichment/enrich-batch.js';
 import { createEnrichmentSteps } from '../../src/ingestion/enrichment/enrichment-steps.js';
 import type { IntakeRecord } from '../../src/ingestion/intake-record.js';
+import { BOT_EVENT_COLUMNS, EVENT_COLUMNS } from '../../src/ingestion/row-columns.js';
+import type { TsvColumn } from '../../src/platform/analytics-store/tsv-lines.js';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const BROWSER_HEADERS = {
@@ -39,6 +41,10 @@ const lines = (...records: (IntakeRecord | string)[]): Buffer =>
 
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 
+/** The TSV lines as objects of their columns' texts (none of these values holds an escape). */
+const tsvRows = (bytes: Uint8Array, columns: readonly TsvColumn[]): Record<string, string>[] =>
+  text(bytes).trim().split('\n').map((line) => Object.fromEntries(line.split('\t').map((value, index) => [columns[index]?.name ?? `#${index}`, value])));
+
 describe('createBatchEnricher', () => {
   let enrich: BatchEnricher;
   let dir: string;
@@ -62,7 +68,7 @@ describe('createBatchEnricher', () => {
     const batch = await enrich(Buffer.from(`${first}\n${last}`), new Set([7]));
     expect(batch.humans).toBe(2);
     expect(batch.watched.map((row) => row.pathname)).toEqual([path, '/ünïcode']);
-    expect(text(batch.events)).toContain(`"pathname":${JSON.stringify(path)}`);
+    expect(tsvRows(batch.events, EVENT_COLUMNS).map((row) => row.pathname)).toEqual([path, '/ünïcode']);
   });
 
   it('splits humans from bots, skips damaged lines and hands out only the watched sites\' human rows', async () => {
@@ -90,25 +96,25 @@ describe('createBatchEnricher', () => {
     );
     const batch = await enrich(segment, new Set());
     expect({ humans: batch.humans, bots: batch.bots }).toEqual({ humans: 119, bots: 2 });
-    const bots = text(batch.botEvents).trim().split('\n').map((line) => JSON.parse(line) as { event_id: string; rate_anomaly: number; ua_pattern: number });
-    expect(bots.map((row) => [row.event_id, row.ua_pattern, row.rate_anomaly])).toEqual([[eventId(0), 1, 0], [eventId(120), 0, 1]]);
+    const bots = tsvRows(batch.botEvents, BOT_EVENT_COLUMNS);
+    expect(bots.map((row) => [row.event_id, row.ua_pattern, row.rate_anomaly])).toEqual([[eventId(0), '1', '0'], [eventId(120), '0', '1']]);
   });
 
-  it('leaves empty columns out of the text and the store fills the same defaults back in', async () => {
+  it('writes empty columns as their defaults, which the store keeps as it did for the JSON lines that left them out', async () => {
     const batch = await enrich(lines(record({ event_id: '00000000-0000-4000-8000-000000000010', payload: { site_id: 'abc', type: 'performance', pathname: '/vitals', lcp: 0 } })), new Set());
-    const sent = JSON.parse(text(batch.events)) as Record<string, unknown>;
-    expect(Object.keys(sent)).not.toContain('utm_source');
-    expect(Object.keys(sent)).not.toContain('cls');
-    expect(sent.lcp).toBe(0);
-    await store.insertJsonEachRow('events', Buffer.from(batch.events));
-    const [stored] = await store.query(`SELECT utm_source, event_name, lcp, cls, url_parameters, country, lat FROM events WHERE pathname = '/vitals'`);
-    expect(stored).toEqual({ utm_source: '', event_name: '', lcp: 0, cls: null, url_parameters: {}, country: 'US', lat: 0 });
+    const [sent] = tsvRows(batch.events, EVENT_COLUMNS);
+    expect(sent).toMatchObject({ utm_source: '', lcp: '0', cls: '\\N', url_parameters: '{}', revenue_amount: '0' });
+    await store.insertTabSeparated('events', EVENT_COLUMNS.map((column) => column.name), Buffer.from(batch.events));
+    const [stored] = await store.query(`SELECT utm_source, event_name, lcp, cls, url_parameters, country, lat, import_id, revenue_amount FROM events WHERE pathname = '/vitals'`);
+    expect(stored).toEqual({ utm_source: '', event_name: '', lcp: 0, cls: null, url_parameters: {}, country: 'US', lat: 0, import_id: '', revenue_amount: 0 });
   });
 
-  it('relies on no column of events or bot_events having a DEFAULT expression', async () => {
-    // A MATERIALIZED column is computed from the others and never written, so leaving columns out cannot change it.
-    const columns = await store.query(`SELECT table, name, default_kind FROM system.columns
-      WHERE database = currentDatabase() AND table IN ('events', 'bot_events') AND default_kind NOT IN ('', 'MATERIALIZED')`);
-    expect(columns).toEqual([]);
+  it('writes every column of events (but the imports\' import_id and the computed ones) and of bot_events, each with its kind', async () => {
+    const columns = await store.query<{ table: string; name: string; type: string }>(`SELECT table, name, type FROM system.columns
+      WHERE database = currentDatabase() AND table IN ('events', 'bot_events') AND default_kind = '' AND name != 'import_id' ORDER BY table, position`);
+    const kindOf = (type: string): string => (type.startsWith('Nullable(') ? 'nullable' : type.startsWith('Map(') ? 'map' : /^(U?Int|Float|Decimal)/.test(type) ? 'number' : 'string');
+    const expected = (table: string): TsvColumn[] => columns.filter((column) => column.table === table).map((column) => ({ name: column.name, kind: kindOf(column.type) as TsvColumn['kind'] }));
+    expect([...EVENT_COLUMNS].sort((a, b) => a.name.localeCompare(b.name))).toEqual(expected('events').sort((a, b) => a.name.localeCompare(b.name)));
+    expect([...BOT_EVENT_COLUMNS].sort((a, b) => a.name.localeCompare(b.name))).toEqual(expected('bot_events').sort((a, b) => a.name.localeCompare(b.name)));
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerEnricher, spawnWorker, type Enricher } from '../../src/ingestion/enrichment/enricher.js';
 import type { WorkerSettings } from '../../src/ingestion/enrichment/enrichment-protocol.js';
 import { intakeLine } from '../../src/ingestion/intake-record.js';
+import { EVENT_COLUMNS } from '../../src/ingestion/row-columns.js';
 
 const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
@@ -28,8 +29,10 @@ function countingSpawn(): { spawn: (settings: WorkerSettings) => Worker; started
   };
 }
 
-function rowsOf(bytes: Uint8Array): Record<string, unknown>[] {
-  return Buffer.from(bytes).toString('utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+/** The batch's TSV lines as objects of their columns' texts (no value here holds an escape). */
+function rowsOf(bytes: Uint8Array): Record<string, string>[] {
+  const lines = Buffer.from(bytes).toString('utf8').split('\n').filter((line) => line !== '');
+  return lines.map((line) => Object.fromEntries(line.split('\t').map((value, index) => [EVENT_COLUMNS[index]?.name ?? `#${index}`, value])));
 }
 
 describe('the enrichment thread starts with the first segment', () => {

@@ -28,6 +28,7 @@ describe('edge sessions once per query', () => {
       command: (sql, params) => inner.command(sql, params),
       insert: (table, rows, options) => inner.insert(table, rows, options),
       insertJsonEachRow: (table, payload, options) => inner.insertJsonEachRow(table, payload, options),
+      insertTabSeparated: (table, columns, payload, options) => inner.insertTabSeparated(table, columns, payload, options),
       ping: () => inner.ping(),
       close: () => inner.close(),
     };

@@ -1,18 +1,19 @@
-// Turns one spooled intake segment into JSONEachRow text for events and bot_events.
+// Turns one spooled intake segment into TabSeparated text for events and bot_events (columns: row-columns.ts).
 import type { AnalyticsRow } from '../../platform/analytics-store/analytics-store.js';
 import { buildBotRow, buildEventRow } from '../build-rows.js';
-import { compactJsonLine } from '../../platform/analytics-store/row-lines.js';
+import { tsvLine } from '../../platform/analytics-store/tsv-lines.js';
+import { BOT_EVENT_COLUMNS, EVENT_COLUMNS } from '../row-columns.js';
 import { runSteps, type Step } from '../pipeline.js';
 import type { EnrichContext } from './enrich-context.js';
 import { parseIntakeLine } from '../intake-record.js';
-import { JsonLinesBuffer } from './json-lines-buffer.js';
+import { TextLinesBuffer } from './text-lines-buffer.js';
 import { asBuffer } from './owned-bytes.js';
 import { segmentLines } from './segment-lines.js';
 
 export interface EnrichedBatch {
-  /** JSONEachRow of the human events, UTF-8 (empty when none); owns its buffer, so it can be transferred. */
+  /** TSV lines of the human events in EVENT_COLUMNS, UTF-8 (empty when none); owns its buffer, so it can be transferred. */
   readonly events: Uint8Array<ArrayBuffer>;
-  /** JSONEachRow of the bot events, the same way. */
+  /** TSV lines of the bot events in BOT_EVENT_COLUMNS, the same way. */
   readonly botEvents: Uint8Array<ArrayBuffer>;
   readonly humans: number;
   readonly bots: number;
@@ -33,8 +34,8 @@ const EVENTS_BUFFER_BYTES = 4 * 1024 * 1024;
 export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): BatchEnricher {
   return async (segment, watchedSites) => {
     // Encoded here (the enrichment thread), so the event loop receives bytes ready to insert.
-    const events = new JsonLinesBuffer(EVENTS_BUFFER_BYTES);
-    const botEvents = new JsonLinesBuffer();
+    const events = new TextLinesBuffer(EVENTS_BUFFER_BYTES);
+    const botEvents = new TextLinesBuffer();
     const watched: AnalyticsRow[] = [];
     let skipped = 0;
     let endedVisits = 0;
@@ -50,10 +51,10 @@ export function createBatchEnricher(steps: readonly Step<EnrichContext>[]): Batc
       const result = answer instanceof Promise ? await answer : answer;
       if (result.kind === 'ok') {
         const row = buildEventRow(context);
-        events.push(compactJsonLine(row));
+        events.push(tsvLine(row, EVENT_COLUMNS));
         if (watchedSites.has(record.site_id)) watched.push(row);
       } else if (result.reason === 'bot') {
-        botEvents.push(compactJsonLine(buildBotRow(context)));
+        botEvents.push(tsvLine(buildBotRow(context), BOT_EVENT_COLUMNS));
       } else if (result.reason === 'visit_ended') {
         endedVisits += 1;
       } else {

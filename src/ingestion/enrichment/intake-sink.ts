@@ -1,7 +1,9 @@
 // The intake spool's sink: enrich a segment into events and bot_events rows, insert both under the
 // segment's tokens, then hand the watched human rows to the webhook triggers. Safe to repeat (see below).
 import type { AnalyticsRow, AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import { insertIntoTable, type SegmentSink } from '../event-buffer/segment-sink.js';
+import { segmentToken } from '../event-buffer/segment-file.js';
+import type { SegmentSink } from '../event-buffer/segment-sink.js';
+import { BOT_EVENT_COLUMNS, EVENT_COLUMNS } from '../row-columns.js';
 import type { EnrichedBatch } from './enrich-batch.js';
 import type { Enricher } from './enricher.js';
 import { asBuffer } from './owned-bytes.js';
@@ -27,8 +29,8 @@ export interface IntakeSinkDeps {
  * from the spool, and webhook deliveries are keyed by event id, so nothing is stored or sent twice.
  */
 export function intakeSink(deps: IntakeSinkDeps): SegmentSink {
-  const insertEvents = insertIntoTable(deps.store, 'events');
-  const insertBotEvents = insertIntoTable(deps.store, 'bot_events');
+  const eventColumns = EVENT_COLUMNS.map((column) => column.name);
+  const botEventColumns = BOT_EVENT_COLUMNS.map((column) => column.name);
   let prefetched: { readonly name: string; readonly batch: Promise<EnrichedBatch> } | undefined;
   // One enrichment after the other, in the order asked: a visitor's sessions depend on the order of its events.
   let previous: Promise<unknown> = Promise.resolve();
@@ -42,8 +44,9 @@ export function intakeSink(deps: IntakeSinkDeps): SegmentSink {
     prefetched = undefined;
     const batch = await (early ?? enrich(payload));
     deps.onEnriched?.(batch);
-    if (batch.events.byteLength > 0) await insertEvents({ name, payload: asBuffer(batch.events) });
-    if (batch.botEvents.byteLength > 0) await insertBotEvents({ name, payload: asBuffer(batch.botEvents) });
+    // The same tokens as when the rows went as JSON lines: a segment retried across an upgrade is still stored once.
+    if (batch.events.byteLength > 0) await deps.store.insertTabSeparated('events', eventColumns, asBuffer(batch.events), { dedupToken: segmentToken('events', name) });
+    if (batch.botEvents.byteLength > 0) await deps.store.insertTabSeparated('bot_events', botEventColumns, asBuffer(batch.botEvents), { dedupToken: segmentToken('bot_events', name) });
     for (const row of batch.watched) await deps.onStored(row);
   };
   sink.prefetch = ({ name, payload }) => {

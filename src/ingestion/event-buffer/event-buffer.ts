@@ -32,6 +32,8 @@ export interface EventBufferOptions {
   readonly maxPendingRows: number;
   /** A segment is sealed and handed to the inserter at most this long after it was opened. */
   readonly flushIntervalMs: number;
+  /** With `seal`: the open segment is also fdatasync'ed this often (WriteAheadLogOptions.syncIntervalMs). */
+  readonly syncIntervalMs?: number;
   /** A segment is sealed when it holds this many rows (one insert, one part per month touched). */
   readonly maxBatchRows: number;
   readonly retry?: { readonly initialDelayMs: number; readonly maxDelayMs: number };
@@ -150,6 +152,7 @@ class DurableEventBuffer implements EventBuffer {
       maxSegmentAgeMs: options.flushIntervalMs,
       onSeal: (segment) => this.flusher.enqueue(segment),
       ...(options.sync ? { sync: options.sync } : {}),
+      ...(options.syncIntervalMs !== undefined ? { syncIntervalMs: options.syncIntervalMs } : {}),
     });
   }
 

@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, readdir, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { waitUntil } from '../../../test/helpers/event-buffer/wait-until.js';
 import { WriteAheadLog, type SealedSegment, type SpoolSync } from './write-ahead-log.js';
 
@@ -91,5 +91,50 @@ describe.each<SpoolSync>(['seal', 'commit'])('WriteAheadLog (sync: %s)', (sync) 
     await log.seal();
     expect(sealed.map((segment) => segment.rows)).toEqual([1]);
     expect(await readFile(join(dir, sealed[0]?.name ?? ''), 'utf8')).toBe(line(3));
+  });
+});
+
+describe('WriteAheadLog (sync: seal) with syncIntervalMs', () => {
+  let dir: string;
+  let sealed: SealedSegment[];
+  let datasync: MockInstance<FileHandle['datasync']>;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'loupe-wal-sync-'));
+    sealed = [];
+    // The class of the handles `open` returns, whose datasync the log calls.
+    const probe = await open(join(dir, 'probe'), 'w');
+    const prototype = Object.getPrototypeOf(probe) as { datasync: FileHandle['datasync'] };
+    await probe.close();
+    await rm(join(dir, 'probe'));
+    datasync = vi.spyOn(prototype, 'datasync');
+  });
+  afterEach(async () => {
+    datasync.mockRestore();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const createLog = (): WriteAheadLog =>
+    new WriteAheadLog({ dir, maxSegmentRows: 1000, maxSegmentAgeMs: 60_000, syncIntervalMs: 20, onSeal: (segment) => sealed.push(segment), sync: 'seal' });
+
+  it('fdatasyncs the open segment after each new write while it stays open, and seals it whole', async () => {
+    const log = createLog();
+    await log.append(line(1));
+    await waitUntil(() => datasync.mock.calls.length >= 1);
+    await log.append(line(2));
+    await waitUntil(() => datasync.mock.calls.length >= 2);
+    expect(sealed).toEqual([]);
+    await log.seal();
+    expect(sealed).toMatchObject([{ rows: 2, suspect: false }]);
+    expect(await readFile(join(dir, sealed[0]?.name ?? ''), 'utf8')).toBe(lines(1, 2).join(''));
+  });
+
+  it('marks the segment suspect when a periodic fdatasync failed (its pages may be lost)', async () => {
+    datasync.mockRejectedValueOnce(new Error('EIO'));
+    const log = createLog();
+    await log.append(line(1));
+    await waitUntil(() => datasync.mock.calls.length >= 1);
+    await log.seal();
+    expect(sealed).toMatchObject([{ rows: 1, suspect: true }]);
   });
 });

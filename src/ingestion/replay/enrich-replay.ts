@@ -3,7 +3,7 @@
 // store as events, so a recording joins the session its pageviews opened). Batches the bot layers refuse are dropped.
 import { compactJsonLine, wellFormedRow } from '../../platform/analytics-store/row-lines.js';
 import type { EnrichContext } from '../enrichment/enrich-context.js';
-import { JsonLinesBuffer } from '../enrichment/json-lines-buffer.js';
+import { TextLinesBuffer } from '../enrichment/text-lines-buffer.js';
 import { asBuffer } from '../enrichment/owned-bytes.js';
 import { segmentLines } from '../enrichment/segment-lines.js';
 import type { IntakeRecord } from '../intake-record.js';
@@ -47,8 +47,8 @@ function asIntakeRecord(record: ReplayRecord): IntakeRecord {
 
 export function createReplayEnricher(steps: readonly Step<EnrichContext>[]): ReplayEnricher {
   return async (segment) => {
-    const batches = new JsonLinesBuffer();
-    const metadata = new JsonLinesBuffer();
+    const batches = new TextLinesBuffer();
+    const metadata = new TextLinesBuffer();
     let bots = 0;
     let skipped = 0;
     let overLimit = 0;

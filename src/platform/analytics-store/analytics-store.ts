@@ -52,6 +52,11 @@ export interface AnalyticsStore {
   /** Inserts rows already encoded as JSONEachRow bytes (the spool's format), parsed by the engine, not by JS. */
   insertJsonEachRow(table: string, payload: Buffer, options?: InsertOptions): Promise<void>;
   /**
+   * Inserts rows already encoded as TabSeparated bytes (tsv-lines.ts), one value per listed column in that
+   * order; the table's other columns get their defaults. The engine parses TSV with less work than JSON lines.
+   */
+  insertTabSeparated(table: string, columns: readonly string[], payload: Buffer, options?: InsertOptions): Promise<void>;
+  /**
    * The same store for work nobody waits for (an import's lookups and inserts), where the engine runs one
    * operation at a time (embedded chDB): its operations start only while reads pause. Absent: the engine runs
    * operations side by side, and background work uses the store itself.

@@ -45,6 +45,7 @@ export class ChdbStore implements AnalyticsStore {
       command: (sql, params = {}) => this.commandIn('background', sql, params),
       insert: (table, rows, options = {}) => this.insertIn('background', table, rows, options),
       insertJsonEachRow: (table, payload, options = {}) => this.insertJsonEachRowIn('background', table, payload, options),
+      insertTabSeparated: (table, columns, payload, options = {}) => this.insertTabSeparatedIn('background', table, columns, payload, options),
       ping: () => this.ping(),
       releaseFreedMemory: () => this.releaseFreedMemory(),
       // The lane is part of the store: the store's close() closes its connection.
@@ -85,6 +86,10 @@ export class ChdbStore implements AnalyticsStore {
     return this.insertJsonEachRowIn('read', table, payload, options);
   }
 
+  insertTabSeparated(table: string, columns: readonly string[], payload: Buffer, options: InsertOptions = {}): Promise<void> {
+    return this.insertTabSeparatedIn('read', table, columns, payload, options);
+  }
+
   private async queryIn<T>(lane: Lane, sql: string, params: QueryParams): Promise<T[]> {
     const result = await this.run(lane, (session) => session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
     return parseJsonEachRow<T>(result.text());
@@ -108,6 +113,11 @@ export class ChdbStore implements AnalyticsStore {
   private async insertJsonEachRowIn(lane: Lane, table: string, payload: Buffer, options: InsertOptions): Promise<void> {
     if (payload.length === 0) return;
     await this.run(lane, (session) => session.insert({ table, values: payload, format: 'JSONEachRow', settings: { ...insertSettings(options), ...SERIAL_PARSING } }));
+  }
+
+  private async insertTabSeparatedIn(lane: Lane, table: string, columns: readonly string[], payload: Buffer, options: InsertOptions): Promise<void> {
+    if (payload.length === 0) return;
+    await this.run(lane, (session) => session.insert({ table, columns, values: payload, format: 'TabSeparated', settings: { ...insertSettings(options), ...SERIAL_PARSING } }));
   }
 
   /**

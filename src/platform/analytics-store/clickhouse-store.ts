@@ -13,7 +13,7 @@ function clientPackage(): typeof ClickHouseClientPackage {
   return requirePackage('@clickhouse/client') as typeof ClickHouseClientPackage;
 }
 
-/** Loupe's own table names (never from a request): letters, digits and underscores. */
+/** Loupe's own table and column names (never from a request): letters, digits and underscores. */
 const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
 
 export interface ClickHouseStoreOptions {
@@ -66,10 +66,24 @@ export class ClickHouseStore implements AnalyticsStore {
   async insertJsonEachRow(table: string, payload: Buffer, options: InsertOptions = {}): Promise<void> {
     if (payload.length === 0) return;
     if (!TABLE_NAME.test(table)) throw new Error(`not a table name: ${table}`);
-    // The bytes go to the server as they are, after the INSERT line; the client's insert() would take a stream
-    // of objects and encode each one again (a Buffer object becomes one row of defaults).
+    await this.insertBytes(`INSERT INTO ${table} FORMAT JSONEachRow`, payload, options);
+  }
+
+  async insertTabSeparated(table: string, columns: readonly string[], payload: Buffer, options: InsertOptions = {}): Promise<void> {
+    if (payload.length === 0) return;
+    const names = [table, ...columns];
+    const invalid = names.find((name) => !TABLE_NAME.test(name));
+    if (invalid !== undefined) throw new Error(`not a table or column name: ${invalid}`);
+    await this.insertBytes(`INSERT INTO ${table} (${columns.join(', ')}) FORMAT TabSeparated`, payload, options);
+  }
+
+  /**
+   * The bytes go to the server as they are, after the INSERT line; the client's insert() would take a stream
+   * of objects and encode each one again (a Buffer object becomes one row of defaults).
+   */
+  private async insertBytes(statement: string, payload: Buffer, options: InsertOptions): Promise<void> {
     const result = await this.client.exec({
-      query: `INSERT INTO ${table} FORMAT JSONEachRow`,
+      query: statement,
       values: Readable.from([payload], { objectMode: false }),
       clickhouse_settings: this.settingsOf(options),
     });

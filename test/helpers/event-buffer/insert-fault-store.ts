@@ -29,6 +29,8 @@ export function withInsertFaults(inner: AnalyticsStore): { store: AnalyticsStore
       guarded(() => inner.insert(table, rows, options)),
     insertJsonEachRow: (table: string, payload: Buffer, options?: InsertOptions) =>
       guarded(() => inner.insertJsonEachRow(table, payload, options)),
+    insertTabSeparated: (table: string, columns: readonly string[], payload: Buffer, options?: InsertOptions) =>
+      guarded(() => inner.insertTabSeparated(table, columns, payload, options)),
     ping: () => inner.ping(),
     close: () => inner.close(),
   };

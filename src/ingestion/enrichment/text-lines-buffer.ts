@@ -1,4 +1,4 @@
-// JSONEachRow text gathered as UTF-8 bytes, one line at a time.
+// Lines of text (JSONEachRow or TabSeparated) gathered as UTF-8 bytes, one line at a time.
 
 /** Worst case of UTF-8 bytes for one UTF-16 code unit (a surrogate pair is two units for four bytes). */
 const MAX_BYTES_PER_UNIT = 3;
@@ -8,7 +8,7 @@ const MAX_BYTES_PER_UNIT = 3;
  * instead of surviving, with thousands of others, until the whole segment is done: a batch of strings
  * kept to the end is copied by every young-generation collection on the way and then promoted.
  */
-export class JsonLinesBuffer {
+export class TextLinesBuffer {
   private bytes: Buffer;
   private length = 0;
   private lines = 0;

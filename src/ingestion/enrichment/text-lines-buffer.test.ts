@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { JsonLinesBuffer } from './json-lines-buffer.js';
+import { TextLinesBuffer } from './text-lines-buffer.js';
 
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
 
-describe('JsonLinesBuffer', () => {
+describe('TextLinesBuffer', () => {
   it('is empty, in a buffer of its own, when no line was pushed', () => {
-    const lines = new JsonLinesBuffer();
+    const lines = new TextLinesBuffer();
     const bytes = lines.finish();
     expect(lines.count).toBe(0);
     expect(bytes.byteLength).toBe(0);
@@ -13,7 +13,7 @@ describe('JsonLinesBuffer', () => {
   });
 
   it('ends every line with a newline and counts them', () => {
-    const lines = new JsonLinesBuffer();
+    const lines = new TextLinesBuffer();
     lines.push('{"a":1}');
     lines.push('{"b":"x"}');
     expect(lines.count).toBe(2);
@@ -21,7 +21,7 @@ describe('JsonLinesBuffer', () => {
   });
 
   it('grows past its initial size and keeps multi-byte characters whole', () => {
-    const lines = new JsonLinesBuffer(8);
+    const lines = new TextLinesBuffer(8);
     const expected: string[] = [];
     for (let index = 0; index < 500; index += 1) {
       const line = JSON.stringify({ index, city: 'São Paulo', emoji: '😀', han: '東京', pad: 'x'.repeat(index % 37) });
