@@ -3,7 +3,7 @@ import type { AnalyticsStore, QueryParams } from '../../platform/analytics-store
 import { siteScopeSql } from '../../stats/site-scope.js';
 import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, filterWhere, type StatsQuery } from '../../stats/stats-query.js';
-import { userQuarterRows } from '../../stats/user-quarters.js';
+import { userActivityRows } from '../../stats/user-days.js';
 import { userSearchCondition, type UserSearch } from './user-search.js';
 import { latestTraits, toUserRow, USER_FIELDS_SQL, USER_HASH_SQL, USER_SORT_SQL, type UserRow, type UserSort } from './user-fields.query.js';
 
@@ -48,8 +48,8 @@ export async function listUsers(store: AnalyticsStore, query: StatsQuery, option
   return { data: await usersByHash(store, query.siteId, scope, hashes), totalCount: Number(first.total), ...paging };
 }
 
-/** The sort keys the quarter-hour rows (stats/user-quarters.ts) hold, over their columns. */
-const QUARTER_SORT_SQL: Readonly<Partial<Record<UserSort, string>>> = {
+/** The sort keys the activity rows (stats/user-days.ts) hold, over their columns. */
+const ACTIVITY_SORT_SQL: Readonly<Partial<Record<UserSort, string>>> = {
   last_seen: 'max(l)',
   first_seen: 'min(f)',
   pageviews: 'sum(pv)',
@@ -58,18 +58,18 @@ const QUARTER_SORT_SQL: Readonly<Partial<Record<UserSort, string>>> = {
 
 /**
  * The page's user hashes, each row with the number of users. Everyone active in the range, sorted by a key
- * the quarter-hour rows hold, comes from them (a row per person and quarter hour instead of every event);
- * filters, a search, identified people only or the sessions sort group the events.
+ * the activity rows hold, comes from them (a row per person and UTC day, and per quarter hour in the partial
+ * days, instead of every event); filters, a search, identified people only or the sessions sort group the events.
  */
 function pageQuery(query: StatsQuery, options: UserListOptions, scope: SqlFragment): [string, QueryParams] {
   const direction = options.sortOrder === 'asc' ? 'ASC' : 'DESC';
   const limits = { page_limit: options.pageSize, page_offset: (options.page - 1) * options.pageSize };
   const tail = (sort: string) => `ORDER BY ${sort} ${direction}, user_hash ${direction}
      LIMIT {page_limit:UInt32} OFFSET {page_offset:UInt64}`;
-  const quarterSort = QUARTER_SORT_SQL[options.sortBy];
-  if (query.filters.length === 0 && !options.identifiedOnly && options.search === undefined && quarterSort !== undefined) {
-    const rows = userQuarterRows(query.siteId, query.range, 'person');
-    return [`SELECT uk AS user_hash, count() OVER () AS total FROM (${rows.sql}) GROUP BY uk ${tail(quarterSort)}`, { ...rows.params, ...limits }];
+  const activitySort = ACTIVITY_SORT_SQL[options.sortBy];
+  if (query.filters.length === 0 && !options.identifiedOnly && options.search === undefined && activitySort !== undefined) {
+    const rows = userActivityRows(query.siteId, query.range, 'person');
+    return [`SELECT uk AS user_hash, count() OVER () AS total FROM (${rows.sql}) GROUP BY uk ${tail(activitySort)}`, { ...rows.params, ...limits }];
   }
   const filters = filterWhere(query);
   const matching = filters.sql === ALWAYS_TRUE.sql ? '' : ` HAVING countIf(${filters.sql}) > 0`;
