@@ -1,6 +1,6 @@
 // The users list and retention read people's whole UTC days from the `user_days` table (migration 0030) and the
 // partial days at a range's ends by quarter hours: exact figures in a time zone whose days are not UTC days, a
-// person's UTC day spanning two local days, and the table kept equal to the events after erasing a visitor who
+// person's UTC day spanning two local days, pages read from the last or first days first, and the table kept equal to the events after erasing a visitor who
 // shared a session, a retention sweep cutting a day in two, and deleting the site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrganization, createSite, signUp } from '../helpers/auth-client.js';
@@ -88,6 +88,24 @@ describe('user days table', () => {
       ],
       total: 6,
     });
+  });
+
+  it('pages the people newest or oldest first from the fewest days that hold the page, as the events order them', async () => {
+    const page = async (query: string) => {
+      const body = (await get(`/users?${RANGE}&page_size=2&${query}`)) as { data: Array<Record<string, string>>; totalCount: number };
+      return `${body.data.map((row) => row.user_id).join(' ')} / ${body.totalCount}`;
+    };
+    // The range's last UTC day (13 March, to 04:00) holds fay alone: the first page reads 3 days more.
+    expect(await page('sort_by=last_seen&sort_order=desc')).toBe('fay dee / 6');
+    expect(await page('sort_by=last_seen&sort_order=desc&page=2')).toBe('gus ben / 6');
+    expect(await page('sort_by=first_seen&sort_order=asc')).toBe('eve ben / 6');
+    expect(await page('sort_by=first_seen&sort_order=asc&page=3')).toBe('dee fay / 6');
+    expect(await page('sort_by=last_seen&sort_order=desc&page=4')).toBe(' / 6');
+    // A filter every event matches lists the same people from their events.
+    const everyEvent = `filters=${encodeURIComponent(JSON.stringify([{ parameter: 'pathname', type: 'not_equals', value: ['/nowhere'] }]))}`;
+    for (const query of ['sort_by=last_seen&sort_order=desc', 'sort_by=last_seen&sort_order=desc&page=3', 'sort_by=first_seen&sort_order=asc&page=2', 'sort_by=pageviews&sort_order=desc']) {
+      expect(await page(query)).toBe(await page(`${query}&${everyEvent}`));
+    }
   });
 
   it('takes the days of the zone a UTC day spans from its first and last event', async () => {
