@@ -1,9 +1,9 @@
 // Deletes a site's analytics data older than its retention: events and their copies, bot events, sessions,
-// page visits and page views that ended before the cutoff, identity rows; a session running across the cutoff keeps its later events
-// and is rebuilt from them.
+// page visits and page views that ended before the cutoff, identity rows, people's days before it; a session running
+// across the cutoff keeps its later events and is rebuilt from them, and so does a person's day across it.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { toClickHouseDateTime } from '../stats/time-range.js';
-import { countOf, eraseEvents } from '../user-data/index.js';
+import { countOf, eraseEvents, rewriteUserDays } from '../user-data/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -40,11 +40,17 @@ export async function sweepSite(store: AnalyticsStore, siteId: number, cutoff: D
   let rebuilt = 0;
   if (across.length > 0) {
     const erased = await eraseEvents(store, {
-      where: `site_id = {siteId:UInt32} AND timestamp < {cutoff:DateTime64(3, 'UTC')} AND session_id IN (SELECT toUInt64(arrayJoin({across:Array(String)})))`,
-      params: { ...params, across },
+      // The sessions as an array, not a subquery: erase-events.ts reads the selection inside a delete's subquery.
+      where: `site_id = {siteId:UInt32} AND timestamp < {cutoff:DateTime64(3, 'UTC')} AND session_id IN {across:Array(UInt64)}`,
+      params: { ...params, across: across.map(BigInt) },
     });
     rebuilt = erased.events;
   }
+  // People's days (migration 0030): the cutoff's day is written again from its events after the cutoff (while the
+  // events before it are still there to find its people), the days before it go whole after the events.
+  const cutoffDay = { ...params, cutoffDay: toClickHouseDateTime(new Date(Math.floor(cutoff.getTime() / DAY_MS) * DAY_MS)) };
+  const beforeCutoff = "site_id = {siteId:UInt32} AND timestamp >= {cutoffDay:DateTime64(3, 'UTC')} AND timestamp < {cutoff:DateTime64(3, 'UTC')}";
+  await rewriteUserDays(store, { where: beforeCutoff, params: cutoffDay });
   const counts: Partial<SweptCounts> = {};
   for (const table of TIMESTAMPED_TABLES) {
     counts[table] = await deleteWhere(store, table, "site_id = {siteId:UInt32} AND timestamp < {cutoff:DateTime64(3, 'UTC')}", params);
@@ -54,6 +60,7 @@ export async function sweepSite(store: AnalyticsStore, siteId: number, cutoff: D
   await deleteWhere(store, 'page_visits', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
   // Page views (migration 0022) by their last pageview, likewise.
   await deleteWhere(store, 'page_views_by_kind', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
+  await deleteWhere(store, 'user_days', "site_id = {siteId:UInt32} AND day < toDate({cutoff:DateTime64(3, 'UTC')})", params);
   // Recordings expire by their own retention (the tables' TTL); a shorter data retention removes them too.
   await deleteWhere(store, 'session_replay_batches', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
   await deleteWhere(store, 'session_replay_metadata', "site_id = {siteId:UInt32} AND end_time < {cutoff:DateTime64(3, 'UTC')}", params);

@@ -1,5 +1,6 @@
 // The analytics store's side of imports: which rows are already stored, storing a batch, deleting an import.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
+import { rewriteUserDays } from '../user-data/index.js';
 import { storeTime } from './import-time.js';
 
 /** Tables that hold copies of event rows (filled by views on `events`); they carry no import id, so go by event id. */
@@ -51,7 +52,7 @@ export class ImportedRowsRepository {
     await this.store.releaseFreedMemory?.();
   }
 
-  /** Removes every row of the import: the copies of its events first (found through them), its events, sessions and aggregates. */
+  /** Removes every row of the import: the copies of its events first (found through them), its people's days, its events, sessions and aggregates. */
   async deleteImport(siteId: number, importId: string): Promise<void> {
     const params = { siteId, importId };
     for (const table of EVENT_COPIES) {
@@ -73,6 +74,8 @@ export class ImportedRowsRepository {
          AND session_id IN (SELECT session_id FROM events WHERE site_id = {siteId:UInt32} AND import_id = {importId:String} AND type = 'pageview')`,
       params,
     );
+    // People's days (migration 0030) counting its events are written again from the others, while its events are there.
+    await rewriteUserDays(this.store, { where: 'site_id = {siteId:UInt32} AND import_id = {importId:String}', params });
     await this.store.command('DELETE FROM events WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);
     await this.store.command('DELETE FROM sessions WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);
     await this.store.command('DELETE FROM imported_aggregates WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);

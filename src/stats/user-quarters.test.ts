@@ -55,16 +55,37 @@ describe('splitAtQuarters', () => {
 });
 
 describe('userQuarterRows', () => {
+  const ms = (text: string) => Date.parse(text);
+
   it('binds the quarters as DateTime seconds and the edges as milliseconds', () => {
-    const rows = userQuarterRows(7, { from: at('2026-11-01T00:07:00.000Z'), to: at('2026-11-02T00:00:00.000Z'), toInclusive: false, timeZone: 'UTC' }, 'person');
-    expect(rows.params).toEqual({
+    const rows = userQuarterRows(7, [{ from: ms('2026-11-01T00:07:00.000Z'), to: ms('2026-11-02T00:00:00.000Z') }], 'person');
+    expect(rows?.params).toEqual({
       siteId: 7,
-      uq_quarters_from: '2026-11-01 00:15:00',
-      uq_quarters_to: '2026-11-02 00:00:00',
+      uq_quarters0_from: '2026-11-01 00:15:00',
+      uq_quarters0_to: '2026-11-02 00:00:00',
       uq_edge0_from: '2026-11-01 00:07:00.000',
       uq_edge0_to: '2026-11-01 00:15:00.000',
     });
-    expect(rows.sql).toContain('GROUP BY user_key_hash');
-    expect(rows.sql).toContain('UNION ALL');
+    expect(rows?.sql).toContain('GROUP BY user_key_hash');
+    expect(rows?.sql).toContain('UNION ALL');
+  });
+
+  it('reads the quarters of several stretches in one pass, and their edges in another', () => {
+    const rows = userQuarterRows(7, [{ from: ms('2026-11-01T10:00:00.000Z'), to: ms('2026-11-02T00:00:00.000Z') }, { from: ms('2026-11-05T00:00:00.000Z'), to: ms('2026-11-05T08:20:00.000Z') }], 'quarter');
+    expect(rows?.params).toEqual({
+      siteId: 7,
+      uq_quarters0_from: '2026-11-01 10:00:00',
+      uq_quarters0_to: '2026-11-02 00:00:00',
+      uq_quarters1_from: '2026-11-05 00:00:00',
+      uq_quarters1_to: '2026-11-05 08:15:00',
+      uq_edge0_from: '2026-11-05 08:15:00.000',
+      uq_edge0_to: '2026-11-05 08:20:00.000',
+    });
+    expect(rows?.sql.match(/FROM events/g)).toHaveLength(2);
+    expect(rows?.sql).toContain('GROUP BY toStartOfFifteenMinutes(timestamp), user_key_hash');
+  });
+
+  it('gives nothing to read for no stretch', () => {
+    expect(userQuarterRows(7, [], 'person')).toBeUndefined();
   });
 });

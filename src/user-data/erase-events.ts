@@ -1,14 +1,10 @@
 // Erasing a selection of a site's events (one person's, one visitor's, one session's): the events, the tables
-// copied from them, and the sessions, page visits and page views they built; a session shared with events outside the selection is rebuilt
-// from those events alone.
+// copied from them, the sessions, page visits and page views they built, and the people's days they count in; a
+// session shared with events outside the selection is rebuilt from those events alone.
 import { randomBytes } from 'node:crypto';
 import type { AnalyticsStore, QueryParams } from '../platform/analytics-store/analytics-store.js';
-
-/** A condition on `events` rows, scoped to `{siteId:UInt32}` by the caller's SQL, with its bound values. */
-export interface EventSelection {
-  readonly where: string;
-  readonly params: QueryParams & { readonly siteId: number };
-}
+import type { EventSelection } from './event-selection.js';
+import { rewriteUserDays } from './user-days-rewrite.js';
 
 /** Tables holding a copy of event rows (filled by views on `events`), with the same columns. */
 const EVENT_TABLES = ['events', 'action_events', 'performance_events'] as const;
@@ -48,10 +44,14 @@ export async function countOf(store: AnalyticsStore, sql: string, params: QueryP
 export async function eraseEvents(store: AnalyticsStore, selection: EventSelection): Promise<ErasedEvents> {
   const events = await countOf(store, `SELECT count() AS n FROM events WHERE ${selection.where}`, selection.params);
   const sessions = await touchedSessions(store, selection);
-  const scoped = { ...selection.params, sessions: sessions.all, shared: sessions.shared };
+  const scoped = { ...selection.params, sessions: sessions.all, shared: sessions.shared, shared_ids: sessions.shared.map(BigInt) };
   const keep = sessions.shared.length > 0 ? await setAsideOthers(store, selection.where, scoped) : undefined;
+  // The shared sessions as an array (no subquery): the rewrite of people's days runs this inside a delete's subquery.
+  const removed = `${selection.where} OR (site_id = {siteId:UInt32} AND session_id IN {shared_ids:Array(UInt64)})`;
+  // People's days (migration 0030) are written again from the events that stay, while all of them are there.
+  await rewriteUserDays(store, { where: removed, params: scoped });
   for (const table of EVENT_TABLES) {
-    await store.command(`DELETE FROM ${table} WHERE ${selection.where} OR (site_id = {siteId:UInt32} AND session_id IN (SELECT toUInt64(arrayJoin({shared:Array(String)}))))`, scoped);
+    await store.command(`DELETE FROM ${table} WHERE ${removed}`, scoped);
   }
   if (sessions.all.length > 0) {
     for (const table of SESSION_TABLES) {

@@ -2,7 +2,8 @@
 // (and what is built from them) and, for people and visitors, their identity rows (links and traits).
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import type { EventOwner } from '../webhooks/index.js';
-import { countOf, eraseEvents, type EventSelection } from './erase-events.js';
+import { countOf, eraseEvents } from './erase-events.js';
+import type { EventSelection } from './event-selection.js';
 import { eraseReplays } from './erase-replays.js';
 
 /**

@@ -13,7 +13,7 @@ const clusterStatementsOf = (version: string) => clusterMigrations.find((migrati
 it('rewrites every statement of every migration, keeping the versions', () => {
   const single = loadAnalyticsMigrations();
   expect(clusterMigrations.map((migration) => migration.version)).toEqual(single.map((migration) => migration.version));
-  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 2]);
+  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2]);
   for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
@@ -103,6 +103,7 @@ it('keeps every session on one shard: events, its copies and sessions share one 
     ['page_visits', 'page_visits_local', 'cityHash64(site_id, session_id)'],
     ['page_views', 'page_views_local', 'cityHash64(site_id, session_id)'],
     ['page_views_by_kind', 'page_views_by_kind_local', 'cityHash64(site_id, session_id)'],
+    ['user_days', 'user_days_local', 'cityHash64(site_id, user_key_hash)'],
   ]);
 });
 
@@ -147,4 +148,11 @@ it('builds local tables whose views fill the local sessions and copies from the 
     'SELECT toString((SELECT count() FROM performance_events_local)) AS performance, toString((SELECT count() FROM action_events_local)) AS actions',
   );
   expect(copies).toEqual([{ performance: '1', actions: '1' }]);
+  // People's days (migration 0030): the two inserts' rows of one person and day add up.
+  const days = await store.query<Record<string, string>>(
+    `SELECT toString(day) AS day, toString(min(first_at)) AS first, toString(max(last_at)) AS last, toString(sum(pageviews)) AS pageviews,
+            toString(sum(custom_events)) AS custom
+     FROM user_days_local GROUP BY day, user_key_hash`,
+  );
+  expect(days).toEqual([{ day: '2026-03-01', first: '2026-03-01 10:00:00.000', last: '2026-03-01 10:06:00.000', pageviews: '2', custom: '1' }]);
 });

@@ -5,6 +5,7 @@ import { call, createOrganization, createOrganizationKey, createSite, signUp, in
 import { rows } from '../helpers/analytics-rows.js';
 import { seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { userDaysFromEvents, userDaysOf } from '../helpers/user-days-rows.js';
 import { importOverHttp, reportValues } from './import-reports.js';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
@@ -154,6 +155,21 @@ describe('imports over HTTP', () => {
     expect(await stored(site)).toEqual(storedBefore);
     const gone = await call(t.app, key, { method: 'DELETE', url: `/api/sites/${site}/imports/${first.importId}` });
     expect(gone.statusCode).toBe(404);
+  });
+
+  it("deleting an import writes again the days of people also seen live on them, from their live events", async () => {
+    const site = await newSite('live-and-imported.example.com');
+    // The Umami file's first visitor (its session id is its visitor id), seen live later the same day.
+    const visitor = '0a6e9c1e-aaaa-4000-8000-00000000000a';
+    await seedEvents(t, site, [{ session_id: 1, user_id: visitor, at: '2026-03-02T12:00:00Z', pathname: '/live' }]);
+    const { importId } = await importOverHttp(t.app, key, site, 'umami', 'umami.csv');
+    const imported = await userDaysOf(t, site);
+    expect(imported.filter((row) => row.startsWith(`2026-03-02 ${visitor} `))).toHaveLength(1);
+    expect(imported.length).toBeGreaterThan(1);
+    expect(imported).toEqual(await userDaysFromEvents(t, site));
+    const deleted = await call(t.app, key, { method: 'DELETE', url: `/api/sites/${site}/imports/${importId}` });
+    expect(deleted.statusCode).toBe(200);
+    expect(await userDaysOf(t, site)).toEqual([`2026-03-02 ${visitor} 2026-03-02 12:00:00.000 2026-03-02 12:00:00.000 1 0`]);
   });
 
   it('refuses a batch with bad rows whole, naming each row and field', async () => {

@@ -85,4 +85,12 @@ describe('chDB insert deduplication by token', () => {
     const copies = await store.query<{ lcp: number }>(`SELECT lcp FROM ${table} ORDER BY lcp`);
     expect(copies).toEqual([{ lcp: 1001 }, { lcp: 1002 }]);
   });
+
+  it("user_days (fed from events) counts a deduplicated replay's pageviews once", async () => {
+    const rows = [1, 2, 3].map((n) => ({ ...numberedEventRow(n), user_id: 'v', type: 'pageview' }));
+    await store.insert('events', rows, { dedupToken: 'events:days' });
+    await store.insert('events', rows, { dedupToken: 'events:days' });
+    const days = await store.query<{ pageviews: string }>('SELECT toString(sum(pageviews)) AS pageviews FROM user_days');
+    expect(days).toEqual([{ pageviews: '3' }]);
+  });
 });

@@ -21,6 +21,9 @@ const SHARDING_KEYS: Readonly<Record<string, string>> = {
   // Likewise a session's page views (migration 0022; partitioned by kind too since migration 0029).
   page_views: SESSION_KEY,
   page_views_by_kind: SESSION_KEY,
+  // A person's day rows (migration 0030) are added up at read time wherever they lie; the rows a delete path
+  // writes again go by person.
+  user_days: 'cityHash64(site_id, user_key_hash)',
   bot_events: 'cityHash64(site_id, event_id)',
   user_identities: 'cityHash64(site_id, identified_user_id)',
   imported_aggregates: 'cityHash64(site_id, row_key)',

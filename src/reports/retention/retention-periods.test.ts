@@ -1,6 +1,8 @@
-// retentionPeriods: labels and window start for days, Monday weeks and calendar months, in UTC, across a DST change and a year end.
+// retentionPeriods: labels and window start for days, Monday weeks and calendar months, in UTC, across a DST change and a year end;
+// the UTC days that overlap three periods of a zone.
 import { describe, expect, it } from 'vitest';
-import { retentionPeriods } from './retention-periods.js';
+import { wallClockOf, type WallTime } from '../../stats/zoned-time.js';
+import { retentionPeriods, utcDaysOverThreePeriods } from './retention-periods.js';
 
 describe('retentionPeriods', () => {
   it.each([
@@ -24,5 +26,26 @@ describe('retentionPeriods', () => {
     const periods = retentionPeriods(mode, days, Date.parse(end), zone);
     expect(typeof labels === 'number' ? periods.labels.length : periods.labels).toEqual(labels);
     expect(periods.from.toISOString()).toBe(from);
+  });
+});
+
+describe('utcDaysOverThreePeriods', () => {
+  const from = Date.parse('2026-03-01T00:00:00Z');
+  const to = Date.parse('2026-04-30T00:00:00Z');
+
+  it.each(['UTC', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kolkata'])('finds none in %s: no day shorter than 24 hours lies inside a UTC day', (zone) => {
+    expect(utcDaysOverThreePeriods('day', from, to, wallClockOf(zone))).toEqual([]);
+  });
+
+  // A zone at UTC-00:30 moving to UTC+00:30 at 01:30 UTC on 29 March: its 29 March runs from 00:30 to 23:30 UTC.
+  const shifted = (instant: number): WallTime => {
+    const local = new Date(instant + (instant < Date.parse('2026-03-29T01:30:00Z') ? -1 : 1) * 30 * 60_000);
+    return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds() };
+  };
+
+  it('finds the UTC day holding a short day with time on both sides, in day mode only', () => {
+    expect(utcDaysOverThreePeriods('day', from, to, shifted).map((day) => new Date(day).toISOString())).toEqual(['2026-03-29T00:00:00.000Z']);
+    expect(utcDaysOverThreePeriods('week', from, to, shifted)).toEqual([]);
+    expect(utcDaysOverThreePeriods('month', from, to, shifted)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // The periods of a retention table: the days, Monday-weeks or calendar months of a time zone covering the last `days` days before the day holding `end`, and that day.
-import { addDays, formatLocalDate, isoWeekdayIndex, startOfLocalDay, wallTimeAt, type LocalDate } from '../../stats/zoned-time.js';
+import { addDays, formatLocalDate, isoWeekdayIndex, startOfLocalDay, wallTimeAt, type LocalDate, type WallTime } from '../../stats/zoned-time.js';
 
 export type RetentionMode = 'day' | 'week' | 'month';
 
@@ -44,3 +44,24 @@ export function retentionPeriods(mode: RetentionMode, days: number, end: number,
   const labels = Array.from({ length: count }, (_, index) => formatLocalDate(periodAfter(mode, first, index)));
   return { labels, from: new Date(startOfLocalDay(firstDay, timeZone)) };
 }
+
+const DAY_MS = 86_400_000;
+
+/** Whole calendar days from `a` to `b`. */
+const daysFrom = (a: LocalDate, b: LocalDate) => Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS);
+
+/**
+ * The UTC days (their midnights, epoch ms) from the one holding `from` to the one holding `to` that overlap three
+ * periods of the zone. A UTC day lasts 24 hours: it overlaps at most two weeks or months, and two days but where
+ * a day of the zone is shorter (a clock moved forward) and lies inside it with time on both sides; there the
+ * middle day's activity cannot be told from the UTC day's first and last event. `wallClock` reads the zone.
+ */
+export function utcDaysOverThreePeriods(mode: RetentionMode, from: number, to: number, wallClock: (instant: number) => WallTime): number[] {
+  if (mode !== 'day') return [];
+  const days: number[] = [];
+  for (let day = Math.floor(from / DAY_MS) * DAY_MS; day <= to; day += DAY_MS) {
+    if (daysFrom(wallClock(day), wallClock(day + DAY_MS - 1)) >= 2) days.push(day);
+  }
+  return days;
+}
+

@@ -4,9 +4,10 @@ import { findDimension } from '../../stats/dimensions.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { allOf, type SqlFragment } from '../../stats/sql-fragment.js';
 import { timeRangeSql, type TimeRange } from '../../stats/time-range.js';
-import { userQuarterRows } from '../../stats/user-quarters.js';
+import { userActivityRows } from '../../stats/user-days.js';
+import { wallClockOf } from '../../stats/zoned-time.js';
 import { percentOf } from '../percentage.js';
-import { retentionPeriods, type RetentionMode } from './retention-periods.js';
+import { retentionPeriods, utcDaysOverThreePeriods, type RetentionMode } from './retention-periods.js';
 
 export interface RetentionTable {
   /**
@@ -46,43 +47,51 @@ function endOf(query: StatsQuery, now: Date): number {
 
 /**
  * Rows of activity, `uk` (the person, hashed to UInt64) and instants they were active at (`times`). Without
- * filters, a row per person and quarter hour from the `user_quarters` projection (stats/user-quarters.ts):
- * a quarter hour lies in at most two periods, those of its first and last event, and both hold an event.
- * With filters, a row per matching event.
+ * filters, a row per person and UTC day from `user_days` for the window's whole days, a row per person and
+ * quarter hour for the rest (stats/user-days.ts): a UTC day lies in at most two periods, a quarter hour too, and
+ * the first and last event of the row lie one in each. The UTC days that overlap three periods (a short day of
+ * the zone inside) are read by quarter hours. With filters, a row per matching event.
  */
-function activityRows(query: StatsQuery, window: TimeRange): { rows: SqlFragment; times: readonly string[] } {
-  if (query.filters.length === 0) return { rows: userQuarterRows(query.siteId, window, 'quarter'), times: ['f', 'l'] };
+function activityRows(query: StatsQuery, mode: RetentionMode, window: TimeRange, end: number): { rows: SqlFragment; times: readonly string[] } {
+  if (query.filters.length === 0) {
+    const from = window.from?.getTime() ?? end;
+    const leftOut = utcDaysOverThreePeriods(mode, from, end, wallClockOf(window.timeZone));
+    return { rows: userActivityRows(query.siteId, window, 'quarter', leftOut), times: ['f', 'l'] };
+  }
   const where = allOf([baseWhere(query), timeRangeSql({ from: window.from, toInclusive: false, timeZone: 'UTC' }, 'timestamp', 'retention')]);
   const user = findDimension('user_id')?.expression.sql ?? 'user_id';
   return { rows: { sql: `SELECT cityHash64(${user}) AS uk, timestamp FROM events WHERE ${where.sql}`, params: where.params }, times: ['timestamp'] };
 }
 
 /**
- * Per person, the sorted indexes of the periods they were active in, `ps`. With 64 periods or fewer (every
- * week and month mode, day mode up to 63 days) they are the bits of one UInt64 OR-ed together; longer daily
- * windows use a roaring bitmap, about as cheap (5 M rows, 400 k users, 91 days: 190-340 ms against
- * 190-600 ms for the UInt64; a set of numbers took 600-1000 ms).
+ * The people by the periods they were active in: `ps`, the sorted indexes of those periods, and `people`, how
+ * many share them. With 64 periods or fewer (every week and month mode, day mode up to 63 days) a person's
+ * periods are the bits of one UInt64 OR-ed together, and people with the same bits are counted together before
+ * the bits become indexes (a few thousand sets for a million people). Longer daily windows use a roaring bitmap
+ * per person, about as cheap (5 M rows, 400 k users, 91 days: 190-340 ms against 190-600 ms for the UInt64; a
+ * set of numbers took 600-1000 ms).
  */
 function activePeriodsSql(mode: RetentionMode, periods: number, activity: { rows: SqlFragment; times: readonly string[] }): string {
   const indexes = activity.times.map((time) => PERIOD_INDEX[mode](time));
   if (periods <= BITMASK_PERIODS) {
     const bits = indexes.map((index) => `bitShiftLeft(toUInt64(1), least(${index}, 63))`).reduce((all, bit) => `bitOr(${all}, ${bit})`);
-    return `SELECT arrayFilter(i -> bitTest(active, i), range({retention_periods:UInt16})) AS ps
-      FROM (SELECT groupBitOr(${bits}) AS active FROM (${activity.rows.sql}) GROUP BY uk)`;
+    return `SELECT arrayFilter(i -> bitTest(active, i), range({retention_periods:UInt16})) AS ps, count() AS people
+      FROM (SELECT groupBitOr(${bits}) AS active FROM (${activity.rows.sql}) GROUP BY uk)
+      GROUP BY active`;
   }
   const bitmaps = indexes.map((index) => `groupBitmapState(toUInt16(${index}))`).reduce((all, bitmap) => `bitmapOr(${all}, ${bitmap})`);
   // A small bitmap lists its values in the order they came, not sorted.
-  return `SELECT arraySort(bitmapToArray(${bitmaps})) AS ps FROM (${activity.rows.sql}) GROUP BY uk`;
+  return `SELECT arraySort(bitmapToArray(${bitmaps})) AS ps, 1 AS people FROM (${activity.rows.sql}) GROUP BY uk`;
 }
 
 export async function retention(store: AnalyticsStore, query: StatsQuery, now: Date, request: RetentionRequest): Promise<RetentionTable> {
   const { mode, range } = request;
   const periods = retentionPeriods(mode, range, endOf(query, now), query.range.timeZone);
   const from = query.range.from && query.range.from > periods.from ? query.range.from : periods.from;
-  const activity = activityRows(query, { ...query.range, from });
+  const activity = activityRows(query, mode, { ...query.range, from }, endOf(query, now));
   const rows = await store.query<{ cohort: number; period: number; users: string }>(
-    `SELECT cohort, p - cohort AS period, count() AS users
-     FROM (SELECT ps, ps[1] AS cohort FROM (${activePeriodsSql(mode, periods.labels.length, activity)}))
+    `SELECT cohort, p - cohort AS period, sum(people) AS users
+     FROM (SELECT ps, ps[1] AS cohort, people FROM (${activePeriodsSql(mode, periods.labels.length, activity)}))
      ARRAY JOIN ps AS p
      GROUP BY cohort, period`,
     {

@@ -1,9 +1,9 @@
 // The users list: people with an event matching the filters, sorted and paged, with their figures and traits.
-import type { AnalyticsStore, QueryParams } from '../../platform/analytics-store/analytics-store.js';
+import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { siteScopeSql } from '../../stats/site-scope.js';
 import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, filterWhere, type StatsQuery } from '../../stats/stats-query.js';
-import { userQuarterRows } from '../../stats/user-quarters.js';
+import { activePeoplePage, sortsByActivity } from './active-people-page.query.js';
 import { userSearchCondition, type UserSearch } from './user-search.js';
 import { latestTraits, toUserRow, USER_FIELDS_SQL, USER_HASH_SQL, USER_SORT_SQL, type UserRow, type UserSort } from './user-fields.query.js';
 
@@ -30,9 +30,11 @@ const IDENTIFIED: SqlFragment = { sql: "identified_user_id != ''", params: {} };
 
 /**
  * Users (identified id, else anonymous visitor id) with at least one event matching the filters; their
- * figures cover all their events in the site and time range. Two passes: the sort key of every user
- * (grouped on a UInt64 hash, kept when one of its events matches the filters) picks the page and counts
- * them, then only the page's users are aggregated.
+ * figures cover all their events in the site and time range. Two passes: the page's people (and how many
+ * people there are), then only the page's users are aggregated. Everyone active in the range, sorted by a
+ * key the activity rows hold, comes from them (active-people-page.query.ts); filters, a search, identified
+ * people only or the sessions sort group the events, each person's sort key kept when one of their events
+ * matches the filters.
  */
 export async function listUsers(store: AnalyticsStore, query: StatsQuery, options: UserListOptions): Promise<UserList> {
   const people = allOf([
@@ -40,47 +42,31 @@ export async function listUsers(store: AnalyticsStore, query: StatsQuery, option
     options.search === undefined ? ALWAYS_TRUE : userSearchCondition(query.siteId, options.search),
   ]);
   const scope = allOf([siteScopeSql(query.siteId, query.range), people]);
-  const page = await store.query<{ user_hash: string; total: string }>(...pageQuery(query, options, scope));
-  const first = page[0];
+  const everyone = query.filters.length === 0 && !options.identifiedOnly && options.search === undefined && sortsByActivity(options.sortBy);
+  const page = everyone ? await activePeoplePage(store, query.siteId, query.range, options) : await matchingPeoplePage(store, query, options, scope);
   const paging = { page: options.page, pageSize: options.pageSize };
-  if (!first) return { data: [], totalCount: options.page === 1 ? 0 : await countUsers(store, allOf([baseWhere(query), people])), ...paging };
-  const hashes = page.map((row) => BigInt(row.user_hash));
-  return { data: await usersByHash(store, query.siteId, scope, hashes), totalCount: Number(first.total), ...paging };
+  if (page.hashes.length === 0) {
+    const totalCount = page.total ?? (options.page === 1 ? 0 : await countUsers(store, allOf([baseWhere(query), people])));
+    return { data: [], totalCount, ...paging };
+  }
+  return { data: await usersByHash(store, query.siteId, scope, page.hashes), totalCount: page.total ?? 0, ...paging };
 }
 
-/** The sort keys the quarter-hour rows (stats/user-quarters.ts) hold, over their columns. */
-const QUARTER_SORT_SQL: Readonly<Partial<Record<UserSort, string>>> = {
-  last_seen: 'max(l)',
-  first_seen: 'min(f)',
-  pageviews: 'sum(pv)',
-  events: 'sum(ce)',
-};
-
-/**
- * The page's user hashes, each row with the number of users. Everyone active in the range, sorted by a key
- * the quarter-hour rows hold, comes from them (a row per person and quarter hour instead of every event);
- * filters, a search, identified people only or the sessions sort group the events.
- */
-function pageQuery(query: StatsQuery, options: UserListOptions, scope: SqlFragment): [string, QueryParams] {
+/** The page's people with an event matching the filters, from their events; the total comes with a row of the page. */
+async function matchingPeoplePage(store: AnalyticsStore, query: StatsQuery, options: UserListOptions, scope: SqlFragment): Promise<{ hashes: bigint[]; total: number | undefined }> {
   const direction = options.sortOrder === 'asc' ? 'ASC' : 'DESC';
-  const limits = { page_limit: options.pageSize, page_offset: (options.page - 1) * options.pageSize };
-  const tail = (sort: string) => `ORDER BY ${sort} ${direction}, user_hash ${direction}
-     LIMIT {page_limit:UInt32} OFFSET {page_offset:UInt64}`;
-  const quarterSort = QUARTER_SORT_SQL[options.sortBy];
-  if (query.filters.length === 0 && !options.identifiedOnly && options.search === undefined && quarterSort !== undefined) {
-    const rows = userQuarterRows(query.siteId, query.range, 'person');
-    return [`SELECT uk AS user_hash, count() OVER () AS total FROM (${rows.sql}) GROUP BY uk ${tail(quarterSort)}`, { ...rows.params, ...limits }];
-  }
   const filters = filterWhere(query);
   const matching = filters.sql === ALWAYS_TRUE.sql ? '' : ` HAVING countIf(${filters.sql}) > 0`;
-  return [
+  const rows = await store.query<{ user_hash: string; total: string }>(
     `SELECT ${USER_HASH_SQL} AS user_hash, count() OVER () AS total
      FROM events
      WHERE ${scope.sql}
      GROUP BY user_hash${matching}
-     ${tail(USER_SORT_SQL[options.sortBy])}`,
-    { ...filters.params, ...scope.params, ...limits },
-  ];
+     ORDER BY ${USER_SORT_SQL[options.sortBy]} ${direction}, user_hash ${direction}
+     LIMIT {page_limit:UInt32} OFFSET {page_offset:UInt64}`,
+    { ...filters.params, ...scope.params, page_limit: options.pageSize, page_offset: (options.page - 1) * options.pageSize },
+  );
+  return { hashes: rows.map((row) => BigInt(row.user_hash)), total: rows[0] ? Number(rows[0].total) : undefined };
 }
 
 /** Users with a matching event; only needed when the page lies past the end. */
