@@ -30,7 +30,7 @@ const stored = async () =>
   ).map((row) => row.row);
 
 it('builds the days of the events stored so far, once, and keeps them up to date', async () => {
-  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0028'));
+  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0029'));
   await temporary.store.insert('events', [
     event('v1', '2026-03-01 10:00:00.000'),
     event('v1', '2026-03-01 23:59:59.999', 'custom_event'),
