@@ -147,7 +147,20 @@ async function sessionSpans(store: AnalyticsStore, rows: SqlFragment): Promise<E
      FROM sessions WHERE ${rows.sql} GROUP BY session_id`,
     rows.params,
   );
-  return spans.map((span) => ({ id: span.id, first: Number(span.first), last: Number(span.last) }));
+  return spans.map((span) => ({ id: span.id, first: spanInstant(span.first, span), last: spanInstant(span.last, span) }));
+}
+
+/** The greatest time a Date holds, ms either side of 1970 (ECMAScript's time value range). */
+const LAST_DATE_MS = 8.64e15;
+
+/**
+ * A span's end as ms, refused loudly when the engine's answer is not a time: the windows built from it would
+ * otherwise fail later as an invalid Date, far from the row that caused it.
+ */
+function spanInstant(value: string, span: { id: string; first: string; last: string }): number {
+  const ms = Number(value);
+  if (!Number.isFinite(ms) || Math.abs(ms) > LAST_DATE_MS) throw new Error(`Session ${String(span.id)}: the engine answered a span that is not a time (first ${String(span.first)}, last ${String(span.last)})`);
+  return ms;
 }
 
 /** Sessions whose rows all begin and end inside the range (a merged row's condition: read it with FINAL). */

@@ -26,8 +26,8 @@ const IDLE_ENGINE_THREADS = 8;
  * and the whole process 90 % of RAM. Embedded in Loupe on a small machine, the caches fill as reports read
  * more of the data and never give memory back, so each gets a share of `cacheMb` (half to the marks, which
  * every read uses; a quarter to the primary keys; an eighth each to skip-index marks and the query-condition
- * cache) and the engine a ceiling: past it a query fails with MEMORY_LIMIT_EXCEEDED (a report answers 500,
- * an insert is retried from the spool) instead of the kernel killing the server. Large GROUP BYs spill to
+ * cache) and the engine a ceiling: past it a query fails with MEMORY_LIMIT_EXCEEDED (a report's read is tried
+ * twice more and then answers 503, engine-memory-retry.ts; an insert is retried from the spool) instead of the kernel killing the server. Large GROUP BYs spill to
  * disk from half the ceiling on (the engine's default ratio), so they slow down rather than fail.
  */
 export function chdbMemoryArguments(settings: AnalyticsMemorySettings): string[] {

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { Session } from 'chdb';
 import { insertSettings, type AnalyticsRow, type AnalyticsStore, type InsertOptions, type QueryParams } from './analytics-store.js';
 import { chdbMemoryArguments, chdbPartThreadArguments, DEFAULT_ANALYTICS_MEMORY, type AnalyticsMemorySettings } from './chdb-memory.js';
+import { readWithMemoryRetry } from './engine-memory-retry.js';
 import { parseJsonEachRow, toJsonEachRow } from './json-each-row.js';
 import { DEFAULT_READ_FIRST, ReadFirstScheduler, type ReadFirstOptions } from './read-first-scheduler.js';
 
@@ -91,12 +92,12 @@ export class ChdbStore implements AnalyticsStore {
   }
 
   private async queryIn<T>(lane: Lane, sql: string, params: QueryParams): Promise<T[]> {
-    const result = await this.run(lane, (session) => session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
+    const result = await readWithMemoryRetry(() => this.run(lane, (session) => session.queryBindAsync(sql, params, { format: 'JSONEachRow' })));
     return parseJsonEachRow<T>(result.text());
   }
 
   private async queryJsonLinesIn(lane: Lane, sql: string, params: QueryParams): Promise<Buffer> {
-    const result = await this.run(lane, (session) => session.queryBindAsync(sql, params, { format: 'JSONEachRow' }));
+    const result = await readWithMemoryRetry(() => this.run(lane, (session) => session.queryBindAsync(sql, params, { format: 'JSONEachRow' })));
     // The engine's bytes as they are: no JavaScript string is made of them (a page of an export is megabytes).
     const bytes = result.bytes();
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -34,7 +34,11 @@ export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return sendAppError(reply, error);
+    if (error instanceof AppError) {
+      // A 503 says the server could not serve at that moment (a store full or busy): the operator should know.
+      if (error.statusCode >= 500) request.log.warn({ err: error }, 'service unavailable');
+      return sendAppError(reply, error);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const { message, details } = flattenValidation(error.validation, error.validationContext);
       return reply.status(400).send({ error: message, details });
