@@ -29,6 +29,11 @@ const EVENTS: SeedRow[] = [
   { ...s3, at: '2026-03-13T08:00:00Z', pathname: '/docs', referrer: 'https://www.google.com/' },
   { ...s3, at: '2026-03-13T08:00:30Z', pathname: '/docs/a' },
   { user_id: 'q1', session_id: 9, at: '2026-03-11T12:00:00Z', pathname: '/', country: 'FR' },
+  // r1: a pageview on each of 60 days (2026-01-01 to 2026-03-01), one session a day, at a later minute each day.
+  ...Array.from({ length: 60 }, (_, day) => ({
+    user_id: 'r1', session_id: 100 + day, pathname: `/day/${day}`, country: 'IT',
+    at: new Date(Date.parse('2026-01-01T06:00:00Z') + day * 86_400_000 + day * 60_000).toISOString(),
+  })),
 ];
 
 const IDENTITIES = [
@@ -122,6 +127,15 @@ describe('user profile', () => {
   it('narrows the figures to the time range', async () => {
     const data = (await get('/users/pat?start_date=2026-03-12&end_date=2026-03-12')).json().data;
     expect([data.sessions, data.first_entry_page, data.first_channel, data.timezone, data.locations.length]).toEqual([1, '/app', 'Direct', 'America/New_York', 1]);
+  });
+
+  it('counts every event of a person seen on more days than the profile reads as separate stretches', async () => {
+    const data = (await get('/users/r1?start_date=2026-01-01&end_date=2026-03-15')).json().data;
+    expect([data.sessions, data.pageviews, data.first_seen, data.last_seen, data.first_entry_page, data.locations]).toEqual([
+      60, 60, '2026-01-01 06:00:00', '2026-03-01 06:59:00', '/day/0', [{ country: 'IT', region: '', city: '', sessions: 60, last_seen: '2026-03-01 06:59:00' }],
+    ]);
+    const week = (await get('/users/r1?start_date=2026-01-10&end_date=2026-01-16')).json().data;
+    expect([week.sessions, week.first_seen, week.last_seen]).toEqual([7, '2026-01-10 06:09:00', '2026-01-16 06:15:00']);
   });
 
   it('lists the person\'s sessions through /sessions?user_id=', async () => {

@@ -30,6 +30,13 @@ interface PageQuery {
 const WINDOW = "{window_from:DateTime64(3, 'UTC')}";
 
 /**
+ * For statements that need no column but the site, time and session: the `events_by_type_and_path` projection
+ * (analytics migration 0031) holds those columns too, and the engine would read it, sorted by type and path, whole
+ * instead of the table's newest granules in its own time order.
+ */
+const TABLE_ORDER = 'SETTINGS optimize_use_projections = 0';
+
+/**
  * Sessions with an event matching the filters (and `only`, e.g. one user's events) whose aggregates meet
  * `having` (e.g. at least 2 pageviews), newest start first, ties by session id descending. Their fields cover all their events in the site and time range.
  *
@@ -65,7 +72,8 @@ async function pageOfSessions(store: AnalyticsStore, query: StatsQuery, page: Se
 async function nthNewestEventTime(store: AnalyticsStore, selection: SqlFragment, n: number): Promise<string | undefined> {
   const rows = await store.query<{ t: string }>(
     `SELECT toString(timestamp) AS t FROM events WHERE ${selection.sql}
-     ORDER BY timestamp DESC LIMIT 1 OFFSET {window_events:UInt64}`,
+     ORDER BY timestamp DESC LIMIT 1 OFFSET {window_events:UInt64}
+     ${TABLE_ORDER}`,
     { ...selection.params, window_events: n },
   );
   return rows[0]?.t;
@@ -85,7 +93,8 @@ async function pageIds(store: AnalyticsStore, { scope, selection, page, windowSt
      GROUP BY session_id
      ${conditions.length === 0 ? '' : `HAVING ${conditions.join(' AND ')}`}
      ORDER BY min(timestamp) DESC, session_id DESC
-     LIMIT {page_limit:UInt32} OFFSET {page_offset:UInt64}`,
+     LIMIT {page_limit:UInt32} OFFSET {page_offset:UInt64}
+     ${TABLE_ORDER}`,
     {
       ...selection.params,
       ...scope.params,

@@ -2,10 +2,11 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { NotFoundError } from '../../platform/http/app-errors.js';
 import { siteScopeSql } from '../../stats/site-scope.js';
-import { allOf, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
+import { allOf, ALWAYS_FALSE, ALWAYS_TRUE, type SqlFragment } from '../../stats/sql-fragment.js';
 import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { utcSecondsSql } from '../response-time.js';
 import { p75Columns, readP75, type P75Figures } from '../performance/web-vitals.js';
+import { personWindows } from './person-windows.query.js';
 import { latestTraits, personSql, USER_KEY_SQL } from './user-fields.query.js';
 import { PROFILE_FIELDS, profileDevicesSql, profileLocationsSql, profileSummarySql } from './user-profile-sql.js';
 
@@ -31,13 +32,16 @@ export type UserDetail = UserProfileSummary & {
 /** How the id in the path names a person: their key (identified id, else visitor id), or one of their visitor ids. */
 type PersonLookup = 'key' | 'visitor';
 
-/** The person's events in the site and range, when one of them matches the filters (their figures cover all of them). */
-function personWhere(query: StatsQuery, userId: string, lookup: PersonLookup): SqlFragment {
+/**
+ * The person's events in the site and range, when one of them matches the filters (their figures cover all of them).
+ * By key, only the stretches of time their `user_days` rows hold are read (person-windows.query.ts).
+ */
+function personWhere(query: StatsQuery, userId: string, lookup: PersonLookup, windows: SqlFragment): SqlFragment {
   const scope = siteScopeSql(query.siteId, query.range);
   const selection = baseWhere(query);
   const person: SqlFragment =
     lookup === 'key'
-      ? { sql: personSql('user_key'), params: { user_key: userId } }
+      ? allOf([windows, { sql: personSql('user_key'), params: { user_key: userId } }])
       : { sql: 'user_id = {user_key:String}', params: { user_key: userId } };
   const matching: SqlFragment =
     selection.sql === scope.sql
@@ -48,8 +52,11 @@ function personWhere(query: StatsQuery, userId: string, lookup: PersonLookup): S
 
 /** The summary row by key, else (a device id of an identified person, as Rybbit allows) by visitor id. */
 async function findPerson(store: AnalyticsStore, query: StatsQuery, userId: string): Promise<{ raw: Record<string, unknown>; where: SqlFragment }> {
+  const windows = await personWindows(store, query.siteId, query.range, userId);
   for (const lookup of ['key', 'visitor'] as const) {
-    const where = personWhere(query, userId, lookup);
+    // Without a day of that key in range, nobody has it: only the visitor id can name the person.
+    if (lookup === 'key' && windows.sql === ALWAYS_FALSE.sql) continue;
+    const where = personWhere(query, userId, lookup, windows);
     const [raw] = await store.query<Record<string, unknown>>(profileSummarySql(where.sql), where.params);
     if (raw && count(raw.p_sessions) > 0) return { raw, where };
   }
