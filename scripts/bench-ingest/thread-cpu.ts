@@ -3,20 +3,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseCpuTicks } from './process-cpu.js';
 
-export const THREAD_GROUPS = ['event loop', 'engine inserts', 'engine merges', 'other threads'] as const;
+export const THREAD_GROUPS = ['event loop', 'Node threads', 'engine inserts', 'engine merges', 'engine other'] as const;
 export type ThreadGroup = (typeof THREAD_GROUPS)[number];
 export type ThreadTicks = Readonly<Record<ThreadGroup, number>>;
 
 /**
- * The main thread is the event loop; the engine names its query threads `ThreadPool` (an insert's parsing, its
- * views and parts) and its merge threads `MergeMutate`; everything else (the enrichment thread, libuv's pool,
- * V8's helpers, the engine's schedulers) shares Node's name or its own.
+ * The main thread is the event loop. Node's other threads keep its name: the enrichment thread, libuv's pool
+ * (where the engine parses an insert's rows) and V8's helpers. The engine names its own: `ThreadPool` for its
+ * queries' work (an insert's views and parts), `MergeMutate` for merges, others for its schedulers and caches.
  */
 export function threadGroup(tid: number, pid: number, name: string): ThreadGroup {
   if (tid === pid) return 'event loop';
+  if (name === 'node') return 'Node threads';
   if (name.startsWith('ThreadPool')) return 'engine inserts';
   if (name.startsWith('MergeMutate')) return 'engine merges';
-  return 'other threads';
+  return 'engine other';
 }
 
 /** The thread's name from the text of /proc/<pid>/task/<tid>/stat (it may hold spaces and parentheses). */
@@ -55,7 +56,7 @@ export function sampleThreads(pid: number): ReadonlyMap<number, ThreadSample> {
  * idle pool threads), so the groups may sum to a little less than the process's own count.
  */
 export function ticksBetween(before: ReadonlyMap<number, ThreadSample>, after: ReadonlyMap<number, ThreadSample>): ThreadTicks {
-  const ticks: Record<ThreadGroup, number> = { 'event loop': 0, 'engine inserts': 0, 'engine merges': 0, 'other threads': 0 };
+  const ticks: Record<ThreadGroup, number> = { 'event loop': 0, 'Node threads': 0, 'engine inserts': 0, 'engine merges': 0, 'engine other': 0 };
   for (const [tid, sample] of after) ticks[sample.group] += Math.max(0, sample.ticks - (before.get(tid)?.ticks ?? 0));
   return ticks;
 }
