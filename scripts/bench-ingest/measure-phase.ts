@@ -14,7 +14,7 @@ export interface MeasuredServer {
 /** Ticks per group as microseconds per acknowledged event (0 without any). */
 function perEvent(ticks: ThreadTicks, acknowledged: number): ThreadTicks {
   const micros = (group: (typeof THREAD_GROUPS)[number]): number => (acknowledged > 0 ? (ticks[group] / clockTicks()) * 1e6 / acknowledged : 0);
-  return { 'event loop': micros('event loop'), 'Node threads': micros('Node threads'), 'engine inserts': micros('engine inserts'), 'engine merges': micros('engine merges'), 'engine other': micros('engine other') };
+  return { 'event loop': micros('event loop'), 'Node threads': micros('Node threads'), engine: micros('engine') };
 }
 
 export async function measurePhase(server: MeasuredServer, phase: string, load: () => Promise<PhaseResult>): Promise<PhaseMeasurement> {

@@ -51,18 +51,17 @@ describe('threads by kind', () => {
   it.each([
     [10, 10, 'node', 'event loop'],
     [11, 10, 'node', 'Node threads'],
-    [12, 10, 'ThreadPool', 'engine inserts'],
-    [13, 10, 'MergeMutate', 'engine merges'],
-    [14, 10, 'BgSchPool', 'engine other'],
+    [12, 10, 'ThreadPool', 'engine'],
+    [13, 10, 'MergeMutate', 'engine'],
   ] as const)('puts thread %i of process %i named %s in %s', (tid, pid, name, expected) => {
     expect(threadGroup(tid, pid, name)).toBe(expected);
   });
 
   it('counts each live thread from its earlier sample, a new one from zero, an ended one not at all', () => {
     const sample = (entries: Array<[number, ThreadSample]>) => new Map(entries);
-    const before = sample([[1, { group: 'event loop', ticks: 100 }], [2, { group: 'engine inserts', ticks: 50 }], [3, { group: 'engine merges', ticks: 9 }]]);
-    const after = sample([[1, { group: 'event loop', ticks: 130 }], [2, { group: 'engine inserts', ticks: 55 }], [4, { group: 'engine inserts', ticks: 7 }]]);
-    expect(ticksBetween(before, after)).toEqual({ 'event loop': 30, 'Node threads': 0, 'engine inserts': 12, 'engine merges': 0, 'engine other': 0 });
+    const before = sample([[1, { group: 'event loop', ticks: 100 }], [2, { group: 'engine', ticks: 50 }], [3, { group: 'Node threads', ticks: 9 }]]);
+    const after = sample([[1, { group: 'event loop', ticks: 130 }], [2, { group: 'engine', ticks: 55 }], [4, { group: 'engine', ticks: 7 }]]);
+    expect(ticksBetween(before, after)).toEqual({ 'event loop': 30, 'Node threads': 0, engine: 12 });
   });
 
   it('samples this process: its main thread is the event loop', () => {

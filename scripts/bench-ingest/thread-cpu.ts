@@ -1,23 +1,21 @@
 // A server's CPU split by the kind of thread that spent it, from /proc/<pid>/task/*/stat: where an event's
-// microseconds go (the event loop, the embedded engine's inserts and merges, Node's other threads).
+// microseconds go (the event loop, Node's other threads, the embedded engine's threads).
 import { readdirSync, readFileSync } from 'node:fs';
 import { parseCpuTicks } from './process-cpu.js';
 
-export const THREAD_GROUPS = ['event loop', 'Node threads', 'engine inserts', 'engine merges', 'engine other'] as const;
+export const THREAD_GROUPS = ['event loop', 'Node threads', 'engine'] as const;
 export type ThreadGroup = (typeof THREAD_GROUPS)[number];
 export type ThreadTicks = Readonly<Record<ThreadGroup, number>>;
 
 /**
  * The main thread is the event loop. Node's other threads keep its name: the enrichment thread, libuv's pool
- * (where the engine parses an insert's rows) and V8's helpers. The engine names its own: `ThreadPool` for its
- * queries' work (an insert's views and parts), `MergeMutate` for merges, others for its schedulers and caches.
+ * (where the engine parses an insert's rows) and V8's helpers. The engine's threads bear names of their own
+ * (`ThreadPool`, `MergeMutate`, ...), which its pool threads change with the task at hand, so they are counted
+ * together.
  */
 export function threadGroup(tid: number, pid: number, name: string): ThreadGroup {
   if (tid === pid) return 'event loop';
-  if (name === 'node') return 'Node threads';
-  if (name.startsWith('ThreadPool')) return 'engine inserts';
-  if (name.startsWith('MergeMutate')) return 'engine merges';
-  return 'engine other';
+  return name === 'node' ? 'Node threads' : 'engine';
 }
 
 /** The thread's name from the text of /proc/<pid>/task/<tid>/stat (it may hold spaces and parentheses). */
@@ -56,7 +54,7 @@ export function sampleThreads(pid: number): ReadonlyMap<number, ThreadSample> {
  * idle pool threads), so the groups may sum to a little less than the process's own count.
  */
 export function ticksBetween(before: ReadonlyMap<number, ThreadSample>, after: ReadonlyMap<number, ThreadSample>): ThreadTicks {
-  const ticks: Record<ThreadGroup, number> = { 'event loop': 0, 'Node threads': 0, 'engine inserts': 0, 'engine merges': 0, 'engine other': 0 };
+  const ticks: Record<ThreadGroup, number> = { 'event loop': 0, 'Node threads': 0, engine: 0 };
   for (const [tid, sample] of after) ticks[sample.group] += Math.max(0, sample.ticks - (before.get(tid)?.ticks ?? 0));
   return ticks;
 }
