@@ -1,6 +1,6 @@
 // The report's table layout and the verdict on the targets.
 import { describe, expect, it } from 'vitest';
-import { evaluateTargets, median, renderTable, renderVerdict, tableRow, throughputRatio, type PhaseMeasurement } from './bench-report.js';
+import { evaluateTargets, median, renderTable, renderThreadSplit, renderVerdict, tableRow, throughputRatio, type PhaseMeasurement } from './bench-report.js';
 import type { PhaseResult } from './latency-recorder.js';
 
 function phase(overrides: Partial<PhaseMeasurement>): PhaseMeasurement {
@@ -23,6 +23,7 @@ function phase(overrides: Partial<PhaseMeasurement>): PhaseMeasurement {
     peakRssMb: 512.4,
     serverCpuPercent: 99.6,
     serverCpuMicrosPerEvent: 996.4,
+    threadCpuMicrosPerEvent: { 'event loop': 500, 'Node threads': 150, engine: 340 },
     generatorCpuPercent: 80.2,
     otherCpuPercent: 1.4,
     ...overrides,
@@ -66,6 +67,15 @@ describe('report text', () => {
     expect(text).toBe(
       'ratio ours/bare on events/s (max throughput, median of the rounds): 0.612  target >= 0.6: MET\n' +
         "p99 of ours at the bare server's half-load rate (5000/s): 61.25 ms  target < 50 ms: NOT MET",
+    );
+  });
+});
+
+describe('renderThreadSplit', () => {
+  it('prints the median of each kind of thread over the phases', () => {
+    const split = (eventLoop: number, engine: number) => phase({ threadCpuMicrosPerEvent: { 'event loop': eventLoop, 'Node threads': 20.4, engine } });
+    expect(renderThreadSplit('ours', [split(40, 12), split(36, 14.6), split(44, 9)])).toBe(
+      '  ours: event loop 40, Node threads 20, engine 12 µs',
     );
   });
 });

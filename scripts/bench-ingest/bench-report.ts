@@ -1,5 +1,6 @@
 // The benchmark's printed report: the per-phase table, the ours/bare ratio and the verdict on the targets.
 import type { PhaseResult } from './latency-recorder.js';
+import { THREAD_GROUPS, type ThreadTicks } from './thread-cpu.js';
 
 export type ServerName = 'ours' | 'bare';
 
@@ -11,6 +12,8 @@ export interface PhaseMeasurement extends PhaseResult {
   readonly serverCpuPercent: number;
   /** Server CPU time (all threads) per acknowledged event, in microseconds: robust to a busy machine. */
   readonly serverCpuMicrosPerEvent: number;
+  /** The same split by the kind of thread that spent it (threads that ended during the phase are left out). */
+  readonly threadCpuMicrosPerEvent: ThreadTicks;
   /** CPU used by the load generator (the benchmark process) over the phase, in % of one core. */
   readonly generatorCpuPercent: number;
   /** CPU used by every other process on the machine over the phase, in % of one core. */
@@ -101,4 +104,10 @@ export function renderVerdict(verdict: TargetVerdict, halfLoadLabel: string): st
     `p99 of ours at the bare server's half-load rate (${halfLoadLabel}): ${verdict.p99Ms.toFixed(2)} ms  target < ${TARGETS.maxP99Ms} ms: ${mark(verdict.p99Met)}` +
       (verdict.keptUp ? '' : '  (ours did not keep up with the asked rate, or answered errors)'),
   ].join('\n');
+}
+
+/** One server's CPU per event by kind of thread, each the median over the given phases. */
+export function renderThreadSplit(server: ServerName, phases: readonly PhaseMeasurement[]): string {
+  const parts = THREAD_GROUPS.map((group) => `${group} ${median(phases.map((m) => m.threadCpuMicrosPerEvent[group])).toFixed(0)}`);
+  return `  ${server}: ${parts.join(', ')} µs`;
 }

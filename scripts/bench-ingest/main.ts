@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, type BenchOptions } from './bench-options.js';
 import { bootstrapSite } from './bootstrap-site.js';
-import { evaluateTargets, median, renderTable, renderVerdict, throughputRatio, type PhaseMeasurement } from './bench-report.js';
+import { evaluateTargets, median, renderTable, renderThreadSplit, renderVerdict, throughputRatio, type PhaseMeasurement } from './bench-report.js';
 import { countStoredRows } from './count-stored-rows.js';
 import { RssSampler } from './rss-sampler.js';
 import { runPhases } from './run-phases.js';
@@ -131,6 +131,9 @@ async function main(): Promise<number> {
       `server CPU per event at max throughput (median of the rounds): ours ${oursCpu.toFixed(0)} µs, bare ${bareCpu.toFixed(0)} µs` +
         ` (ours costs ${costRatio.toFixed(1)}x the bare; unlike events/s this barely moves when the machine is busy)`,
     );
+    print('server CPU per event at max throughput by thread (median of the rounds):');
+    print(renderThreadSplit('ours', oursRounds));
+    print(renderThreadSplit('bare', bareRounds));
     const ratio = median(roundRatios);
     print(renderVerdict(evaluateTargets(ratio, find('ours', 'overallRate')), `${rate}/s, autocannon overallRate`));
     const paced = renderVerdict(evaluateTargets(ratio, find('ours', 'paced')), `${rate}/s, paced open loop`);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBusyTicks } from './machine-cpu.js';
 import { parseCpuTicks } from './process-cpu.js';
 import { parseVmRssKb, readRssKb } from './rss-sampler.js';
+import { parseThreadName, sampleThreads, threadGroup, ticksBetween, type ThreadSample } from './thread-cpu.js';
 
 describe('parseVmRssKb', () => {
   it.each([
@@ -35,5 +36,37 @@ describe('parseBusyTicks', () => {
     ['intr 1 2 3\n', undefined],
   ])('%j -> %s', (text, expected) => {
     expect(parseBusyTicks(text)).toBe(expected);
+  });
+});
+
+describe('threads by kind', () => {
+  it.each([
+    ['4321 (node) S 1 2 3', 'node'],
+    ['4330 (ThreadPool) S 1 2 3', 'ThreadPool'],
+    ['77 (tsx worker (x)) R 1 2 3', 'tsx worker (x)'],
+  ])('names %s as %s', (text, expected) => {
+    expect(parseThreadName(text)).toBe(expected);
+  });
+
+  it.each([
+    [10, 10, 'node', 'event loop'],
+    [11, 10, 'node', 'Node threads'],
+    [12, 10, 'ThreadPool', 'engine'],
+    [13, 10, 'MergeMutate', 'engine'],
+  ] as const)('puts thread %i of process %i named %s in %s', (tid, pid, name, expected) => {
+    expect(threadGroup(tid, pid, name)).toBe(expected);
+  });
+
+  it('counts each live thread from its earlier sample, a new one from zero, an ended one not at all', () => {
+    const sample = (entries: Array<[number, ThreadSample]>) => new Map(entries);
+    const before = sample([[1, { group: 'event loop', ticks: 100 }], [2, { group: 'engine', ticks: 50 }], [3, { group: 'Node threads', ticks: 9 }]]);
+    const after = sample([[1, { group: 'event loop', ticks: 130 }], [2, { group: 'engine', ticks: 55 }], [4, { group: 'engine', ticks: 7 }]]);
+    expect(ticksBetween(before, after)).toEqual({ 'event loop': 30, 'Node threads': 0, engine: 12 });
+  });
+
+  it('samples this process: its main thread is the event loop', () => {
+    const samples = sampleThreads(process.pid);
+    expect(samples.get(process.pid)?.group).toBe('event loop');
+    expect(sampleThreads(2 ** 30).size).toBe(0);
   });
 });
