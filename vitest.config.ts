@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { projectPath } from './src/platform/project-path.js';
 import { ensureTestCertificate } from './test/helpers/test-certificate.js';
 import { TEST_CERT_DIR } from './test/helpers/test-cert-dir.js';
 import { LongestFirstSequencer } from './test/setup/longest-first-sequencer.js';
 import { testTemporaryRoot } from './test/setup/temporary-root.js';
+import { WHOLE_FILE_TIMES, WholeFileTimesReporter } from './scripts/test-times/whole-file-reporter.js';
 import { testGlobs } from './test/tiers.js';
 
 // Webhook tests deliver to a real HTTPS receiver with a self-signed certificate: the workers trust it
@@ -27,8 +29,8 @@ export default defineConfig({
     exclude: ['node_modules/**', join('dist', '**')],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Every run also leaves its JSON report for `npm run test:slowest`.
-    reporters: ['default', ['json', { outputFile: '.tmp/test-results.json' }]],
+    // Every run also leaves its JSON report and each file's whole time (hooks included) for `npm run test:slowest`.
+    reporters: ['default', ['json', { outputFile: '.tmp/test-results.json' }], new WholeFileTimesReporter(projectPath('.tmp', WHOLE_FILE_TIMES))],
     // Two workers on the two cores of the machines this runs on, in every tier (LOUPE_TEST_WORKERS to try others).
     poolOptions: { forks: { maxForks: testWorkers(), minForks: 1, isolate: false } },
     // Longest files first, by the committed file times (test/file-durations.json), also in a fresh clone.
