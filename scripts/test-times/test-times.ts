@@ -26,7 +26,7 @@ export interface TierTotal {
   readonly tier: TierName | 'none';
   readonly files: number;
   readonly tests: number;
-  /** The files' own times added up (two workers run them side by side, so the wall time is about half). */
+  /** The files' own times added up (the workers run them side by side on two cores, so the wall time is about half). */
   readonly ms: number;
 }
 
