@@ -36,8 +36,8 @@ export default defineConfig({
     // Every run also leaves its JSON report and each file's whole time (hooks included) for `npm run test:slowest`.
     reporters: ['default', ['json', { outputFile: '.tmp/test-results.json' }], new WholeFileTimesReporter(projectPath('.tmp', WHOLE_FILE_TIMES))],
     // Three workers in every tier (LOUPE_TEST_WORKERS to try others), all kept for the whole run: a pool allowed
-    // fewer ends a worker that falls idle at a tier's tail, and ending one as the run closes failed a run with
-    // tinypool's "Terminating worker thread".
+    // fewer ends a worker that falls idle at a tier's tail without awaiting it, and a three-worker run that allowed
+    // fewer ended on tinypool's unhandled "Terminating worker thread" (decision 0062).
     poolOptions: { forks: { maxForks: testWorkers(), minForks: testWorkers(), isolate: false } },
     // Longest files first, by the committed file times (test/file-durations.json), also in a fresh clone.
     sequence: { sequencer: LongestFirstSequencer },
