@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { durationsOf, longestFirst } from './file-durations.js';
 import { fileTimes, slowestTable, tierTotals } from './test-times.js';
+import { wholeFileMs } from './whole-file-reporter.js';
 
 const result = (name: string, startTime: number, endTime: number, tests: number, status = 'passed') => ({
   name: `/repo/${name}`, startTime, endTime, status, message: '', assertionResults: Array.from({ length: tests }, () => ({ status: 'passed' })),
@@ -23,6 +24,17 @@ describe('test times', () => {
       { file: 'test/reports/overview.test.ts', tier: 'integration', ms: 12_500, tests: 3, status: 'passed' },
       { file: 'src/stats/filters.test.ts', tier: 'fast', ms: 250, tests: 4, status: 'passed' },
     ]);
+  });
+
+  it('takes a file\'s whole time (hooks included) where the run recorded one', () => {
+    const whole = { '/repo/test/reports/overview.test.ts': 20_400.4 };
+    expect(fileTimes(report, '/repo', whole).map((file) => [file.file, file.ms])).toEqual([
+      ['test/system/multi-node.test.ts', 60_000],
+      ['test/browser/dashboard-site.test.ts', 40_000],
+      ['test/reports/overview.test.ts', 20_400],
+      ['src/stats/filters.test.ts', 250],
+    ]);
+    expect(wholeFileMs({ environmentSetupDuration: 1, prepareDuration: 20, setupDuration: 0, collectDuration: 300, duration: 5_000, heap: undefined, importDurations: {} })).toBe(5_321);
   });
 
   it('adds the files up per tier', () => {

@@ -26,17 +26,22 @@ export interface TierTotal {
   readonly tier: TierName | 'none';
   readonly files: number;
   readonly tests: number;
-  /** The files' own times added up (two workers run them side by side, so the wall time is about half). */
+  /** The files' own times added up (the workers run them side by side on two cores, so the wall time is about half). */
   readonly ms: number;
 }
 
-/** The files of a report, slowest first. `root`: the project folder the report's absolute names are under. */
-export function fileTimes(report: unknown, root: string): FileTime[] {
+/**
+ * The files of a report, slowest first. `root`: the project folder the report's absolute names are under. `whole`:
+ * each file's whole time (set-up and hooks included, .tmp/test-file-times.json) where the run recorded it; else the
+ * report's span from the first test's start to the last one's end.
+ */
+export function fileTimes(report: unknown, root: string, whole: Readonly<Record<string, number>> = {}): FileTime[] {
   const parsed = ReportSchema.parse(report);
   return parsed.testResults
     .map((result) => {
       const file = relative(root, result.name);
-      return { file, tier: tierOf(file) ?? 'none', ms: Math.max(0, Math.round(result.endTime - result.startTime)), tests: result.assertionResults.length, status: result.status } as const;
+      const ms = whole[result.name] ?? result.endTime - result.startTime;
+      return { file, tier: tierOf(file) ?? 'none', ms: Math.max(0, Math.round(ms)), tests: result.assertionResults.length, status: result.status } as const;
     })
     .sort((a, b) => b.ms - a.ms || a.file.localeCompare(b.file));
 }

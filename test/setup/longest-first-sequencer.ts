@@ -1,5 +1,5 @@
 // The order of a run's files: longest first (by test/file-durations.json, `npm run test:slowest -- --update`), so the
-// two workers finish together instead of one waiting on a long file started last.
+// workers finish together instead of one waiting on a long file started last.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
