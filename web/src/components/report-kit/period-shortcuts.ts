@@ -1,6 +1,6 @@
 // The period picker's keyboard shortcuts (as the peers' dashboards have them): a letter chooses a period, x turns
 // the comparison on or off. Ignored while typing in a field or with a modifier held.
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import type { PeriodKey } from '../../view-state/period';
 
 export const PERIOD_SHORTCUTS: ReadonlyArray<readonly [string, PeriodKey]> = [
@@ -16,8 +16,13 @@ function ignored(event: KeyboardEvent): boolean {
   return target.closest('input, select, textarea, [contenteditable="true"], dialog[open]') !== null;
 }
 
+/**
+ * Listens in a layout effect: the listener for the period on screen is in place in the same commit that shows it.
+ * A passive effect runs later, so a key pressed just after a change (the comparison's x right after leaving
+ * "all time", which has none) could still meet the previous period's listener and be lost.
+ */
 export function usePeriodShortcuts(onPeriod: (key: PeriodKey) => void, onCompare?: () => void): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const press = (event: KeyboardEvent) => {
       if (ignored(event)) return;
       const key = event.key.toLowerCase();
