@@ -8,19 +8,21 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp } from '../../src/app.js';
 import { injectCaller } from '../../src/cli/api-caller.js';
 import { bootstrap } from '../../src/cli/bootstrap.js';
 import { runImport } from '../../src/cli/import-command.js';
 import { localImportTarget } from '../../src/imports/service-import-targets.js';
 import { loadConfig } from '../../src/config.js';
+import { returnEngineMemoryAtOnce } from '../../src/platform/analytics-store/chdb-allocator.js';
 import { tuneGarbageCollector } from '../../src/platform/garbage-collector-tuning.js';
 import { readRssKb, RssSampler } from '../bench-ingest/rss-sampler.js';
 import { describeSample, MemoryBreakdownSampler, nativeMb, sampleMemory } from './memory-breakdown.js';
 import { writeGeneratedExport } from './generated-export.js';
 
-// As `loupe import` sets it (src/cli/main.ts).
+// As `loupe import` sets them (src/cli/main.ts); the engine's allocator before the app loads the engine.
 tuneGarbageCollector();
+returnEngineMemoryAtOnce();
+const { createApp } = await import('../../src/app.js');
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '200000' }, 'batch-size': { type: 'string', default: '5000' }, formats: { type: 'string', default: 'umami,loupe' } } });
 const formats = values.formats.split(',').filter((format): format is 'umami' | 'loupe' => format === 'umami' || format === 'loupe');
 const rows = Number(values.rows);

@@ -3,12 +3,16 @@
 import { parseArgs } from 'node:util';
 import type { LoupeApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { returnEngineMemoryAtOnce } from '../platform/analytics-store/chdb-allocator.js';
 import { tuneGarbageCollector } from '../platform/garbage-collector-tuning.js';
 
 // An import reads and maps a file in batches whose rows live for seconds (until they are stored), long enough
 // to reach the old generation: with V8's own growth factor (up to 4x the live heap) the heap grew 161 MB on a
 // 20 MB file before a full collection came (`npm run bench:import`); the server's factor of 2 bounds that.
 tuneGarbageCollector();
+// Before the app (and the engine's library with it) is loaded: an import's merges hand their pages back as they
+// end, so the command line's peak is not one merge's leftovers on top of the next (decision 0057).
+returnEngineMemoryAtOnce();
 
 /**
  * Each command loads only the modules it uses, when it runs: an import over HTTP never loads the embedded store
