@@ -2,7 +2,7 @@
 // Without filters, or with filters only on the visitor attributes the `sessions` table keeps, they come from
 // that table (a row per session), plus, for the few sessions that cross an edge of the range or whose events
 // disagree on an attribute, from their events; with other filters, from the events.
-import type { AnalyticsStore, QueryParams } from '../platform/analytics-store/analytics-store.js';
+import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { SESSION_TIMEOUT_MS } from '../platform/shared-state/session-store.js';
 import { askOnce, type AskedPerQuery } from './ask-once-per-query.js';
 import type { SessionColumn } from './session-values.js';
@@ -34,29 +34,6 @@ export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, c
       sessions: column ? `, ${column.sessions} AS ${column.alias}` : '',
     }),
   );
-}
-
-/**
- * The session rows for values of both kinds in one read: values right for every session, and values right only for
- * sessions agreeing on the visitor attributes (`needsAgreement`). Besides sessionRowsSql's columns, `whole` (1: the
- * row is the session's, every value of it holds) and `agrees` (1: a value needing agreement holds). Without filters,
- * a session wholly inside the range whose events disagree comes twice: its merged row (whole 1, agrees 0) and its
- * events (whole 0, agrees 1), so each kind reads exactly the rows sessionRowsSql gives it. Undefined when so many
- * sessions disagree that the kinds read different tables (read them apart).
- */
-export async function scopedSessionRowsSql(store: AnalyticsStore, query: StatsQuery, column: SessionColumn): Promise<SqlFragment | undefined> {
-  if (!readsSessionsTable(query, column) || query.filters.length > 0 || column.needsAgreement !== true) {
-    // One kind of rows for every value: the events, or (with filters) the agreeing sessions, or all of them.
-    const rows = await sessionRowsSql(store, query, column);
-    return { sql: `SELECT *, toUInt8(1) AS whole, toUInt8(1) AS agrees FROM (${rows.sql})`, params: rows.params };
-  }
-  const [edges, disagreeing] = await Promise.all([edgeSessionsOf(store, query), disagreeingSessionsOf(store, query)]);
-  if (disagreeing === undefined) return undefined;
-  return fromSessionsTable(query.siteId, query.range, { filters: ALWAYS_TRUE, agreeing: false }, [...edges, ...disagreeing], {
-    events: `, ${column.events} AS ${column.alias}, toUInt8(session_id IN (SELECT toUInt64(arrayJoin({whole_ids:Array(String)})))) AS whole, toUInt8(1) AS agrees`,
-    sessions: `, ${column.sessions ?? ''} AS ${column.alias}, toUInt8(1) AS whole, toUInt8(attributes_changed = 0) AS agrees`,
-    params: { ...column.params, whole_ids: edges.map((edge) => edge.id) },
-  });
 }
 
 /**
@@ -238,7 +215,7 @@ function fromSessionsTable(
   range: TimeRange,
   { filters, agreeing }: { filters: SqlFragment; agreeing: boolean },
   edges: readonly EdgeSession[],
-  value: { sessions: string; events: string; params?: QueryParams },
+  value: { sessions: string; events: string },
 ): SqlFragment {
   const interior = allOf([interiorCondition(range), ...(agreeing ? [AGREEING] : []), ...(filters.sql === ALWAYS_TRUE.sql ? [] : [filters])]);
   const interiorSql = `
@@ -246,7 +223,7 @@ function fromSessionsTable(
       dateDiff('millisecond', first_at, last_at) AS dur_ms${value.sessions}
     FROM sessions FINAL
     WHERE ${interior.sql}`;
-  const params = { siteId, ...interior.params, ...value.params };
+  const params = { siteId, ...interior.params };
   if (edges.length === 0) return { sql: interiorSql, params };
   const edgeWhere = edgeEventsWhere(siteId, range, filters, edges);
   return {
