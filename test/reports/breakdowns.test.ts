@@ -25,6 +25,8 @@ const SESSIONS: SeedRow[] = [
   // Its events disagree on the visitor: Canada and French first, then the US and English (the first value counts).
   { ...s5, at: '2026-03-13T07:00:00Z', pathname: '/', country: 'CA', language: 'fr-CA' },
   { ...s5, at: '2026-03-13T07:01:00Z', pathname: '/docs', country: 'US', language: 'en-US' },
+  // Its custom event counts once under its name, though its language is read from its events and the rest from its row.
+  { ...s5, at: '2026-03-13T07:00:30Z', pathname: '/', country: 'US', language: 'en-US', type: 'custom_event', event_name: 'signup' },
   // Crosses the range's start: only its events inside the range count.
   { ...s6, at: '2026-02-28T23:55:00Z', pathname: '/old' },
   { ...s6, at: '2026-03-01T00:05:00Z', pathname: '/' },
@@ -89,6 +91,16 @@ describe('breakdowns', () => {
       ['browser', 4, [['Firefox', 5, 60, 66], ['Chrome', 2, 0, 65], ['Edge', 1, 0, 60]]],
       // Nothing imported by language; session 5 counts under its first language.
       ['language', 4, [['de-DE', 2, 50, 120], ['en-US', 2, 0, 65], ['fr-CA', 1, 0, 60]]],
+    ]);
+  });
+
+  it('counts the custom events of a session whose events disagree once, in the same pass as its language', async () => {
+    const { data } = (await answer(`/breakdowns?${RANGE}&parameters=language,event_name,country&limits=10`)) as { data: Array<{ parameter: string; data: Array<Record<string, unknown>> }> };
+    expect(data.map((entry) => [entry.parameter, entry.data.map((row) => [row.value, row.count, row.sessions, row.pageviews])])).toEqual([
+      ['language', [['de-DE', 2, 2, 3], ['en-US', 2, 2, 4], ['fr-CA', 1, 1, 2], ['fr-FR', 1, 1, 2]]],
+      // Sessions 1 and 5, each once; the imported days have no custom events.
+      ['event_name', [['signup', 2, 2, 4]]],
+      ['country', [['DE', 6, 6, 12], ['JP', 2, 2, 2], ['US', 2, 2, 4], ['CA', 1, 1, 2], ['FR', 1, 1, 2]]],
     ]);
   });
 
