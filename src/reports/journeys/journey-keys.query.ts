@@ -51,7 +51,10 @@ export async function journeyKeysSql(store: AnalyticsStore, query: StatsQuery): 
   const parts = [
     `SELECT substringIndex(journey_pages, '\\n', {steps:UInt8}) AS key
     FROM sessions FINAL WHERE ${rows.sql} AND journey_parts = 1 AND journey_steps >= {steps:UInt8}`,
-    keyed(`SELECT ${FIRST_PAGES} FROM sessions FINAL WHERE ${rows.sql} AND journey_parts > 1 AND pageviews >= {steps:UInt8}`),
+    // Their keys are found first: a condition on the sorting key skips the granules of the others, whose pairs the
+    // engine would otherwise read (FINAL filters after merging).
+    keyed(`SELECT ${FIRST_PAGES} FROM sessions FINAL WHERE ${rows.sql} AND (session_start, session_id) IN (
+        SELECT session_start, session_id FROM sessions FINAL WHERE ${rows.sql} AND journey_parts > 1 AND pageviews >= {steps:UInt8})`),
   ];
   // The events side binds the filters' values under the same names (equal values): spread, not merged.
   let params = rows.params;
