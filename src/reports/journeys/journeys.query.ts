@@ -21,11 +21,11 @@ export interface JourneyRequest {
   readonly stepFilters?: ReadonlyMap<number, string>;
 }
 
-/** The journey `path` has the page (or a page matching the pattern) at each filtered step. */
-function stepConditions(stepFilters: ReadonlyMap<number, string>): SqlFragment {
+/** The journey's pages (an array expression) have the page (or a page matching the pattern) at each filtered step. */
+function stepConditions(stepFilters: ReadonlyMap<number, string>, pages: string): SqlFragment {
   return allOf(
     [...stepFilters].map(([step, page], index) => {
-      const at = `arrayElement(path, {step_at_${index}:UInt8})`;
+      const at = `arrayElement(${pages}, {step_at_${index}:UInt8})`;
       const literal = isLiteralPattern(page);
       return {
         sql: literal ? `${at} = {step_page_${index}:String}` : `match(${at}, {step_page_${index}:String})`,
@@ -44,14 +44,20 @@ export async function journeys(store: AnalyticsStore, query: StatsQuery, request
   const stepFilters = request.stepFilters ?? new Map<number, string>();
   if ([...stepFilters.keys()].some((step) => step >= request.steps)) return [];
   const sessions = await journeyKeysSql(store, query);
-  const chosen = stepConditions(stepFilters);
+  const chosen = stepConditions(stepFilters, PAGES_OF_KEY);
+  // The groups of the page are found by count first (ties kept), so only those keys are split into arrays to be
+  // ordered as the raw SQL orders them (a key's text order differs for pages holding control characters).
   const rows = await store.query<{ path: string[]; count: string; total: string }>(
     `SELECT ${PAGES_OF_KEY} AS path, count, total FROM (
-       SELECT key, count() AS count, sum(count()) OVER () AS total
-       FROM (${sessions.sql})
-       GROUP BY key
+       SELECT key, count, total FROM (
+         SELECT key, count() AS count, sum(count()) OVER () AS total
+         FROM (${sessions.sql})
+         GROUP BY key
+       )
+       WHERE ${chosen.sql}
+       ORDER BY count DESC
+       LIMIT {journey_limit:UInt32} WITH TIES
      )
-     WHERE ${chosen.sql}
      ORDER BY count DESC, path ASC
      LIMIT {journey_limit:UInt32}`,
     { ...sessions.params, ...chosen.params, steps: request.steps, journey_limit: request.limit },
