@@ -1,11 +1,10 @@
 // /journeys: the most common first `steps` pages of sessions, consecutive repeats of a page collapsed.
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
-import { readsSessionsTable, sessionRowsSql } from '../../stats/session-rows.query.js';
-import { SESSION_JOURNEY } from '../../stats/session-values.js';
 import { allOf, type SqlFragment } from '../../stats/sql-fragment.js';
 import { isLiteralPattern, pathPattern } from '../../goals/index.js';
-import { baseWhere, type StatsQuery } from '../../stats/stats-query.js';
+import type { StatsQuery } from '../../stats/stats-query.js';
 import { percentOf } from '../percentage.js';
+import { journeyKeysSql, PAGES_OF_KEY } from './journey-keys.query.js';
 
 export interface Journey {
   path: string[];
@@ -22,11 +21,11 @@ export interface JourneyRequest {
   readonly stepFilters?: ReadonlyMap<number, string>;
 }
 
-/** The journey `path` has the page (or a page matching the pattern) at each filtered step. */
-function stepConditions(stepFilters: ReadonlyMap<number, string>): SqlFragment {
+/** The journey's pages (an array expression) have the page (or a page matching the pattern) at each filtered step. */
+function stepConditions(stepFilters: ReadonlyMap<number, string>, pages: string): SqlFragment {
   return allOf(
     [...stepFilters].map(([step, page], index) => {
-      const at = `arrayElement(path, {step_at_${index}:UInt8})`;
+      const at = `arrayElement(${pages}, {step_at_${index}:UInt8})`;
       const literal = isLiteralPattern(page);
       return {
         sql: literal ? `${at} = {step_page_${index}:String}` : `match(${at}, {step_page_${index}:String})`,
@@ -37,26 +36,6 @@ function stepConditions(stepFilters: ReadonlyMap<number, string>): SqlFragment {
 }
 
 /**
- * One row per session with at least `steps` pageviews: `journey`, its (time, path) pageview pairs. Without
- * filters from the session rows (each session's stored pairs, edge sessions from their events in the range);
- * with filters from the matching pageviews.
- */
-async function sessionJourneysSql(store: AnalyticsStore, query: StatsQuery): Promise<SqlFragment> {
-  if (readsSessionsTable(query, SESSION_JOURNEY)) {
-    const rows = await sessionRowsSql(store, query, SESSION_JOURNEY);
-    return { sql: `SELECT journey FROM (${rows.sql}) WHERE pv >= {steps:UInt8}`, params: rows.params };
-  }
-  const where = baseWhere(query);
-  return {
-    sql: `SELECT groupArray((timestamp, toString(pathname))) AS journey
-      FROM events WHERE ${where.sql} AND type = 'pageview'
-      GROUP BY session_id
-      HAVING count() >= {steps:UInt8}`,
-    params: where.params,
-  };
-}
-
-/**
  * Each session's pages in time order (ties by pathname), repeats in a row dropped (arrayCompact), cut to
  * `steps`; sessions whose cut path is shorter do not count. Step filters keep the journeys with the chosen
  * pages at the chosen steps; percentages stay shares of all the sessions counted.
@@ -64,16 +43,21 @@ async function sessionJourneysSql(store: AnalyticsStore, query: StatsQuery): Pro
 export async function journeys(store: AnalyticsStore, query: StatsQuery, request: JourneyRequest): Promise<Journey[]> {
   const stepFilters = request.stepFilters ?? new Map<number, string>();
   if ([...stepFilters.keys()].some((step) => step >= request.steps)) return [];
-  const sessions = await sessionJourneysSql(store, query);
-  const chosen = stepConditions(stepFilters);
+  const sessions = await journeyKeysSql(store, query);
+  const chosen = stepConditions(stepFilters, PAGES_OF_KEY);
+  // The groups of the page are found by count first (ties kept), so only those keys are split into arrays to be
+  // ordered as the raw SQL orders them (a key's text order differs for pages holding control characters).
   const rows = await store.query<{ path: string[]; count: string; total: string }>(
-    `SELECT path, count, total FROM (
-       SELECT path, count() AS count, sum(count()) OVER () AS total
-       FROM (SELECT arraySlice(arrayCompact(arraySort(journey).2), 1, {steps:UInt8}) AS path FROM (${sessions.sql}))
-       WHERE length(path) = {steps:UInt8}
-       GROUP BY path
+    `SELECT ${PAGES_OF_KEY} AS path, count, total FROM (
+       SELECT key, count, total FROM (
+         SELECT key, count() AS count, sum(count()) OVER () AS total
+         FROM (${sessions.sql})
+         GROUP BY key
+       )
+       WHERE ${chosen.sql}
+       ORDER BY count DESC
+       LIMIT {journey_limit:UInt32} WITH TIES
      )
-     WHERE ${chosen.sql}
      ORDER BY count DESC, path ASC
      LIMIT {journey_limit:UInt32}`,
     { ...sessions.params, ...chosen.params, steps: request.steps, journey_limit: request.limit },
