@@ -8,6 +8,7 @@ import { askOnce, type AskedPerQuery } from './ask-once-per-query.js';
 import type { SessionColumn } from './session-values.js';
 import { baseWhere, filterWhere, type StatsQuery } from './stats-query.js';
 import { ALWAYS_TRUE, allOf, anyOf, mergeParams, type SqlFragment } from './sql-fragment.js';
+import { sessionSpans, type EdgeSession } from './session-spans.query.js';
 import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './time-range.js';
 
 /**
@@ -85,14 +86,6 @@ function edgeConditions(range: TimeRange, column: string) {
   };
 }
 
-/** A session computed from its events: one crossing an edge of the range, or disagreeing on an attribute. */
-interface EdgeSession {
-  id: string;
-  /** First and last event of the whole session, ms. */
-  first: number;
-  last: number;
-}
-
 const edgesAsked: AskedPerQuery<EdgeSession[]> = new WeakMap();
 
 /**
@@ -138,29 +131,6 @@ async function edgeSessions(store: AnalyticsStore, siteId: number, range: TimeRa
     sql: `site_id = {siteId:UInt32} AND (session_start, session_id) IN (${crossing.join(' UNION ALL ')})`,
     params: { siteId, ...mergeParams(branches) },
   });
-}
-
-/** The first and last event times of the sessions whose `sessions` rows meet `rows`, over all those rows. */
-async function sessionSpans(store: AnalyticsStore, rows: SqlFragment): Promise<EdgeSession[]> {
-  const spans = await store.query<{ id: string; first: string; last: string }>(
-    `SELECT toString(session_id) AS id, toUnixTimestamp64Milli(min(first_at)) AS first, toUnixTimestamp64Milli(max(last_at)) AS last
-     FROM sessions WHERE ${rows.sql} GROUP BY session_id`,
-    rows.params,
-  );
-  return spans.map((span) => ({ id: span.id, first: spanInstant(span.first, span), last: spanInstant(span.last, span) }));
-}
-
-/** The greatest time a Date holds, ms either side of 1970 (ECMAScript's time value range). */
-const LAST_DATE_MS = 8.64e15;
-
-/**
- * A span's end as ms, refused loudly when the engine's answer is not a time: the windows built from it would
- * otherwise fail later as an invalid Date, far from the row that caused it.
- */
-function spanInstant(value: string, span: { id: string; first: string; last: string }): number {
-  const ms = Number(value);
-  if (!Number.isFinite(ms) || Math.abs(ms) > LAST_DATE_MS) throw new Error(`Session ${String(span.id)}: the engine answered a span that is not a time (first ${String(span.first)}, last ${String(span.last)})`);
-  return ms;
 }
 
 /** Sessions whose rows all begin and end inside the range (a merged row's condition: read it with FINAL). */
