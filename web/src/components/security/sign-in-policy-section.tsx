@@ -4,12 +4,14 @@ import { useSetSignInPolicy, useSignInPolicy } from '../../api/security-queries'
 import { Card } from '../card';
 import { CheckboxField } from '../checkbox-field';
 import { ErrorMessage } from '../error-message';
+import { useToggleWhileSaving } from '../use-toggle-while-saving';
 
 const HINT = 'Members without it are refused on this organization\'s sites and settings until they turn it on (Account > Security). Organization API keys are not affected.';
 
 export function SignInPolicySection({ organizationId, isOwner }: { organizationId: string; isOwner: boolean }) {
   const policy = useSignInPolicy(organizationId);
   const save = useSetSignInPolicy(organizationId);
+  const toggle = useToggleWhileSaving(policy.data?.requireTwoFactor ?? false);
   return (
     <Card title="Sign-in policy">
       <div className="flex flex-col gap-3">
@@ -20,9 +22,13 @@ export function SignInPolicySection({ organizationId, isOwner }: { organizationI
             label="Members must use two-factor authentication"
             hint={isOwner ? HINT : `${HINT} Only an owner changes this.`}
             // While a change is being saved the box shows it (disabled), not the stored value it is replacing.
-            checked={save.isPending ? save.variables.requireTwoFactor : policy.data.requireTwoFactor}
+            checked={toggle.checked}
             disabled={!isOwner || save.isPending}
-            onChange={(event) => save.mutate({ requireTwoFactor: event.currentTarget.checked })}
+            onChange={(event) => {
+              const requireTwoFactor = event.currentTarget.checked;
+              toggle.ask(requireTwoFactor);
+              save.mutate({ requireTwoFactor }, { onSettled: toggle.settle });
+            }}
           />
         ) : null}
         <ErrorMessage error={save.error} />

@@ -7,6 +7,7 @@ import { CheckboxField } from '../checkbox-field';
 import { Dialog } from '../dialog';
 import { ErrorMessage } from '../error-message';
 import { TextField } from '../text-field';
+import { useToggleWhileSaving } from '../use-toggle-while-saving';
 
 export interface SegmentListDialogProps {
   readonly site: string;
@@ -24,6 +25,7 @@ function SegmentEditor({ site, segment, onDeleted }: { site: string; segment: Se
   const update = useUpdateSegment(site);
   const remove = useDeleteSegment(site);
   const [name, setName] = useState(segment.name);
+  const publicToggle = useToggleWhileSaving(segment.isPublic);
   const rename = (event: FormEvent) => {
     event.preventDefault();
     update.mutate({ segmentId: segment.segmentId, change: { name: name.trim() } });
@@ -36,9 +38,13 @@ function SegmentEditor({ site, segment, onDeleted }: { site: string; segment: Se
       </form>
       <CheckboxField
         label={`Public: ${segment.name}`}
-        checked={segment.isPublic}
+        checked={publicToggle.checked}
         disabled={update.isPending}
-        onChange={(event) => update.mutate({ segmentId: segment.segmentId, change: { isPublic: event.target.checked } })}
+        onChange={(event) => {
+          const isPublic = event.target.checked;
+          publicToggle.ask(isPublic);
+          update.mutate({ segmentId: segment.segmentId, change: { isPublic } }, { onSettled: publicToggle.settle });
+        }}
       />
       <div>
         <Button variant="secondary" disabled={remove.isPending} onClick={() => remove.mutate(segment.segmentId, { onSuccess: () => onDeleted(segment.segmentId) })}>Delete {segment.name}</Button>
