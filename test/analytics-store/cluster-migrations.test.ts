@@ -13,7 +13,7 @@ const clusterStatementsOf = (version: string) => clusterMigrations.find((migrati
 it('rewrites every statement of every migration, keeping the versions', () => {
   const single = loadAnalyticsMigrations();
   expect(clusterMigrations.map((migration) => migration.version)).toEqual(single.map((migration) => migration.version));
-  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2, 5]);
+  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2, 5, 2]);
   for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
@@ -94,6 +94,13 @@ it('gives migration 0035 its journey columns on both sessions tables, its projec
     'ALTER TABLE events_local ON CLUSTER loupe MATERIALIZE PROJECTION events_by_channel SETTINGS mutations_sync = 2',
   ]);
   expect(statements[2]).toMatch(/SETTINGS mutations_sync = 2$/);
+});
+
+it('gives migration 0038 the delete mode and the removal of deleted rows on the local events only, waiting on every replica', () => {
+  expect(clusterStatementsOf('0038_projections_dropped_on_delete')).toEqual([
+    "ALTER TABLE events_local ON CLUSTER loupe MODIFY SETTING lightweight_mutation_projection_mode = 'drop'",
+    'ALTER TABLE events_local ON CLUSTER loupe APPLY DELETED MASK SETTINGS mutations_sync = 2',
+  ]);
 });
 
 it('keeps every session on one shard: events, its copies and sessions share one sharding key', () => {

@@ -18,6 +18,7 @@ const DATA_COMMANDS = [
   'MATERIALIZE PROJECTION',
   'DROP PROJECTION',
   'MODIFY SETTING',
+  'APPLY DELETED MASK',
 ];
 /** After these the Distributed table changes first, so it never names a column the shards no longer have. */
 const REMOVING_COMMANDS = ['DROP COLUMN', 'RENAME COLUMN'];
@@ -26,7 +27,7 @@ const ALTER_HEAD = /^ALTER TABLE (\w+)\s+/;
 
 function startsWithAny(command: string, prefixes: readonly string[]): boolean {
   const normalized = command.replace(/\s+/g, ' ');
-  return prefixes.some((prefix) => normalized.startsWith(`${prefix} `));
+  return prefixes.some((prefix) => normalized === prefix || normalized.startsWith(`${prefix} `));
 }
 
 /**
