@@ -28,14 +28,9 @@ export type IntakeFields = Omit<IntakeRecord, 'payload'>;
  * being serialized again; parseIntakeLine restores the default.
  */
 export function intakeLine(fields: IntakeFields, payload: TrackPayload, body: string | undefined): string {
+  const head = JSON.stringify(fields);
   const payloadJson = body !== undefined && !body.includes('\n') ? body : JSON.stringify(payload);
-  // Member by member, in the record's order: the same text as JSON.stringify of the fields object, in about
-  // two thirds of its time (measured with the benchmark's traffic, decision 0067).
-  return (
-    `{"site_id":${JSON.stringify(fields.site_id)},"at":${JSON.stringify(fields.at)},"event_id":${JSON.stringify(fields.event_id)}` +
-    `,"user_id":${JSON.stringify(fields.user_id)},"detect_bots":${JSON.stringify(fields.detect_bots)},"ip":${JSON.stringify(fields.ip)}` +
-    `,"user_agent":${JSON.stringify(fields.user_agent)},"headers":${JSON.stringify(fields.headers)},"payload":${payloadJson}}`
-  );
+  return `${head.slice(0, -1)},"payload":${payloadJson}}`;
 }
 
 const BOT_HEADER_NAMES = ['accept', 'accept-language', 'accept-encoding', 'sec-ch-ua'] as const;
