@@ -3,6 +3,7 @@
 import { constants, writeSync } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LineBatchEncoder } from './line-batch-encoder.js';
 import { newSegmentName, syncDirectory } from './segment-file.js';
 
 /**
@@ -119,6 +120,7 @@ export class WriteAheadLog {
   private commitCount = 0;
   /** Sealed segments being synced and closed, in order; never rejects. */
   private sealing: Promise<void> = Promise.resolve();
+  private readonly encoder = new LineBatchEncoder();
   private readonly sync: SpoolSync;
 
   constructor(private readonly options: WriteAheadLogOptions) {
@@ -179,7 +181,7 @@ export class WriteAheadLog {
 
   private async commit(): Promise<void> {
     const count = this.lines.length;
-    const data = Buffer.from(this.lines.join(''));
+    const data = this.encoder.encode(this.lines);
     const waiters = this.waiters;
     this.lines = [];
     this.waiters = [];

@@ -18,6 +18,7 @@ function firstValue(value: string | readonly string[] | undefined): string {
 
 /** Drops a port (`1.2.3.4:80`, `[::1]:80`), IPv6 brackets and the IPv4-mapped prefix; '' when not an IP. */
 export function normalizeIp(candidate: string): string {
+  if (candidate === '') return '';
   let ip = candidate;
   if (ip.startsWith('[')) {
     const close = ip.indexOf(']');
@@ -25,18 +26,28 @@ export function normalizeIp(candidate: string): string {
   } else if (ip.indexOf(':') !== -1 && ip.indexOf(':') === ip.lastIndexOf(':')) {
     ip = ip.slice(0, ip.indexOf(':'));
   }
-  if (ip.slice(0, IPV4_MAPPED_PREFIX.length).toLowerCase() === IPV4_MAPPED_PREFIX) {
+  if (ip.startsWith(':') && ip.slice(0, IPV4_MAPPED_PREFIX.length).toLowerCase() === IPV4_MAPPED_PREFIX) {
     const v4 = ip.slice(IPV4_MAPPED_PREFIX.length);
     if (isIP(v4) === 4) ip = v4;
   }
   return isIP(ip) === 0 ? '' : ip;
 }
 
-/** Every X-Forwarded-For entry, in order, however many header lines carry them. */
-function forwardedEntries(value: string | readonly string[] | undefined): string[] {
-  if (value === undefined) return [];
-  const lines = typeof value === 'string' ? [value] : value;
-  return lines.flatMap((line) => line.split(',')).map((entry) => entry.trim());
+/** Every X-Forwarded-For entry as sent (untrimmed), in order, however many header lines carry them. */
+function forwardedEntries(value: string | readonly string[]): string[] {
+  if (typeof value === 'string') return value.split(',');
+  const entries: string[] = [];
+  for (const line of value) entries.push(...line.split(','));
+  return entries;
+}
+
+const normalizeEntry = (entry: string): string => normalizeIp(entry.trim());
+
+/** The socket's address as normalizeIp gives it; one connection's requests ask with the same text. */
+let lastSocket = { raw: '', ip: '' };
+function normalizeSocket(raw: string): string {
+  if (raw !== lastSocket.raw) lastSocket = { raw, ip: normalizeIp(raw) };
+  return lastSocket.ip;
 }
 
 /**
@@ -45,13 +56,14 @@ function forwardedEntries(value: string | readonly string[] | undefined): string
  * own is never reached), else CF-Connecting-IP; otherwise (or when none holds one) the socket address.
  */
 export function clientIp(headers: RequestHeaders, socketAddress: string | undefined, trusts: TrustFunction | undefined): string {
-  const socket = normalizeIp(socketAddress ?? '');
+  const socket = normalizeSocket(socketAddress ?? '');
   if (trusts && socket !== '' && trusts(socket, 0)) {
     const real = normalizeIp(firstValue(headers[SET_BY_PROXY_FIRST]));
     if (real !== '') return real;
-    const entries = forwardedEntries(headers['x-forwarded-for']).map(normalizeIp);
-    if (entries.length > 0) {
-      const forwarded = forwardedClient(socket, entries, trusts);
+    const forwardedFor = headers['x-forwarded-for'];
+    if (forwardedFor !== undefined) {
+      // Entries are normalized only as far as the trust reads them: an entry left of the client is never used.
+      const forwarded = forwardedClient(socket, forwardedEntries(forwardedFor), trusts, normalizeEntry);
       if (forwarded !== '') return forwarded;
     }
     const cloudflare = normalizeIp(firstValue(headers[SET_BY_PROXY_LAST]));

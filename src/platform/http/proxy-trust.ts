@@ -88,16 +88,23 @@ export function trustFunction(trust: ProxyTrust): TrustFunction | undefined {
 /**
  * The client's address from the socket's peer and X-Forwarded-For's entries, read from the right: each hop the
  * trust accepts may name the one before it; the first it does not accept is the client (the leftmost entry
- * when every hop is trusted). Fastify's request.ip gives the same answer for the same trust function.
+ * when every hop is trusted). Fastify's request.ip gives the same answer for the same trust function. `read`
+ * turns an entry into the address it names, as the caller wants it.
  */
-export function forwardedClient(socketAddress: string, forwardedFor: readonly string[], trusts: TrustFunction | undefined): string {
+export function forwardedClient(
+  socketAddress: string,
+  forwardedFor: readonly string[],
+  trusts: TrustFunction | undefined,
+  read: (entry: string) => string = (entry) => entry,
+): string {
   let client = socketAddress;
   if (!trusts) return client;
   for (let hop = 0; hop <= forwardedFor.length; hop += 1) {
     if (!trusts(client, hop)) return client;
     const next = forwardedFor[forwardedFor.length - 1 - hop];
     if (next === undefined) return client;
-    client = next;
+    // Only the entries the trust reaches are read (e.g. normalized): usually the rightmost one.
+    client = read(next);
   }
   return client;
 }
