@@ -16,6 +16,12 @@ export interface SessionColumn {
    * from their events, as for a filter on such an attribute.
    */
   readonly needsAgreement?: boolean;
+  /**
+   * For a column mixing values right for every session with values right only for agreeing ones (several
+   * breakdowns in one pass): `sessions` gives NULL for the latter in a disagreeing row, and this aggregate over
+   * a disagreeing session's events gives them (NULL for the others, which its row already answers).
+   */
+  readonly disagreeingEvents?: string;
   readonly params: QueryParams;
 }
 
