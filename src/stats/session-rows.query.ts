@@ -23,18 +23,28 @@ export async function sessionRowsSql(store: AnalyticsStore, query: StatsQuery, c
   if (!readsSessionsTable(query, column)) return withColumn(fromEvents(baseWhere(query), events));
   // Filters on visitor attributes, or a column that holds one, read only the rows of sessions that agree on them.
   const agreeing = query.filters.length > 0 || column?.needsAgreement === true;
+  // A column holding one beside values right for all reads every row, and the events of the disagreeing sessions too.
+  const mixed = !agreeing && column?.disagreeingEvents !== undefined;
   const [edges, disagreeing] = await Promise.all([
     edgeSessionsOf(store, query),
-    agreeing ? disagreeingSessionsOf(store, query) : [],
+    agreeing || mixed ? disagreeingSessionsOf(store, query) : [],
   ]);
   // So many sessions disagree that listing them would cost more than grouping the matching events.
   if (disagreeing === undefined) return withColumn(fromEvents(baseWhere(query), events));
-  return withColumn(
-    fromSessionsTable(query.siteId, query.range, { filters: filterWhere(query), agreeing }, [...edges, ...disagreeing], {
-      events,
-      sessions: column ? `, ${column.sessions} AS ${column.alias}` : '',
-    }),
-  );
+  const sessions = column ? `, ${column.sessions} AS ${column.alias}` : '';
+  const where = { filters: filterWhere(query), agreeing };
+  if (!mixed) return withColumn(fromSessionsTable(query.siteId, query.range, where, [...edges, ...disagreeing], { events, sessions }));
+  const rows = fromSessionsTable(query.siteId, query.range, where, edges, { events, sessions });
+  const crossing = new Set(edges.map((edge) => edge.id));
+  const inside = disagreeing.filter((session) => !crossing.has(session.id));
+  if (inside.length === 0) return withColumn(rows);
+  const own = edgeEventsWhere(query.siteId, query.range, where.filters, inside, 'disagreeing');
+  return withColumn({
+    sql: `${rows.sql}
+    UNION ALL
+    SELECT ${EVENT_FIGURES}, ${column.disagreeingEvents} AS ${column.alias} FROM events WHERE ${own.sql} GROUP BY session_id`,
+    params: { ...rows.params, ...own.params },
+  });
 }
 
 /**
@@ -222,7 +232,7 @@ function fromSessionsTable(
  * only from the range's start to the last end of sessions that began before it, and from the first start of
  * the others to the range's end.
  */
-function edgeEventsWhere(siteId: number, range: TimeRange, filters: SqlFragment, edges: readonly EdgeSession[]): SqlFragment {
+function edgeEventsWhere(siteId: number, range: TimeRange, filters: SqlFragment, edges: readonly EdgeSession[], prefix = 'edge'): SqlFragment {
   const fromMs = range.from?.getTime() ?? Number.NEGATIVE_INFINITY;
   let headEnd: number | undefined;
   let tailStart: number | undefined;
@@ -231,17 +241,17 @@ function edgeEventsWhere(siteId: number, range: TimeRange, filters: SqlFragment,
     else tailStart = Math.min(tailStart ?? edge.first, edge.first);
   }
   const windows = anyOf([
-    ...(headEnd === undefined ? [] : [{ sql: `timestamp <= {edge_head_end:${DT}}`, params: { edge_head_end: toClickHouseDateTime(new Date(headEnd)) } }]),
-    ...(tailStart === undefined ? [] : [{ sql: `timestamp >= {edge_tail_start:${DT}}`, params: { edge_tail_start: toClickHouseDateTime(new Date(tailStart)) } }]),
+    ...(headEnd === undefined ? [] : [{ sql: `timestamp <= {${prefix}_head_end:${DT}}`, params: { [`${prefix}_head_end`]: toClickHouseDateTime(new Date(headEnd)) } }]),
+    ...(tailStart === undefined ? [] : [{ sql: `timestamp >= {${prefix}_tail_start:${DT}}`, params: { [`${prefix}_tail_start`]: toClickHouseDateTime(new Date(tailStart)) } }]),
   ]);
   const where = allOf([
     SITE,
     ...timeRangeConditions(range),
     filters,
     windows,
-    { sql: 'session_id IN (SELECT toUInt64(arrayJoin({edge_ids:Array(String)})))', params: {} },
+    { sql: `session_id IN (SELECT toUInt64(arrayJoin({${prefix}_ids:Array(String)})))`, params: {} },
   ]);
-  return { sql: where.sql, params: { siteId, ...windows.params, ...where.params, edge_ids: edges.map((edge) => edge.id) } };
+  return { sql: where.sql, params: { siteId, ...windows.params, ...where.params, [`${prefix}_ids`]: edges.map((edge) => edge.id) } };
 }
 
 /** Which sessions of a report a table of rows per session answers for, and the events of the others (see sessionSplit). */

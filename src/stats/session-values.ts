@@ -16,6 +16,12 @@ export interface SessionColumn {
    * from their events, as for a filter on such an attribute.
    */
   readonly needsAgreement?: boolean;
+  /**
+   * For a column mixing values right for every session with values right only for agreeing ones (several
+   * breakdowns in one pass): `sessions` gives NULL for the latter in a disagreeing row, and this aggregate over
+   * a disagreeing session's events gives them (NULL for the others, which its row already answers).
+   */
+  readonly disagreeingEvents?: string;
   readonly params: QueryParams;
 }
 
@@ -23,19 +29,26 @@ const TIME_PREFIX = 23;
 /** The value after the time; '' for the '~' (after every time) a column holds when no event qualified. */
 const after = (column: string) => `substring(${column}, ${TIME_PREFIX + 1})`;
 
+/**
+ * The value of a (time, value) twin of such a column (migration 0036: the same `min`, cheaper to read). A '~'
+ * becomes the largest time with '', so the value is '' as after('~') is.
+ */
+const valueOf = (column: string) => `tupleElement(${column}, 2)`;
+const NO_EVENT_TIME = "toDateTime64('2299-12-31 23:59:59.999', 3, 'UTC')";
+
 const FROM_SESSIONS_ROW: Readonly<Record<string, string>> = {
   referrer: after('first_referrer'),
-  channel: `if(first_informative_channel = '~', ${after('first_channel')}, ${after('first_informative_channel')})`,
+  channel: `if(tupleElement(first_informative_channel_by_time, 1) = ${NO_EVENT_TIME}, ${valueOf('first_channel_by_time')}, ${valueOf('first_informative_channel_by_time')})`,
   utm_source: after('first_utm_source'),
   utm_medium: after('first_utm_medium'),
   utm_campaign: after('first_utm_campaign'),
-  country: after('first_country'),
-  browser: after('first_browser'),
+  country: valueOf('first_country_by_time'),
+  browser: valueOf('first_browser_by_time'),
   operating_system: after('first_operating_system'),
   device_type: after('first_device_type'),
   entry_page: after('entry_page'),
   exit_page: after('exit_page'),
-  hostname: after('first_hostname'),
+  hostname: valueOf('first_hostname_by_time'),
 };
 
 /** Visitor attributes of migration 0009: the session's value when its events agree on them. */

@@ -13,7 +13,7 @@ const clusterStatementsOf = (version: string) => clusterMigrations.find((migrati
 it('rewrites every statement of every migration, keeping the versions', () => {
   const single = loadAnalyticsMigrations();
   expect(clusterMigrations.map((migration) => migration.version)).toEqual(single.map((migration) => migration.version));
-  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2, 5, 2]);
+  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2, 5, 3, 2]);
   for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
@@ -92,6 +92,16 @@ it('gives migration 0035 its journey columns on both sessions tables, its projec
     'ALTER TABLE sessions_local ON CLUSTER loupe MATERIALIZE COLUMN journey_pages, MATERIALIZE COLUMN journey_steps, MATERIALIZE COLUMN journey_parts',
     'ALTER TABLE events_local ON CLUSTER loupe ADD PROJECTION IF NOT EXISTS events_by_channel',
     'ALTER TABLE events_local ON CLUSTER loupe MATERIALIZE PROJECTION events_by_channel SETTINGS mutations_sync = 2',
+  ]);
+  expect(statements[2]).toMatch(/SETTINGS mutations_sync = 2$/);
+});
+
+it('gives migration 0036 its first-value twins on both sessions tables and builds them on the local one', () => {
+  const statements = clusterStatementsOf('0036_session_first_values_by_time') ?? [];
+  expect(statements.map((statement) => statement.split('\n')[0])).toEqual([
+    'ALTER TABLE sessions_local ON CLUSTER loupe',
+    'ALTER TABLE sessions ON CLUSTER loupe',
+    'ALTER TABLE sessions_local ON CLUSTER loupe MATERIALIZE COLUMN first_channel_by_time, MATERIALIZE COLUMN first_informative_channel_by_time,',
   ]);
   expect(statements[2]).toMatch(/SETTINGS mutations_sync = 2$/);
 });

@@ -39,9 +39,7 @@ function sharesPass(dimension: Dimension, column: SessionColumn): boolean {
 
 export async function sessionBreakdowns(store: AnalyticsStore, query: StatsQuery, requests: readonly BreakdownRequest[]): Promise<BreakdownAnswer[]> {
   const pages = new Map<number, MetricPage>();
-  // A value that is right only for sessions agreeing on the visitor attributes reads other session rows than one that
-  // is right for all (session-rows.query.ts): each kind gets its own pass, so each reads exactly /metric's rows.
-  const passes = new Map<boolean, Member[]>();
+  const members: Member[] = [];
   const alone: Array<Promise<void>> = [];
   requests.forEach((request, index) => {
     const dimension = findDimension(request.parameter, 'metric_key');
@@ -51,10 +49,9 @@ export async function sessionBreakdowns(store: AnalyticsStore, query: StatsQuery
       alone.push(metricBreakdown(store, query, { parameter: request.parameter, limit: request.limit, page: 1 }).then((page) => void pages.set(index, page)));
       return;
     }
-    const agreeing = column.needsAgreement === true;
-    passes.set(agreeing, [...(passes.get(agreeing) ?? []), { index, dimension, column, limit: request.limit }]);
+    members.push({ index, dimension, column, limit: request.limit });
   });
-  for (const members of passes.values()) {
+  if (members.length > 0) {
     const answered = await onePass(store, query, members);
     members.forEach((member, at) => pages.set(member.index, answered[at] ?? { data: [], totalCount: 0 }));
   }
@@ -70,16 +67,29 @@ interface PassRow extends BreakdownRow {
   readonly pageviews_sum: string;
 }
 
-/** The members' breakdowns from one read of the session rows: each ranked as /metric ranks, cut at its limit. */
-async function onePass(store: AnalyticsStore, query: StatsQuery, members: readonly Member[]): Promise<MetricPage[]> {
-  const values: SessionColumn = {
+/**
+ * The members' values as one column of the session rows. A value right only for sessions agreeing on the visitor
+ * attributes (session-rows.query.ts) is NULL in a disagreeing session's row and taken from its events instead, so
+ * each breakdown counts exactly /metric's sessions; NULL values are left out of the grouping.
+ */
+function valuesColumn(members: readonly Member[]): SessionColumn {
+  const needsAgreement = (member: Member) => member.column.needsAgreement === true;
+  const agreeing = members.filter(needsAgreement).length;
+  const mixed = agreeing > 0 && agreeing < members.length;
+  const ofRow = (member: Member) => (needsAgreement(member) && mixed ? `if(attributes_changed = 0, ${String(member.column.sessions)}, NULL)` : member.column.sessions);
+  return {
     alias: 'breakdown_values',
     events: `tuple(${members.map((member) => member.column.events).join(', ')})`,
-    sessions: `tuple(${members.map((member) => member.column.sessions).join(', ')})`,
-    needsAgreement: members.some((member) => member.column.needsAgreement === true),
+    sessions: `tuple(${members.map(ofRow).join(', ')})`,
+    needsAgreement: agreeing === members.length,
+    ...(mixed ? { disagreeingEvents: `tuple(${members.map((member) => (needsAgreement(member) ? member.column.events : 'NULL')).join(', ')})` } : {}),
     params: {},
   };
-  const grouped = withImported(query, members, groupedSql(await sessionRowsSql(store, query, values), members.length));
+}
+
+/** The members' breakdowns from one read of the session rows: each ranked as /metric ranks, cut at its limit. */
+async function onePass(store: AnalyticsStore, query: StatsQuery, members: readonly Member[]): Promise<MetricPage[]> {
+  const grouped = withImported(query, members, groupedSql(await sessionRowsSql(store, query, valuesColumn(members)), members.length));
   const rows = await store.query<PassRow>(
     `SELECT * FROM (
        SELECT *, row_number() OVER (PARTITION BY breakdown ORDER BY count DESC, value ASC) AS breakdown_rank,
@@ -102,14 +112,17 @@ async function onePass(store: AnalyticsStore, query: StatsQuery, members: readon
 /** As metric-breakdown-sql.ts's first-value breakdown, per (breakdown, value): `breakdown` is the value's 1-based place. */
 function groupedSql(sessions: SqlFragment, count: number): SqlFragment {
   const places = Array.from({ length: count }, (_, at) => at + 1);
+  // A session without a value for a breakdown (see valuesColumn) falls in that grouping set's NULL group: breakdown 0.
   return {
     sql: `
+  SELECT * FROM (
   SELECT multiIf(${places.map((place) => `breakdown_${place} IS NOT NULL, ${place}`).join(', ')}, 0) AS breakdown,
     toString(coalesce(${places.map((place) => `breakdown_${place}`).join(', ')})) AS value,
     count() AS count, count() AS sessions, sum(pv) AS pageviews, countIf(pv = 1) AS bounces, sum(dur_ms) / 1000 AS duration_sum
   FROM (SELECT *, ${places.map((place) => `tupleElement(breakdown_values, ${place}) AS breakdown_${place}`).join(', ')} FROM (${sessions.sql}))
   GROUP BY GROUPING SETS (${places.map((place) => `(breakdown_${place})`).join(', ')})
-  SETTINGS group_by_use_nulls = 1`,
+  SETTINGS group_by_use_nulls = 1)
+  WHERE breakdown != 0`,
     params: sessions.params,
   };
 }
