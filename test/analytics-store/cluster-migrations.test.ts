@@ -13,7 +13,7 @@ const clusterStatementsOf = (version: string) => clusterMigrations.find((migrati
 it('rewrites every statement of every migration, keeping the versions', () => {
   const single = loadAnalyticsMigrations();
   expect(clusterMigrations.map((migration) => migration.version)).toEqual(single.map((migration) => migration.version));
-  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2, 5, 3, 2]);
+  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2, 5, 3, 3, 2]);
   for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
@@ -104,6 +104,15 @@ it('gives migration 0036 its first-value twins on both sessions tables and build
     'ALTER TABLE sessions_local ON CLUSTER loupe MATERIALIZE COLUMN first_channel_by_time, MATERIALIZE COLUMN first_informative_channel_by_time,',
   ]);
   expect(statements[2]).toMatch(/SETTINGS mutations_sync = 2$/);
+});
+
+it('gives migration 0037 its delete mode, its projection and its build on the local performance samples only', () => {
+  const statements = clusterStatementsOf('0037_performance_vitals_by_path_projection') ?? [];
+  expect(statements.map((statement) => statement.split('\n')[0])).toEqual([
+    "ALTER TABLE performance_events_local ON CLUSTER loupe MODIFY SETTING lightweight_mutation_projection_mode = 'drop'",
+    'ALTER TABLE performance_events_local ON CLUSTER loupe ADD PROJECTION IF NOT EXISTS vitals_by_path',
+    'ALTER TABLE performance_events_local ON CLUSTER loupe MATERIALIZE PROJECTION vitals_by_path SETTINGS mutations_sync = 2',
+  ]);
 });
 
 it('gives migration 0038 the delete mode and the removal of deleted rows on the local events only, waiting on every replica', () => {

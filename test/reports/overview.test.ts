@@ -46,6 +46,22 @@ describe('overview', () => {
     expect(res.json().data).toEqual({ sessions: 1, pageviews: 3, users: 1, pages_per_session: 3, bounce_rate: 0, session_duration: 120 });
   });
 
+  it('answers zeros, no visitor among them, for a range without sessions', async () => {
+    const res = await get('/overview?start_date=2026-01-01&end_date=2026-01-31');
+    expect(res.json().data).toEqual({ sessions: 0, pageviews: 0, users: 0, pages_per_session: 0, bounce_rate: 0, session_duration: 0 });
+  });
+
+  it('counts the distinct visitors of each bucket: the visitor back on the next day counts in both', async () => {
+    const res = await get('/overview/time-series?start_date=2026-03-09&end_date=2026-03-12&bucket=day');
+    const data = res.json().data as Array<{ time: string; users: number }>;
+    expect(data.map((d) => [d.time, d.users])).toEqual([
+      ['2026-03-09 00:00:00', 0],
+      ['2026-03-10 00:00:00', 2],
+      ['2026-03-11 00:00:00', 1],
+      ['2026-03-12 00:00:00', 0],
+    ]);
+  });
+
   it('covers all time without a range', async () => {
     expect((await get('/overview')).json().data.sessions).toBe(4);
   });

@@ -19,13 +19,20 @@ interface OverviewRow {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/**
+ * The distinct visitor hashes among the rows, exactly: their sorted array's changes from one element to the next,
+ * plus one for the first (none without rows). The engine sorts a million hashes in about two thirds of the time
+ * `uniqExact` takes to build its hash set of them (decision 0065); the sorted array holds 8 bytes per session.
+ */
+const DISTINCT_VISITORS = 'arrayCount(step -> step != 0, arrayDifference(arraySort(groupArray(uh)))) + (count() > 0)';
+
 /** Sums over per-session rows; a bounce is a session with exactly one pageview. Buckets go by session start. */
 const OVERVIEW_SQL = (sessions: string, bucket?: { label: string; key: string }) => `
   SELECT
     ${bucket ? `${bucket.label} AS time,` : ''}
     count() AS sessions,
     sum(pv) AS pageviews,
-    uniqExact(uh) AS users,
+    ${DISTINCT_VISITORS} AS users,
     countIf(pv = 1) AS bounces,
     sum(dur_ms) AS duration_ms
   FROM (${sessions})
