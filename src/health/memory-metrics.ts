@@ -29,12 +29,17 @@ async function processMemory(): Promise<CollectedSample[]> {
 
 /**
  * The engine's figures kept from system.metrics: what it tracks (queries, inserts, merges, caches), its caches'
- * sizes, its threads and parts. Names are fixed here; no value comes from a request.
+ * sizes, its threads and parts; and what its running merges (by table) and queries hold (system.merges,
+ * system.processes). Names are fixed here; no value comes from a request.
  */
 const ENGINE_FIGURES_SQL = `
   SELECT metric, toFloat64(value) AS value FROM system.metrics
   WHERE metric IN ('MemoryTracking', 'MergesMutationsMemoryTracking', 'GlobalThread', 'GlobalThreadActive', 'Merge', 'PartsActive', 'PartsOutdated')
-     OR (metric LIKE '%CacheBytes' AND metric NOT LIKE 'Distr%')`;
+     OR (metric LIKE '%CacheBytes' AND metric NOT LIKE 'Distr%')
+  UNION ALL SELECT 'MergesMemoryUsage', toFloat64(sum(memory_usage)) FROM system.merges
+  UNION ALL SELECT 'MergesRunning', toFloat64(count()) FROM system.merges
+  UNION ALL SELECT concat('MergeMemory.', table), toFloat64(sum(memory_usage)) FROM system.merges GROUP BY table
+  UNION ALL SELECT 'QueriesMemoryUsage', toFloat64(sum(memory_usage)) FROM system.processes`;
 
 const JEMALLOC_SQL = 'SELECT stats FROM system.jemalloc_stats';
 const PAGE_BYTES = 4096;
