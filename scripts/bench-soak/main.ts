@@ -14,8 +14,9 @@ import { LOUPE_SERVER_ARGS, startServer, type ServerProcess } from '../bench-ing
 import { apiClient } from '../bench-query/api-client.js';
 import { bootstrapBenchSite, readBenchSite } from '../bench-query/bench-site.js';
 import { FreshnessTracker } from './freshness-tracker.js';
+import { compareFigures, describeChanges, readMemoryFigures, type FigureSample } from './memory-parts.js';
 import { countTaggedSeconds, newReadStats, readDashboard } from './report-reads.js';
-import { evaluateSoak, type RssSample } from './soak-verdict.js';
+import { evaluateSoak, levelWindows, type RssSample } from './soak-verdict.js';
 import { OptionsError, USAGE, parseSoakOptions, type SoakOptions } from './soak-options.js';
 import { countSoakRows, spoolSegments } from './soak-store.js';
 import { TaggedLoad } from './tagged-load.js';
@@ -39,11 +40,14 @@ const log = (text: string): void => void process.stderr.write(`  ${text}\n`);
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 const loadNow = (): number => loadavg()[0] ?? 0;
 
+/** The server's /metrics token for this run: its memory by part is read there with every sample. */
+const METRICS_TOKEN = randomBytes(24).toString('hex');
+
 async function startLoupe(dataDir: string, port: number, logFile: string): Promise<ServerProcess> {
   return startServer({
     name: 'loupe',
     args: [...LOUPE_SERVER_ARGS],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', TRUST_PROXY: 'true', METRICS_TOKEN },
     cwd: REPO_ROOT,
     port,
     ready: { method: 'GET', path: '/api/health' },
@@ -90,6 +94,7 @@ async function run(options: SoakOptions): Promise<number> {
     const probeStats = newReadStats();
     const dashboardStats = newReadStats();
     const samples: Sample[] = [];
+    const figureSamples: FigureSample[] = [];
     const cpuAtStart = cpuSeconds(server.pid);
     const sample = async (t: number): Promise<void> => {
       samples.push({
@@ -102,8 +107,11 @@ async function run(options: SoakOptions): Promise<number> {
         spoolSegments: await spoolSegments(dataDir),
         queued: load.counts.queued,
       });
+      const figures = await readMemoryFigures(server.baseUrl, METRICS_TOKEN);
+      figureSamples.push({ t, figures });
       const last = samples[samples.length - 1];
-      if (last) log(`t=${t.toFixed(0)} s RSS ${last.rssMb.toFixed(0)} MB, acked ${last.acknowledged}, backlog ${last.backlog}, spool ${last.spoolSegments}, load ${last.load.toFixed(2)}`);
+      const mb = (key: string): string => ((figures?.[key] ?? NaN) / 1024 / 1024).toFixed(0);
+      if (last) log(`t=${t.toFixed(0)} s RSS ${last.rssMb.toFixed(0)} MB (anon ${mb('process.rss_anonymous')}, heap ${mb('process.v8_heap_total')}, engine tracks ${mb('engine.MemoryTracking')}, jemalloc resident ${mb('engine.jemalloc.resident')}), acked ${last.acknowledged}, backlog ${last.backlog}, spool ${last.spoolSegments}, load ${last.load.toFixed(2)}`);
     };
 
     const epochAtStart = Date.now();
@@ -178,12 +186,16 @@ async function run(options: SoakOptions): Promise<number> {
     print();
     print('criteria (issue #38):');
     for (const c of criteria) print(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.measured} (target ${c.target})`);
+    const windows = levelWindows(options.minutes);
+    print();
+    print(`memory by part, minutes ${windows.middle.join('-')} against ${windows.last.join('-')}:`);
+    print(describeChanges(compareFigures(figureSamples, windows.middle, windows.last)));
     print(`load average at end ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
 
     const result = {
       options, runTag, dataDir, readyRssMb, peakRssMb: peak, samples, loadSeconds, backlogAtStop, drainSeconds,
       counts: { ...counts, refused: Object.fromEntries(counts.refused) }, stored, freshness: summary,
-      reads: { probe: probeStats, dashboard: dashboardStats }, criteria, shutdown: stopped,
+      reads: { probe: probeStats, dashboard: dashboardStats }, criteria, shutdown: stopped, memoryParts: figureSamples,
     };
     await writeFile(out, JSON.stringify(result, null, 2) + '\n');
     print(`JSON: ${out}; the server's output: ${serverLog}`);

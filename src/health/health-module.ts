@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MetricsRegistry } from '../platform/metrics/metrics-registry.js';
 import { healthRoutes, type HealthRoutesDeps } from './health.routes.js';
 import { instanceInfoRoutes, type InstanceInfoRoutesDeps } from './instance-info.routes.js';
+import { registerMemoryMetrics } from './memory-metrics.js';
 import { metricsRoutes } from './metrics.routes.js';
 import { createPipelineMetrics, type PipelineMetrics } from './pipeline-metrics.js';
 import { probesRoutes, type ProbesRoutesDeps } from './probes.routes.js';
@@ -26,5 +27,6 @@ export async function registerHealth(app: FastifyInstance, deps: HealthModuleDep
   await app.register(probesRoutes, deps.probes);
   await app.register(metricsRoutes, { registry: deps.registry, token: deps.metricsToken });
   await app.register(instanceInfoRoutes, deps.instanceInfo);
+  registerMemoryMetrics(deps.registry, deps.health.analytics);
   return { pipelineMetrics: createPipelineMetrics(deps.registry) };
 }

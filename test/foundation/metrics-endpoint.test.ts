@@ -95,11 +95,28 @@ describe('GET /metrics with METRICS_TOKEN set', () => {
     expect(counts.at(-1)).toBe(3);
   });
 
+  it("shows the process's memory by part, the engine's memory and caches and each table's parts", async () => {
+    const lines = (await scrape(`Bearer ${TOKEN}`)).body.split('\n');
+    const value = (prefix: string): number => Number(lines.find((line) => line.startsWith(`${prefix} `))?.slice(prefix.length + 1));
+    for (const part of ['rss', 'rss_anonymous', 'rss_file', 'v8_heap_total', 'v8_heap_used', 'external']) {
+      expect(value(`loupe_process_memory_bytes{part="${part}"}`), part).toBeGreaterThan(0);
+    }
+    expect(value('loupe_process_memory_bytes{part="rss"}')).toBeGreaterThanOrEqual(value('loupe_process_memory_bytes{part="rss_anonymous"}'));
+    for (const metric of ['MemoryTracking', 'MarkCacheBytes', 'PrimaryIndexCacheBytes', 'jemalloc.allocated', 'jemalloc.resident', 'jemalloc.retained', 'jemalloc.dirty']) {
+      expect(value(`loupe_analytics_engine_figure{metric="${metric}"}`), metric).toBeGreaterThanOrEqual(0);
+    }
+    expect(value('loupe_analytics_engine_figure{metric="jemalloc.resident"}')).toBeGreaterThan(value('loupe_analytics_engine_figure{metric="jemalloc.allocated"}') / 2);
+    // The five pageviews tracked above, each a row of `events`.
+    expect(lines).toContain('loupe_analytics_table_parts{table="events",figure="rows"} 5');
+    expect(value('loupe_analytics_table_parts{table="events",figure="parts"}')).toBeGreaterThanOrEqual(1);
+    expect(value('loupe_analytics_table_parts{table="events",figure="primary_key_bytes"}')).toBeGreaterThan(0);
+  });
+
   it('counts its own scrapes once answered and never writes the token to the log', async () => {
     await scrape(`Bearer ${TOKEN}`);
     const response = await scrape(`Bearer ${TOKEN}`);
     expect(response.body.split('\n')).toContain('loupe_http_requests_total{method="GET",route="/metrics",status="401"} 5');
-    expect(response.body.split('\n')).toContain('loupe_http_requests_total{method="GET",route="/metrics",status="200"} 2');
+    expect(response.body.split('\n')).toContain('loupe_http_requests_total{method="GET",route="/metrics",status="200"} 3');
     expect(logLines.join('').length).toBeGreaterThan(0);
     expect(logLines.join('')).not.toContain(TOKEN);
     expect(logLines.join('')).not.toContain(TOKEN.slice(0, -1));
