@@ -36,7 +36,7 @@ async function counts(): Promise<{ projection: string | undefined; table: string
 }
 
 it('leaves deleted events out of the projections: those deleted before it, and those deleted after', async () => {
-  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0035'));
+  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0037'));
   await temporary.store.insert('events', [...pageviews('ann', 30), ...pageviews('bob', 20), ...others('dan')]);
   await temporary.store.insert('events', [...pageviews('carol', 10), ...others('eve')]);
   // Erasing a visitor is a lightweight delete (src/user-data/erase-events.ts).

@@ -45,7 +45,7 @@ it('gives existing sessions their first values by time, and keeps them as the st
   await temporary.store.insert('events', [event('1', '10:00', direct), event('1', '10:05', search), event('2', '10:00', direct), event('3', '10:02', direct)]);
   await temporary.store.insert('events', [event('3', '10:01', search)]);
 
-  expect(await migrateAnalyticsStore(temporary.store)).toEqual(['0036_session_first_values_by_time']);
+  expect(await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0036'))).toEqual(['0036_session_first_values_by_time']);
   const at = (hm: string) => `2026-03-01 ${hm}:00.000`;
   const before = [
     ['1', ['Direct', 'Organic Search', 'DE', 'Firefox', 'example.com'], [at('10:00'), at('10:05'), at('10:00'), at('10:00'), at('10:00')], ['Direct', 'Organic Search', 'DE', 'Firefox', 'example.com']],
