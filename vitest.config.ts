@@ -78,6 +78,9 @@ export default defineConfig({
           globalSetup: ['test/setup/migrated-store-template.ts', 'test/setup/built-dashboard.ts'],
           // Browsers and server processes, in the same reused workers (a file closes what it opens).
           pool: 'forks',
+          // A card shows its figure when its report has answered, which a busy machine can take seconds to do:
+          // `expect.poll` waits as long as a locator's own wait would, not the 1 s it waits by default.
+          expect: { poll: { timeout: 15_000 } },
           sequence: { groupOrder: 2 },
         },
       },
