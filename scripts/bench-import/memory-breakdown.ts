@@ -2,6 +2,7 @@
 // it, the embedded engine's allocations) apart from file-backed pages (the code of node and of libchdb.so, which
 // the kernel may drop), read from /proc/self/status and process.memoryUsage() at a fixed interval.
 import { readFileSync } from 'node:fs';
+import { statusBytes } from '../../src/health/memory-metrics.js';
 
 export interface MemorySample {
   /** Resident anonymous memory, MB. */
@@ -18,8 +19,7 @@ const MB = 1024;
 
 /** A `Field:  N kB` line of /proc/<pid>/status, in kB; 0 when the line is missing. */
 export function statusKb(status: string, field: string): number {
-  const found = new RegExp(`^${field}:\\s+(\\d+)\\s+kB$`, 'm').exec(status);
-  return found?.[1] === undefined ? 0 : Number(found[1]);
+  return (statusBytes(status, field) ?? 0) / 1024;
 }
 
 export function sampleMemory(): MemorySample {

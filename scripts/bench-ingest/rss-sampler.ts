@@ -1,10 +1,11 @@
 // Samples a process's resident memory (VmRSS in /proc/<pid>/status) at a fixed interval and keeps the peak.
 import { readFileSync } from 'node:fs';
+import { statusBytes } from '../../src/health/memory-metrics.js';
 
 /** VmRSS in kB from the text of /proc/<pid>/status; undefined when the line is missing. */
 export function parseVmRssKb(status: string): number | undefined {
-  const found = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
-  return found?.[1] === undefined ? undefined : Number(found[1]);
+  const bytes = statusBytes(status, 'VmRSS');
+  return bytes === undefined ? undefined : bytes / 1024;
 }
 
 export function readRssKb(pid: number): number | undefined {
