@@ -1,6 +1,7 @@
 // The server's memory by part during a soak, read from its /metrics (loupe_process_memory_bytes,
 // loupe_analytics_engine_figure, loupe_analytics_table_parts): each sample a flat map of figures, and a
 // comparison of their means over two stretches of the run, largest changes first.
+import { meanOverMinutes } from './soak-verdict.js';
 
 const FAMILIES: ReadonlyArray<readonly [family: string, prefix: string]> = [
   ['loupe_process_memory_bytes', 'process'],
@@ -47,18 +48,13 @@ export interface FigureChange {
   readonly after: number;
 }
 
-function meanOver(samples: readonly FigureSample[], from: number, to: number, key: string): number | undefined {
-  const values = samples.filter((s) => s.t >= from * 60 && s.t <= to * 60).map((s) => s.figures?.[key]).filter((v): v is number => v !== undefined);
-  return values.length === 0 ? undefined : values.reduce((a, b) => a + b, 0) / values.length;
-}
-
 /** Every figure's mean over [before] and [after] (minutes), largest absolute change first. */
 export function compareFigures(samples: readonly FigureSample[], before: readonly [number, number], after: readonly [number, number]): FigureChange[] {
   const keys = new Set(samples.flatMap((s) => Object.keys(s.figures ?? {})));
   const changes: FigureChange[] = [];
   for (const key of keys) {
-    const a = meanOver(samples, before[0], before[1], key);
-    const b = meanOver(samples, after[0], after[1], key);
+    const a = meanOverMinutes(samples, before[0], before[1], (s) => s.figures?.[key]);
+    const b = meanOverMinutes(samples, after[0], after[1], (s) => s.figures?.[key]);
     if (a !== undefined && b !== undefined) changes.push({ key, before: a, after: b });
   }
   return changes.sort((x, y) => Math.abs(y.after - y.before) - Math.abs(x.after - x.before));

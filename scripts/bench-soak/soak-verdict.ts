@@ -35,9 +35,22 @@ export function levelWindows(minutes: number): { middle: [number, number]; last:
   return { middle: [minutes / 3, minutes / 2], last: [(minutes * 5) / 6, minutes] };
 }
 
+/** The mean of the values samples taken from `fromMinute` to `toMinute` hold (`valueOf` undefined: none); undefined without any. */
+export function meanOverMinutes<S extends { readonly t: number }>(
+  samples: readonly S[],
+  fromMinute: number,
+  toMinute: number,
+  valueOf: (sample: S) => number | undefined,
+): number | undefined {
+  const values = samples
+    .filter((s) => s.t >= fromMinute * 60 && s.t <= toMinute * 60)
+    .map(valueOf)
+    .filter((value): value is number => value !== undefined);
+  return values.length === 0 ? undefined : values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
 export function meanRss(samples: readonly RssSample[], fromMinute: number, toMinute: number): number {
-  const inside = samples.filter((s) => s.t >= fromMinute * 60 && s.t <= toMinute * 60);
-  return inside.length === 0 ? 0 : inside.reduce((sum, s) => sum + s.rssMb, 0) / inside.length;
+  return meanOverMinutes(samples, fromMinute, toMinute, (s) => s.rssMb) ?? 0;
 }
 
 const minutesText = ([from, to]: [number, number]): string => `${Number(from.toFixed(1))}-${Number(to.toFixed(1))}`;
