@@ -9,10 +9,16 @@ import type { IdentifyService } from './identify-service.js';
 import type { IngestionService } from './request/ingestion-service.js';
 import type { TrackOutcome } from './request/track-outcome.js';
 import type { PayloadProblem } from './payload-problem.js';
+import { drainedTextBody, OversizedBody } from './request/drained-text-body.js';
 import { validateTrackPayload } from './validate-track-payload.js';
 import { validateIdentifyPayload } from './identify.schema.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * A body over the limit but under this is read to its end before it is refused, so the refusal reaches a proxy
+ * that is still sending it (the documented Caddy configuration holds tracking calls of up to 1 MiB).
+ */
+const DRAINED_BODY_BYTES = 1024 * 1024;
 /**
  * Tracking calls are not access-logged at the default `info` level: one line per pageview would dwarf every
  * other log and cost more than the call itself. Refusals worth a look (503) and failures are still logged.
@@ -29,6 +35,7 @@ function invalid(reply: FastifyReply, details: PayloadProblem): FastifyReply {
 }
 
 function parseBody(raw: unknown): { ok: true; value: unknown; text: string } | { ok: false; details: PayloadProblem } {
+  if (raw instanceof OversizedBody) return { ok: false, details: { fieldErrors: {}, formErrors: [`Request body exceeds ${raw.limit} bytes`] } };
   if (typeof raw !== 'string' || raw.trim() === '') return { ok: false, details: { fieldErrors: {}, formErrors: ['Request body is empty'] } };
   try {
     return { ok: true, value: JSON.parse(raw) as unknown, text: raw };
@@ -54,7 +61,7 @@ const TrackResponse = z.object({ success: z.boolean(), error: z.string().optiona
 
 export async function trackRoutes(app: FastifyInstance, deps: TrackRoutesDeps): Promise<void> {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', drainedTextBody(MAX_BODY_BYTES, DRAINED_BODY_BYTES));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof BackPressureError || error instanceof EventBufferClosedError) {
       request.log.warn({ err: error }, 'tracking refused: the analytics store is behind');
