@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { LRUCache } from 'lru-cache';
 import maxmind, { Reader, type CityResponse, type CountryResponse } from 'maxmind';
+import { isPublicIpv4 } from './public-ipv4.js';
 
 export interface GeoLocation {
   /** ISO 3166-1 alpha-2, or '' when unknown. */
@@ -64,7 +65,10 @@ export function bundledCountryDbPath(): string {
  * ranges, so private, loopback, link-local, CGNAT, documentation and other special ranges are refused here.
  */
 export function publicAddress(ip: string): string | null {
-  if (isIP(ip) === 0) return null;
+  const kind = isIP(ip);
+  if (kind === 0) return null;
+  // A dotted quad `isIP` accepted is already in the form ipaddr.js would print (no leading zeros).
+  if (kind === 4) return isPublicIpv4(ip) ? ip : null;
   const address = ipaddr.process(ip);
   return address.range() === 'unicast' ? address.toString() : null;
 }

@@ -75,6 +75,12 @@ describe('sliding counter in process', () => {
     const counter = new MemorySlidingCounter({ windowMs: MINUTE, maxKeys: 2 });
     expect(await hits(counter, [['a', T0], ['a', T0], ['b', T0], ['c', T0], ['a', T0], ['c', T0]])).toEqual([1, 2, 1, 1, 1, 2]);
   });
+
+  it('keeps a key hit again as the most recently seen, and its count', async () => {
+    const counter = new MemorySlidingCounter({ windowMs: MINUTE, maxKeys: 2 });
+    // b is forgotten when c comes, not a, whose second hit came after b's first.
+    expect(await hits(counter, [['a', T0], ['b', T0], ['a', T0], ['c', T0], ['a', T0], ['b', T0]])).toEqual([1, 1, 2, 1, 3, 1]);
+  });
 });
 
 describe.skipIf(!redis)('sliding counter in Redis', () => {

@@ -29,6 +29,29 @@ describe('metric families in the text exposition format', () => {
     ]);
   });
 
+  it('counts through a kept series and through labels into the same sample', async () => {
+    const counter = new Counter('c_total', 'calls');
+    const kept = counter.series({ route: '/a', status: '200' });
+    kept.inc();
+    kept.inc(2);
+    counter.inc({ route: '/a', status: '200' });
+    counter.inc({ route: '/b', status: '200' });
+    expect(await counter.render()).toEqual(['# HELP c_total calls', '# TYPE c_total counter', 'c_total{route="/a",status="200"} 4', 'c_total{route="/b",status="200"} 1']);
+    const histogram = new Histogram('d', 'durations', [1, 2]);
+    const series = histogram.series({ route: '/a' });
+    series.observe(1.5);
+    histogram.observe({ route: '/a' }, 3);
+    expect(await histogram.render()).toEqual([
+      '# HELP d durations',
+      '# TYPE d histogram',
+      'd_bucket{route="/a",le="1"} 0',
+      'd_bucket{route="/a",le="2"} 1',
+      'd_bucket{route="/a",le="+Inf"} 2',
+      'd_sum{route="/a"} 4.5',
+      'd_count{route="/a"} 2',
+    ]);
+  });
+
   it('reads collected samples at render time and joins the families with a final line feed', async () => {
     let depth = 1;
     const registry = new MetricsRegistry();

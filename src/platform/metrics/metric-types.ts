@@ -11,20 +11,43 @@ function header(name: string, help: string, type: 'counter' | 'gauge' | 'histogr
   return [`# HELP ${name} ${escapeHelp(help)}`, `# TYPE ${name} ${type}`];
 }
 
+/** One labelled series of a counter, kept by a caller that counts the same labels again and again. */
+export interface CounterSeries {
+  inc(by?: number): void;
+}
+
+class CounterSample implements CounterSeries {
+  value = 0;
+
+  constructor(readonly labels: Labels) {}
+
+  inc(by = 1): void {
+    this.value += by;
+  }
+}
+
 export class Counter implements MetricFamily {
-  private readonly series = new Map<string, { labels: Labels; value: number }>();
+  private readonly samples = new Map<string, CounterSample>();
 
   constructor(readonly name: string, private readonly help: string) {}
 
   inc(labels: Labels = {}, by = 1): void {
+    this.series(labels).inc(by);
+  }
+
+  /** The series of these labels, made at 0 on first ask (and rendered from then on). */
+  series(labels: Labels): CounterSeries {
     const key = labelKey(labels);
-    const existing = this.series.get(key);
-    if (existing) existing.value += by;
-    else this.series.set(key, { labels, value: by });
+    let sample = this.samples.get(key);
+    if (!sample) {
+      sample = new CounterSample(labels);
+      this.samples.set(key, sample);
+    }
+    return sample;
   }
 
   async render(): Promise<string[]> {
-    return [...header(this.name, this.help, 'counter'), ...[...this.series.values()].map((s) => sampleLine(this.name, s.labels, s.value))];
+    return [...header(this.name, this.help, 'counter'), ...[...this.samples.values()].map((s) => sampleLine(this.name, s.labels, s.value))];
   }
 }
 
@@ -52,16 +75,35 @@ export class CollectedMetric implements MetricFamily {
   }
 }
 
-interface HistogramSeries {
-  readonly labels: Labels;
+/** One labelled series of a histogram, kept by a caller that observes the same labels again and again. */
+export interface HistogramSeries {
+  observe(value: number): void;
+}
+
+class HistogramSample implements HistogramSeries {
   /** Observations at or below each bucket's upper bound (not yet cumulative). */
   readonly counts: number[];
-  sum: number;
-  count: number;
+  sum = 0;
+  count = 0;
+
+  constructor(readonly labels: Labels, private readonly bounds: readonly number[]) {
+    this.counts = bounds.map(() => 0);
+  }
+
+  observe(value: number): void {
+    for (let index = 0; index < this.bounds.length; index += 1) {
+      if (value <= (this.bounds[index] ?? Infinity)) {
+        this.counts[index] = (this.counts[index] ?? 0) + 1;
+        break;
+      }
+    }
+    this.sum += value;
+    this.count += 1;
+  }
 }
 
 export class Histogram implements MetricFamily {
-  private readonly series = new Map<string, HistogramSeries>();
+  private readonly samples = new Map<string, HistogramSample>();
   private readonly bounds: readonly number[];
 
   constructor(readonly name: string, private readonly help: string, buckets: readonly number[]) {
@@ -69,21 +111,23 @@ export class Histogram implements MetricFamily {
   }
 
   observe(labels: Labels, value: number): void {
+    this.series(labels).observe(value);
+  }
+
+  /** The series of these labels, made empty on first ask (and rendered from then on). */
+  series(labels: Labels): HistogramSeries {
     const key = labelKey(labels);
-    let series = this.series.get(key);
-    if (!series) {
-      series = { labels, counts: this.bounds.map(() => 0), sum: 0, count: 0 };
-      this.series.set(key, series);
+    let sample = this.samples.get(key);
+    if (!sample) {
+      sample = new HistogramSample(labels, this.bounds);
+      this.samples.set(key, sample);
     }
-    const index = this.bounds.findIndex((bound) => value <= bound);
-    if (index >= 0) series.counts[index] = (series.counts[index] ?? 0) + 1;
-    series.sum += value;
-    series.count += 1;
+    return sample;
   }
 
   async render(): Promise<string[]> {
     const lines = header(this.name, this.help, 'histogram');
-    for (const series of this.series.values()) {
+    for (const series of this.samples.values()) {
       let cumulative = 0;
       this.bounds.forEach((bound, index) => {
         cumulative += series.counts[index] ?? 0;

@@ -21,9 +21,9 @@ export interface SlidingCounterOptions {
 
 interface KeyWindow {
   /** Index of the fixed window `current` counts, floor(now / windowMs). */
-  readonly bucket: number;
-  readonly current: number;
-  readonly previous: number;
+  bucket: number;
+  current: number;
+  previous: number;
 }
 
 function checkedWindow(windowMs: number): number {
@@ -31,11 +31,23 @@ function checkedWindow(windowMs: number): number {
   return windowMs;
 }
 
-/** The key's windows after one more hit in `bucket` (a clock that stepped back keeps the newest window). */
-function afterHit(known: KeyWindow | undefined, bucket: number): KeyWindow {
-  if (!known || known.bucket < bucket - 1) return { bucket, current: 1, previous: 0 };
-  if (known.bucket === bucket - 1) return { bucket, current: 1, previous: known.current };
-  return { ...known, current: known.current + 1 };
+/**
+ * Moves a key's windows on by one hit in `bucket`, in place (a clock that stepped back keeps the newest window).
+ * In place, not as a new object per hit: an entry lives until its key's next hit, so a fresh one each time would
+ * outlive young collections and be promoted, one old-generation object per event counted.
+ */
+function countHit(known: KeyWindow, bucket: number): void {
+  if (known.bucket < bucket - 1) {
+    known.previous = 0;
+    known.current = 1;
+    known.bucket = bucket;
+  } else if (known.bucket === bucket - 1) {
+    known.previous = known.current;
+    known.current = 1;
+    known.bucket = bucket;
+  } else {
+    known.current += 1;
+  }
 }
 
 function estimate(entry: KeyWindow, nowMs: number, windowMs: number): number {
@@ -53,14 +65,21 @@ export class MemorySlidingCounter implements SlidingCounter {
   }
 
   hit(key: string, nowMs: number): number {
-    const entry = afterHit(this.windows.get(key), Math.floor(nowMs / this.windowMs));
-    this.windows.set(key, entry);
+    const bucket = Math.floor(nowMs / this.windowMs);
+    // `get` makes the key the most recently used, as a `set` would.
+    let entry = this.windows.get(key);
+    if (entry === undefined) {
+      entry = { bucket, current: 1, previous: 0 };
+      this.windows.set(key, entry);
+    } else {
+      countHit(entry, bucket);
+    }
     return estimate(entry, nowMs, this.windowMs);
   }
 }
 
 // KEYS[1] = the key's hash {b: bucket, c: current, p: previous}; ARGV = bucket, expiry ms. The same step as
-// afterHit, atomically. Returns {bucket, current, previous}.
+// countHit, atomically. Returns {bucket, current, previous}.
 const HIT_SCRIPT = `
 local bucket = tonumber(ARGV[1])
 local known = redis.call('HMGET', KEYS[1], 'b', 'c', 'p')
