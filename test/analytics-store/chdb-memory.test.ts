@@ -35,6 +35,17 @@ describe('the embedded store starts with the memory bounds it is given', () => {
     });
   });
 
+  it('lets a read take a thread per core while 128 MB per thread are free under its ceiling (the engine asks 1 GiB)', async () => {
+    const [setting] = await store.query<{ value: string }>(`SELECT value FROM system.settings WHERE name = {name:String}`, { name: 'max_threads_min_free_memory_per_thread' });
+    expect(Number(setting?.value)).toBe(128 * MB);
+    // The plan of a parallel read: its source appears once per stream ("NumbersRange × 2"), or once alone.
+    const plan = await store.query<{ explain: string }>(`EXPLAIN PIPELINE SELECT sum(number) FROM numbers_mt({rows:UInt64})`, { rows: 1_000_000 });
+    const source = plan.map((row) => row.explain).find((line) => line.includes('NumbersRange'));
+    const streams = Number(/× (\d+)/.exec(source ?? '')?.[1] ?? 1);
+    // 300 MB less the little the engine holds at start leaves room for two threads, not three.
+    expect(streams).toBe(Math.min(2, availableParallelism()));
+  });
+
   it('sizes the pools that load and remove data parts at one thread per core', async () => {
     const rows = await store.query<{ name: string; value: string }>(
       `SELECT name, value FROM system.server_settings WHERE name IN {names:Array(String)} ORDER BY name`,

@@ -22,6 +22,15 @@ const COMPILED_EXPRESSION_CACHE_BYTES = 16 * MB;
 const IDLE_ENGINE_THREADS = 8;
 
 /**
+ * Free memory a query needs per thread under the ceiling before it may use that thread (the engine's default:
+ * 1 GiB, `max_threads_min_free_memory_per_thread`). Free memory is the ceiling less what the engine tracks, so
+ * under a 512 MB ceiling the default planned every read on one thread, with the machine's other cores idle: the
+ * overview's statement read its 1.6 M session rows in one stream (decision 0070). At 128 MB a read takes two
+ * threads while 256 MB are free, and still falls back to one when the engine is near its ceiling.
+ */
+const FREE_MEMORY_PER_QUERY_THREAD = 128 * MB;
+
+/**
  * The engine sizes its caches for a dedicated server: the mark and primary-key caches may take 5 GB each
  * and the whole process 90 % of RAM. Embedded in Loupe on a small machine, the caches fill as reports read
  * more of the data and never give memory back, so each gets a share of `cacheMb` (half to the marks, which
@@ -40,7 +49,7 @@ export function chdbMemoryArguments(settings: AnalyticsMemorySettings): string[]
     `--compiled_expression_cache_size=${COMPILED_EXPRESSION_CACHE_BYTES}`,
     `--max_thread_pool_free_size=${IDLE_ENGINE_THREADS}`,
   ];
-  if (settings.limitMb > 0) args.push(`--max_server_memory_usage=${settings.limitMb * MB}`);
+  if (settings.limitMb > 0) args.push(`--max_server_memory_usage=${settings.limitMb * MB}`, `--max_threads_min_free_memory_per_thread=${FREE_MEMORY_PER_QUERY_THREAD}`);
   return args;
 }
 
