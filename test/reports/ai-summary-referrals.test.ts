@@ -53,6 +53,29 @@ describe('AI referrals from the sessions table and the edge sessions', () => {
     expect(await referrals(`${RANGE}&filters=${everywhere}`)).toEqual(['Anthropic 1', 'OpenAI 1', 'Perplexity 1']);
   });
 
+  it('with a country filter, takes the matching sessions from the table and decides the others by their matching events', async () => {
+    // A row of session `id` from `country` at `at` (2026-03-…Z), of `channel` from `referrer`.
+    const row = (id: number, at: string, country: string, channel: string, referrer: string) => ({ at: `2026-03-${at}Z`, session_id: id, country, channel, referrer });
+    await seedEvents(t, siteId, [
+      // US, ChatGPT first: an OpenAI referral from its row of the sessions table.
+      row(11, '11T10:00:00', 'US', 'AI', 'https://chatgpt.com/'),
+      row(11, '11T10:02:00', 'US', 'Internal', 'https://referrals.example.com/'),
+      // FR, Claude first: out of the filter.
+      row(12, '11T11:00:00', 'FR', 'AI', 'https://claude.ai/'),
+      // Perplexity from FR, then Claude from US: its events disagree on the country, so with the filter only the
+      // US row is in scope (Claude), without it the first informative row of all (Perplexity).
+      row(13, '11T12:00:00', 'FR', 'AI', 'https://www.perplexity.ai/'),
+      row(13, '11T12:05:00', 'US', 'AI', 'https://claude.ai/13'),
+      // US, search the evening before the range, ChatGPT after midnight: crossing the edge, decided inside it.
+      row(14, '09T23:58:00', 'US', 'Organic Search', 'https://www.google.com/'),
+      row(14, '10T00:03:00', 'US', 'AI', 'https://chatgpt.com/14'),
+    ]);
+    const range = 'start_date=2026-03-10&end_date=2026-03-12';
+    const us = encodeURIComponent(JSON.stringify([{ parameter: 'country', type: 'equals', value: ['US'] }]));
+    expect(await referrals(`${range}&filters=${us}`)).toEqual(['OpenAI 2', 'Anthropic 1']);
+    expect(await referrals(range)).toEqual(['OpenAI 2', 'Anthropic 1', 'Perplexity 1']);
+  });
+
   it('counts a session once while its rows of the sessions table are not merged', async () => {
     // Session 6 on a day of its own: a direct pageview, then, in a second insert, ChatGPT; merges are held.
     await t.services.analytics.command('SYSTEM STOP MERGES sessions');

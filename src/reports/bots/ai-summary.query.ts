@@ -1,10 +1,10 @@
 // /bots/ai-summary: per AI operator, what its crawlers read and how many human sessions its assistants referred.
 import type { AiOperator } from '../../classifiers/catalogs/bot-catalog.js';
-import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
+import type { AnalyticsStore, QueryParams } from '../../platform/analytics-store/analytics-store.js';
 import { UNINFORMATIVE_CHANNELS } from '../../stats/dimensions.js';
 import { sessionSplit } from '../../stats/session-rows.query.js';
-import { mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
-import type { StatsQuery } from '../../stats/stats-query.js';
+import { allOf, mergeParams, type SqlFragment } from '../../stats/sql-fragment.js';
+import { filterWhere, type StatsQuery } from '../../stats/stats-query.js';
 import { round2 } from '../percentage.js';
 import { botWhere, humanWhere, sharedFilters, type BotLayer } from './bot-scope.js';
 import { operatorOfHost } from './operator-of-host.js';
@@ -66,51 +66,68 @@ async function crawlsByOperator(store: AnalyticsStore, query: StatsQuery, layer:
  * that made them so. The catalog takes a session's first informative channel (not Direct/Internal) when it
  * has one, so over informative rows alone it is simply their first channel: only those rows are read, and
  * the plain first value decides (about 30% cheaper than the catalog's conditional form). The referrer of
- * that same first row is the host. Only the candidates of aiCandidatesSql are grouped (a few percent of the
- * sessions), not a row of every session in the range.
+ * that same first row is the host. Only the candidates of referralSides are grouped (a few percent of the
+ * sessions), not a row of every session in the range; the sides' sessions are disjoint, so their rows add.
  */
 async function aiReferralsByHost(store: AnalyticsStore, query: StatsQuery): Promise<Array<{ host: string; sessions: string }>> {
-  const where = humanWhere(query);
-  const candidates = await aiCandidatesSql(store, query);
-  return store.query(
-    `SELECT host, count() AS sessions FROM (
-       SELECT domain(argMin(referrer, timestamp)) AS host
+  const sides = await referralSides(store, query);
+  const firstRows = sides.map(
+    (side) => `SELECT domain(argMin(referrer, timestamp)) AS host
        FROM events
        PREWHERE channel NOT IN ${UNINFORMATIVE_CHANNELS}
-         AND session_id IN (${candidates.sql})
-       WHERE ${where.sql}
+         AND session_id IN (${side.candidates.sql})
+       WHERE ${side.where.sql}
        GROUP BY session_id
-       HAVING argMin(channel, timestamp) = 'AI'
-     ) GROUP BY host`,
-    mergeParams([where, candidates]),
+       HAVING argMin(channel, timestamp) = 'AI'`,
+  );
+  return store.query(
+    `SELECT host, count() AS sessions FROM (${firstRows.join('\n       UNION ALL\n       ')}) GROUP BY host`,
+    // The sides bind the filters' values under the same names (equal values, not always the same objects): spread.
+    Object.assign({}, ...sides.flatMap((side) => [side.where.params, side.candidates.params])) as QueryParams,
   );
 }
 
+/** Sessions to look at (`candidates`, a `SELECT session_id`) and the events in scope that decide them (`where`). */
+interface ReferralSide {
+  readonly candidates: SqlFragment;
+  readonly where: SqlFragment;
+}
+
+/** The sessions of `where` with an AI row. */
+function withAiRow(where: SqlFragment): SqlFragment {
+  return { sql: `SELECT session_id FROM events WHERE (${where.sql}) AND channel = 'AI'`, params: where.params };
+}
+
 /**
- * Sessions among which every AI-referred one is: a session whose first informative row in scope is AI has an
- * AI row in scope. With a filter bot rows share, those are looked up in the filtered events (every event of
- * the range read once more). Without one, the scope is the site and range: a session wholly inside the range
- * (the `sessions` table answers for it, see sessionSplit) counts only when its first informative row of all
- * is AI, which its `first_informative_channel` keeps (the first such row's time and channel, the smallest of
- * the rows' values; 'AI' sorts before every other channel, so a tie at that instant keeps it too). An unmerged
- * part of its row keeps that value as well, so a read without FINAL finds it. The few sessions crossing an
- * edge of the range are looked up in their events in the range, as before.
+ * Every AI-referred session is among the candidates of a side: a session whose first informative row in scope is
+ * AI has an AI row in scope. Sessions wholly inside the range that the `sessions` table answers for (see
+ * sessionSplit; with filters bot rows share, those agreeing on every visitor attribute and matching the filters
+ * on their row) count only when their first informative row of all is AI, which `first_informative_channel`
+ * keeps (the first such row's time and channel, the smallest of the rows' values; 'AI' sorts before every other
+ * channel, so a tie at that instant keeps it too). An unmerged part of a row keeps that value as well, so a read
+ * without FINAL finds it. Their events all match the filters, so the site and range alone decide them: the read
+ * the `events_by_channel` projection answers. The sessions crossing an edge of the range (and, with filters,
+ * those disagreeing on an attribute) are looked up in their events in scope; with a filter on a column the
+ * table lacks, or too many disagreeing sessions, every session is.
  */
-async function aiCandidatesSql(store: AnalyticsStore, query: StatsQuery): Promise<SqlFragment> {
-  const where = humanWhere(query);
-  const fromEvents = { sql: `SELECT session_id FROM events WHERE (${where.sql}) AND channel = 'AI'`, params: where.params };
-  if (sharedFilters(query.filters).length > 0) return fromEvents;
-  const split = await sessionSplit(store, { ...query, filters: [] });
-  if (!split) return fromEvents;
+async function referralSides(store: AnalyticsStore, query: StatsQuery): Promise<ReferralSide[]> {
+  const scoped = { ...query, filters: sharedFilters(query.filters) };
+  const where = humanWhere(scoped);
+  const split = await sessionSplit(store, scoped);
+  if (!split) return [{ candidates: withAiRow(where), where }];
+  const rows = allOf([split.tableWhere, filterWhere(scoped)]);
   const inside = {
-    sql: `SELECT session_id FROM sessions WHERE ${split.tableWhere.sql} AND substring(first_informative_channel, ${FIRST_VALUE_AT}) = 'AI'`,
-    params: split.tableWhere.params,
+    sql: `SELECT session_id FROM sessions WHERE ${rows.sql} AND substring(first_informative_channel, ${FIRST_VALUE_AT}) = 'AI'`,
+    params: rows.params,
   };
-  if (!split.eventsWhere) return inside;
-  return {
-    sql: `${inside.sql} UNION ALL SELECT session_id FROM events WHERE ${split.eventsWhere.sql} AND channel = 'AI'`,
-    params: mergeParams([inside, split.eventsWhere]),
-  };
+  const insideSide = { candidates: inside, where: humanWhere({ ...scoped, filters: [] }) };
+  if (!split.eventsWhere) return [insideSide];
+  const others = withAiRow(split.eventsWhere);
+  // Without filters both sides read the same events: one pass decides both sets of candidates.
+  if (scoped.filters.length === 0) {
+    return [{ candidates: { sql: `${inside.sql} UNION ALL ${others.sql}`, params: mergeParams([inside, others]) }, where }];
+  }
+  return [insideSide, { candidates: others, where: split.eventsWhere }];
 }
 
 /** Where the value starts in a `sessions` first-value column: after the event's 23-character time. */
