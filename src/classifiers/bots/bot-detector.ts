@@ -4,7 +4,8 @@ import { type AsnLookup, noAsnLookup } from './asn-lookup.js';
 import type { AiCrawler } from '../catalogs/bot-catalog.js';
 import { isHostingAsn } from './hosting-asns.js';
 import { scoreClientSignals } from './score-client-signals.js';
-import { type HeaderRuleId, type RequestHeaders, scoreHeaderHeuristics } from './score-header-heuristics.js';
+import { createHeaderScoreCache, type HeaderScorer } from './header-score-cache.js';
+import type { HeaderRuleId, RequestHeaders } from './score-header-heuristics.js';
 
 export interface DetectBotInput {
   readonly userAgent: string;
@@ -24,6 +25,8 @@ export interface DetectBotDeps {
   readonly rateLimit: number;
   /** Defaults to the shared, cached analyser over catalogs/. */
   readonly analyseUserAgent?: UserAgentAnalyser;
+  /** Defaults to the shared scorer over catalogs/, which keeps its answer per distinct header set. */
+  readonly scoreHeaders?: HeaderScorer;
 }
 
 /** One flag per layer, named as the bot_events columns. */
@@ -62,6 +65,14 @@ export function createBotDetectorDeps(options: BotDetectorOptions = {}): DetectB
   return { lookupAsn: options.lookupAsn ?? noAsnLookup, rateLimit: options.rateLimit ?? 120 };
 }
 
+let defaultHeaderScorer: HeaderScorer | undefined;
+
+function scoreHeaders(deps: DetectBotDeps): HeaderScorer {
+  if (deps.scoreHeaders) return deps.scoreHeaders;
+  defaultHeaderScorer ??= createHeaderScoreCache();
+  return defaultHeaderScorer;
+}
+
 function asnOf(lookup: AsnLookup, ip: string): number {
   try {
     const asn = lookup(ip);
@@ -79,7 +90,7 @@ function asnOf(lookup: AsnLookup, ip: string): number {
  */
 export function detectBot(input: DetectBotInput, deps: DetectBotDeps): BotVerdict {
   const ua = (deps.analyseUserAgent ?? analyseUserAgent)(input.userAgent);
-  const header = scoreHeaderHeuristics(input.headers, ua.browser);
+  const header = scoreHeaders(deps)(input.headers, ua.browser);
   const client = scoreClientSignals(input.clientScore, input.clientSignals);
   const asn = asnOf(deps.lookupAsn, input.ip);
   const layers: BotLayers = {

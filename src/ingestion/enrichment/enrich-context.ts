@@ -6,11 +6,20 @@ import type { UserAgentFields } from '../../classifiers/user-agent.js';
 import type { SessionVisit } from '../../platform/shared-state/session-store.js';
 import type { IntakeRecord } from '../intake-record.js';
 
+/** The event's page facts: host, stored referrer, channel, URL parameters and UTM fields. */
+export interface PageFacts {
+  readonly hostname: string;
+  readonly referrer: string;
+  readonly channel: string;
+  readonly urlParameters: Readonly<UrlParameters>;
+  readonly utm: UtmFields;
+}
+
 export interface EnrichContext {
   readonly record: IntakeRecord;
   ua?: UserAgentFields;
   geo?: GeoLocation;
   bot?: BotVerdict;
-  page?: { hostname: string; referrer: string; channel: string; urlParameters: UrlParameters; utm: UtmFields };
+  page?: PageFacts;
   session?: SessionVisit;
 }
