@@ -3,11 +3,11 @@
 // that table (a row per session), plus, for the few sessions that cross an edge of the range or whose events
 // disagree on an attribute, from their events; with other filters, from the events.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
-import { SESSION_TIMEOUT_MS } from '../platform/shared-state/session-store.js';
 import { askOnce, type AskedPerQuery } from './ask-once-per-query.js';
 import type { SessionColumn } from './session-values.js';
 import { baseWhere, filterWhere, type StatsQuery } from './stats-query.js';
-import { ALWAYS_TRUE, allOf, anyOf, mergeParams, type SqlFragment } from './sql-fragment.js';
+import { edgeConditions, edgeSessions } from './edge-sessions.query.js';
+import { ALWAYS_TRUE, allOf, anyOf, type SqlFragment } from './sql-fragment.js';
 import { sessionSpans, type EdgeSession } from './session-spans.query.js';
 import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './time-range.js';
 
@@ -82,20 +82,6 @@ function fromEvents(where: SqlFragment, value: string): SqlFragment {
 const DT = "DateTime64(3, 'UTC')";
 const SITE = { sql: 'site_id = {siteId:UInt32}', params: {} };
 
-/**
- * Conditions on a column against the range's edges: `before` from, `after` to, and `within` the range.
- * Bound names: `range_from`, `range_to` (as everywhere), so they merge with the events' range condition.
- */
-function edgeConditions(range: TimeRange, column: string) {
-  const from = range.from ? toClickHouseDateTime(range.from) : undefined;
-  const to = range.to ? toClickHouseDateTime(range.to) : undefined;
-  return {
-    before: from === undefined ? undefined : { sql: `${column} < {range_from:${DT}}`, params: { range_from: from } },
-    after: to === undefined ? undefined : { sql: `${column} ${range.toInclusive ? '>' : '>='} {range_to:${DT}}`, params: { range_to: to } },
-    within: allOf(timeRangeConditions(range, column)),
-  };
-}
-
 const edgesAsked: AskedPerQuery<EdgeSession[]> = new WeakMap();
 
 /**
@@ -106,41 +92,6 @@ const edgesAsked: AskedPerQuery<EdgeSession[]> = new WeakMap();
  */
 function edgeSessionsOf(store: AnalyticsStore, query: StatsQuery): Promise<EdgeSession[]> {
   return askOnce(edgesAsked, store, query, () => edgeSessions(store, query.siteId, query.range));
-}
-
-/**
- * The sessions with events both inside and outside the range (or that may have: a session that started
- * before the range and was still running at its start). Every row of a session shares its
- * `session_start` (the opening event's time), so a session whose start is inside the range, and whose
- * rows all begin and end inside it, lies wholly inside. Events of a session are never more than the
- * session timeout before its opening event, which bounds the sessions that start just after the range.
- */
-async function edgeSessions(store: AnalyticsStore, siteId: number, range: TimeRange): Promise<EdgeSession[]> {
-  if (!range.from && !range.to) return [];
-  const start = edgeConditions(range, 'session_start');
-  const first = edgeConditions(range, 'first_at');
-  const last = edgeConditions(range, 'last_at');
-  const soonAfter = (instant: Date, name: string) => ({
-    sql: `session_start < {${name}:${DT}}`,
-    params: { [name]: toClickHouseDateTime(new Date(instant.getTime() + SESSION_TIMEOUT_MS)) },
-  });
-  // One SELECT per way of crossing, so each gets its own index analysis: the sorting key bounds the
-  // starts, the min-max index on last_at skips sessions that ended long before.
-  const branches: SqlFragment[] = [
-    // Started before the range, still running inside it.
-    ...(start.before ? [allOf([start.before, { sql: `last_at >= {range_from:${DT}}`, params: {} }])] : []),
-    // Started inside it with an earlier event (at most a session timeout earlier).
-    ...(range.from && first.before ? [allOf([start.within, soonAfter(range.from, 'edge_early_start'), first.before])] : []),
-    // Started inside it, still running after it.
-    ...(last.after ? [allOf([start.within, last.after])] : []),
-    // Started just after it, with an earlier event inside it.
-    ...(range.to && start.after ? [allOf([start.after, soonAfter(range.to, 'edge_late_start'), first.within])] : []),
-  ];
-  const crossing = branches.map((branch) => `SELECT session_start, session_id FROM sessions WHERE site_id = {siteId:UInt32} AND ${branch.sql}`);
-  return sessionSpans(store, {
-    sql: `site_id = {siteId:UInt32} AND (session_start, session_id) IN (${crossing.join(' UNION ALL ')})`,
-    params: { siteId, ...mergeParams(branches) },
-  });
 }
 
 /** Sessions whose rows all begin and end inside the range (a merged row's condition: read it with FINAL). */

@@ -28,7 +28,7 @@ const LAST_DATE_MS = 8.64e15;
  * A span's end as ms, refused loudly when the engine's answer is not a time: the windows built from it would
  * otherwise fail later as an invalid Date, far from the row that caused it.
  */
-function spanInstant(value: string, span: { id: string; first: string; last: string }): number {
+export function spanInstant(value: string, span: { id: string; first: string; last: string }): number {
   const ms = Number(value);
   if (!Number.isFinite(ms) || Math.abs(ms) > LAST_DATE_MS) throw new Error(`Session ${String(span.id)}: the engine answered a span that is not a time (first ${String(span.first)}, last ${String(span.last)})`);
   return ms;

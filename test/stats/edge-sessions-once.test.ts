@@ -2,13 +2,14 @@
 // report read the session rows or the page visits; another query looks them up anew.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsStore } from '../../src/platform/analytics-store/analytics-store.js';
+import { EDGE_SPAN_COLUMNS } from '../../src/stats/edge-sessions.query.js';
 import { sessionRowsSql, sessionSplit } from '../../src/stats/session-rows.query.js';
 import type { StatsQuery } from '../../src/stats/stats-query.js';
 import { resolveTimeRange } from '../../src/stats/time-range.js';
 import { openStatsTestStore, type StatsTestStore } from '../helpers/stats-test-store.js';
 
-/** The edge lookup's SQL (session-rows.query.ts, sessionSpans): the one query that reads the sessions' spans. */
-const EDGE_LOOKUP = 'toUnixTimestamp64Milli(min(first_at))';
+/** The edge lookup's SQL (edge-sessions.query.ts): the one query that reads the merged sessions' spans. */
+const EDGE_LOOKUP = EDGE_SPAN_COLUMNS;
 
 describe('edge sessions once per query', () => {
   let db: StatsTestStore;

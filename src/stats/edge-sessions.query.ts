@@ -1,0 +1,83 @@
+// The sessions crossing an edge of a report's range, with their first and last event times: the sessions a report
+// computes from their events, because the `sessions` rows of the range answer only for the sessions wholly inside it.
+import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
+import { SESSION_TIMEOUT_MS } from '../platform/shared-state/session-store.js';
+import { spanInstant, type EdgeSession } from './session-spans.query.js';
+import { allOf, anyOf, mergeParams, type SqlFragment } from './sql-fragment.js';
+import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './time-range.js';
+
+const DT = "DateTime64(3, 'UTC')";
+
+/**
+ * Conditions on a column against the range's edges: `before` from, `after` to, and `within` the range.
+ * Bound names: `range_from`, `range_to` (as everywhere), so they merge with the events' range condition.
+ */
+export function edgeConditions(range: TimeRange, column: string) {
+  const from = range.from ? toClickHouseDateTime(range.from) : undefined;
+  const to = range.to ? toClickHouseDateTime(range.to) : undefined;
+  return {
+    before: from === undefined ? undefined : { sql: `${column} < {range_from:${DT}}`, params: { range_from: from } },
+    after: to === undefined ? undefined : { sql: `${column} ${range.toInclusive ? '>' : '>='} {range_to:${DT}}`, params: { range_to: to } },
+    within: allOf(timeRangeConditions(range, column)),
+  };
+}
+
+/** A merged session row's id, first and last event (ms): the edge lookup's columns. */
+export const EDGE_SPAN_COLUMNS = 'toString(session_id) AS id, toUnixTimestamp64Milli(first_at) AS first, toUnixTimestamp64Milli(last_at) AS last';
+
+/** `column` compared with an instant a session timeout away from `instant`, bound under `name`. */
+function timeoutAway(column: string, operator: '<' | '>=', instant: Date, sign: 1 | -1, name: string): SqlFragment {
+  return { sql: `${column} ${operator} {${name}:${DT}}`, params: { [name]: toClickHouseDateTime(new Date(instant.getTime() + sign * SESSION_TIMEOUT_MS)) } };
+}
+
+/**
+ * The sessions with events both inside and outside the range (or that may have: a session that started
+ * before the range and was still running at its start). Every row of a session shares its `session_start`
+ * (the opening event's time), so `FINAL` merges all of a session's rows into one, whose `first_at` and
+ * `last_at` are the session's first and last event; a session whose start is inside the range, and whose
+ * merged row begins and ends inside it, lies wholly inside. Events of a session are never more than the
+ * session timeout before its opening event, which bounds the sessions that start just after the range.
+ *
+ * Two reads, one per edge, each bounded by the sorting key (the start) and by the min-max index on `last_at`:
+ * near the range's start, sessions that started before it and ran into it, or started in its first
+ * timeout with an earlier event; near its end, sessions that started inside it and ran past it, or started
+ * in the timeout after it with an event before its end. Both ways at an edge imply the `last_at` bound (an
+ * event is never more than the timeout before its session's start), so the index skips the granules of
+ * sessions that ended before the edge; a session found at both edges is listed once. A session that started
+ * after the range is listed when its first event is before the range's end and its last not before its start:
+ * one without events inside the range has no events for a report to read, so it changes no answer.
+ */
+export async function edgeSessions(store: AnalyticsStore, siteId: number, range: TimeRange): Promise<EdgeSession[]> {
+  if (!range.from && !range.to) return [];
+  const start = edgeConditions(range, 'session_start');
+  const first = edgeConditions(range, 'first_at');
+  const last = edgeConditions(range, 'last_at');
+  // Ran into the range: its last event at or after the range's start (as a condition on a merged row).
+  const ranInto = range.from ? [{ sql: `last_at >= {range_from:${DT}}`, params: {} }] : [];
+  const reads: SqlFragment[] = [];
+  if (range.from && start.before && first.before) {
+    reads.push(
+      allOf([
+        timeoutAway('session_start', '<', range.from, 1, 'edge_early_start'),
+        timeoutAway('last_at', '>=', range.from, -1, 'edge_early_end'),
+        anyOf([allOf([start.before, ...ranInto]), allOf([start.within, first.before])]),
+      ]),
+    );
+  }
+  if (range.to && start.after && last.after) {
+    const firstBeforeEnd = { sql: `first_at ${range.toInclusive ? '<=' : '<'} {range_to:${DT}}`, params: {} };
+    reads.push(
+      allOf([
+        timeoutAway('session_start', '<', range.to, 1, 'edge_late_start'),
+        timeoutAway('last_at', '>=', range.to, -1, 'edge_late_end'),
+        anyOf([allOf([start.within, last.after]), allOf([start.after, firstBeforeEnd, ...ranInto])]),
+      ]),
+    );
+  }
+  const selects = reads.map((read) => `SELECT ${EDGE_SPAN_COLUMNS} FROM sessions FINAL WHERE site_id = {siteId:UInt32} AND ${read.sql}`);
+  const spans = await store.query<{ id: string; first: string; last: string }>(`SELECT DISTINCT * FROM (${selects.join(' UNION ALL ')})`, {
+    siteId,
+    ...mergeParams(reads),
+  });
+  return spans.map((span) => ({ id: span.id, first: spanInstant(span.first, span), last: spanInstant(span.last, span) }));
+}
