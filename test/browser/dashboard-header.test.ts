@@ -27,10 +27,12 @@ beforeAll(async () => {
   const live = await postJson<{ id: string; siteId: number }>(h, context.request, `/api/organizations/${organization.id}/sites`, { name: 'Lin live', domain: 'live.localhost' });
   const now = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
   const paris = { lat: 48.8566, lon: 2.3522, city: 'Paris', country: 'FR' };
-  await seedEvents(h.loupe, live.siteId, [{ at: now(60), session_id: 1, pathname: '/', ...paris }]);
-  await seedEvents(h.loupe, live.siteId, [{ at: now(50), session_id: 2, pathname: '/', ...paris }]);
-  await seedEvents(h.loupe, live.siteId, [{ at: now(40), session_id: 3, pathname: '/', lat: 35.6895, lon: 139.6917, city: 'Tokyo', country: 'JP' }]);
-  await seedEvents(h.loupe, live.siteId, [{ at: now(30), session_id: 4, pathname: '/' }]);
+  await seedEvents(h.loupe, live.siteId, [
+    { at: now(60), session_id: 1, pathname: '/', ...paris },
+    { at: now(50), session_id: 2, pathname: '/', ...paris },
+    { at: now(40), session_id: 3, pathname: '/', lat: 35.6895, lon: 139.6917, city: 'Tokyo', country: 'JP' },
+    { at: now(30), session_id: 4, pathname: '/' },
+  ]);
   liveSite = live.id;
   organizationId = organization.id;
   storage = await context.storageState();

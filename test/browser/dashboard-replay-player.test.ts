@@ -82,8 +82,6 @@ beforeAll(async () => {
     { ...grace, at: iso(at(20)), session_id: 301, pathname: '/basket', type: 'custom_event', event_name: 'add_to_cart' },
     { ...grace, at: iso(at(40)), session_id: 301, pathname: '/basket', ...error },
     { ...grace, at: iso(at(200)), session_id: 301, pathname: '/thanks', page_title: 'Thanks' },
-  ]);
-  await seedEvents(h.loupe, created.siteId, [
     { ...noah, at: iso(at(600)), session_id: 302, pathname: '/basket', page_title: 'Basket' },
     { ...noah, at: iso(at(610)), session_id: 302, pathname: '/basket', ...error },
   ]);

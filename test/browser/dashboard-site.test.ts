@@ -33,9 +33,9 @@ beforeAll(async () => {
     { at: minutesAgo(300), session_id: 11, user_id: 'v1', country: 'FR', pathname: '/', browser: 'Firefox' },
     { at: minutesAgo(299), session_id: 11, user_id: 'v1', country: 'FR', pathname: '/pricing', browser: 'Firefox' },
     { at: minutesAgo(200), session_id: 22, user_id: 'v2', country: 'FR', pathname: '/', browser: 'Chrome' },
+    { at: minutesAgo(120), session_id: 33, user_id: 'v3', country: 'DE', pathname: '/docs', browser: 'Chrome' },
+    { at: minutesAgo(1500), session_id: 10, user_id: 'v0', country: 'DE', pathname: '/', browser: 'Chrome' },
   ]);
-  await seedEvents(h.loupe, site.siteId, [{ at: minutesAgo(120), session_id: 33, user_id: 'v3', country: 'DE', pathname: '/docs', browser: 'Chrome' }]);
-  await seedEvents(h.loupe, site.siteId, [{ at: minutesAgo(1500), session_id: 10, user_id: 'v0', country: 'DE', pathname: '/', browser: 'Chrome' }]);
   seeded = { site: site.id, storage: await context.storageState() };
   await context.close();
 });

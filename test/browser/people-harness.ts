@@ -62,14 +62,13 @@ export async function seedPeople(h: DashboardHarness): Promise<PeopleSite> {
   const at = (seconds: number) => new Date(start + seconds * 1000).toISOString();
   const alice = { user_id: 'va', identified_user_id: 'alice', country: 'FR', browser: 'Firefox', device_type: 'Desktop', hostname: 'localhost' };
   const bob = { user_id: 'vb', country: 'DE', browser: 'Chrome', device_type: 'Mobile', hostname: 'localhost' };
+  // The three sessions in one insert (an insert costs the engine about 0.2 s of CPU whatever its size).
   await seedEvents(h.loupe, created.siteId, [
     { ...alice, at: at(0), session_id: 101, pathname: '/', page_title: 'Home' },
     { ...alice, at: at(30), session_id: 101, pathname: '/pricing', page_title: 'Pricing' },
     { ...alice, at: at(60), session_id: 101, pathname: '/pricing', type: 'custom_event', event_name: 'signup' },
     { ...alice, at: at(135.5), session_id: 101, pathname: '/thanks', page_title: 'Thanks' },
-  ]);
-  await seedEvents(h.loupe, created.siteId, [{ ...alice, at: at(3600), session_id: 102, pathname: '/docs', page_title: 'Docs' }]);
-  await seedEvents(h.loupe, created.siteId, [
+    { ...alice, at: at(3600), session_id: 102, pathname: '/docs', page_title: 'Docs' },
     { ...bob, at: at(600), session_id: 201, pathname: '/', page_title: 'Home' },
     { ...bob, at: at(660), session_id: 201, pathname: '/blog', page_title: 'Blog' },
   ]);
