@@ -57,11 +57,6 @@ export interface ClusterOptions {
   readonly redisUrl: string;
   /** Environment every node (and the bootstrap app) gets on top of the shared stores. */
   readonly env?: Record<string, string>;
-  /**
-   * The test's fixtures (users, sites, keys), made on the bootstrap app before the nodes start, so that no second
-   * in-process app is opened for them (`withApp` remains for later work).
-   */
-  readonly prepare?: (loupe: LoupeApp) => Promise<void>;
 }
 
 export interface LoupeCluster {
@@ -124,7 +119,7 @@ export async function startLoupeCluster(options: ClusterOptions): Promise<LoupeC
   }
 
   try {
-    await withApp(options.prepare ?? (async () => undefined));
+    await withApp(async () => undefined);
     // One after another: the machine is small, and each start compiles the sources through tsx.
     for (let index = 0; index < options.nodes; index += 1) await start(index);
   } catch (error) {

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoupeApp } from '../../src/app.js';
 import { ClickHouseStore } from '../../src/platform/analytics-store/clickhouse-store.js';
 import { ANSWER_NOT_READ } from '../../src/webhooks/delivery.repository.js';
 import { call, createOrganizationKey } from '../helpers/auth-client.js';
@@ -88,17 +87,16 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
 
   beforeAll(async () => {
     receiver = await startHttpsReceiver();
-    // The fixtures are made on the cluster's bootstrap app, before the nodes start.
-    const prepare = async ({ app }: LoupeApp): Promise<void> => {
+    cluster = await startLoupeCluster({ nodes: NODES, adminDatabaseUrl: ADMIN_DATABASE_URL, redisUrl: REDIS_URL, env: NODE_ENV });
+    store = new ClickHouseStore(cluster.clickhouseUrl);
+    await cluster.withApp(async ({ app }) => {
       fixture = await createTrackingFixture(app, 'cluster', 'shop.example.com');
       revokedKey = await createOrganizationKey(app, fixture.owner, fixture.organizationId, { name: 'to revoke' });
       limitedKey = (await createOrganizationKey(app, fixture.owner, fixture.organizationId, { name: 'limited' })).key;
       const created = await call(app, fixture.owner, { method: 'POST', url: `/api/sites/${fixture.site.siteId}/webhooks`, payload: { url: receiver.url, eventNames: ['signup'] } });
       expect(created.statusCode, created.body).toBe(200);
       webhookId = (created.json() as { data: { id: string } }).data.id;
-    };
-    cluster = await startLoupeCluster({ nodes: NODES, adminDatabaseUrl: ADMIN_DATABASE_URL, redisUrl: REDIS_URL, env: NODE_ENV, prepare });
-    store = new ClickHouseStore(cluster.clickhouseUrl);
+    });
   }, 300_000);
 
   afterAll(async () => {

@@ -33,14 +33,9 @@ describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy
   let fixture: TrackingFixture;
 
   beforeAll(async () => {
-    // The fixture is made on the cluster's bootstrap app, before the nodes start.
-    cluster = await startLoupeCluster({
-      nodes: 3, adminDatabaseUrl: ADMIN_DATABASE_URL, redisUrl: REDIS_URL, env: { TRUST_PROXY: 'true', METRICS_TOKEN },
-      prepare: async ({ app }) => {
-        fixture = await createTrackingFixture(app, 'proxied', 'shop.example.com');
-      },
-    });
+    cluster = await startLoupeCluster({ nodes: 3, adminDatabaseUrl: ADMIN_DATABASE_URL, redisUrl: REDIS_URL, env: { TRUST_PROXY: 'true', METRICS_TOKEN } });
     store = new ClickHouseStore(cluster.clickhouseUrl);
+    fixture = await cluster.withApp(({ app }) => createTrackingFixture(app, 'proxied', 'shop.example.com'));
     caddy = await startCaddy(cluster.nodes.map((node) => new URL(node.baseUrl).host));
   }, 240_000);
   afterAll(async () => {
