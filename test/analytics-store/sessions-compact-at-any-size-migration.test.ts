@@ -2,23 +2,16 @@
 // so a merge of large parts reads one stream per part instead of one per column (decision 0075).
 import { expect, it } from 'vitest';
 import { migrationsUpTo } from '../helpers/migrations-up-to.js';
+import { sessionPartTypes, longReferrerSessions } from '../helpers/sessions-parts.js';
 import { useTemporaryStore } from '../helpers/temporary-store.js';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 
 const temporary = useTemporaryStore('loupe-sessions-compact-any-');
 
 /** 3,700 sessions of one site whose referrers make about 22 MB uncompressed; three such inserts merge into 66 MB, above migration 0028's 64 MB. */
-function sessionRows(first: number): Record<string, unknown>[] {
-  return Array.from({ length: 3700 }, (_, i) => ({
-    site_id: 7, session_id: String(first + i), session_start: '2026-03-01 10:00:00.000', first_at: '2026-03-01 10:00:00.000',
-    last_at: '2026-03-01 10:05:00.000', pageviews: 3, first_referrer: `https://example.com/${String(first + i).padStart(6, '0')}/${'r'.repeat(6000)}`,
-  }));
-}
+const sessionRows = (first: number) => longReferrerSessions(first, 3_700, 3);
 
-const partTypes = async () =>
-  (await temporary.store.query<{ part_type: string }>(
-    `SELECT part_type FROM system.parts WHERE database = currentDatabase() AND table = 'sessions' AND active ORDER BY name`,
-  )).map((row) => row.part_type);
+const partTypes = () => sessionPartTypes(temporary.store);
 
 /** Three inserts of 22 MB merged into one part of 66 MB. */
 async function mergedPart(): Promise<void> {

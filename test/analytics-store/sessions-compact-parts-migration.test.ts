@@ -3,23 +3,16 @@
 // their format; the rows read the same either way.
 import { expect, it } from 'vitest';
 import { migrationsUpTo } from '../helpers/migrations-up-to.js';
+import { sessionPartTypes, longReferrerSessions } from '../helpers/sessions-parts.js';
 import { useTemporaryStore } from '../helpers/temporary-store.js';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 
 const temporary = useTemporaryStore('loupe-sessions-compact-');
 
 /** 2,000 sessions of one site whose referrers make about 12 MB uncompressed: above the engine's 10 MB default, below 64 MB. */
-function sessionRows(first: number): Record<string, unknown>[] {
-  return Array.from({ length: 2000 }, (_, i) => ({
-    site_id: 7, session_id: String(first + i), session_start: '2026-03-01 10:00:00.000', first_at: '2026-03-01 10:00:00.000',
-    last_at: '2026-03-01 10:05:00.000', pageviews: 2, first_referrer: `https://example.com/${String(first + i).padStart(6, '0')}/${'r'.repeat(6000)}`,
-  }));
-}
+const sessionRows = (first: number) => longReferrerSessions(first, 2_000, 2);
 
-const partTypes = async () =>
-  (await temporary.store.query<{ part_type: string }>(
-    `SELECT part_type FROM system.parts WHERE database = currentDatabase() AND table = 'sessions' AND active ORDER BY name`,
-  )).map((row) => row.part_type);
+const partTypes = () => sessionPartTypes(temporary.store);
 
 it('writes 12 MB inserts into sessions as compact parts after it (wide before), merges them into a compact part, and reads every row back', async () => {
   await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0027'));
