@@ -110,14 +110,33 @@ export async function startDashboardHarness(
 const requestsInFlight = new WeakMap<Page, number>();
 
 function countRequests(context: BrowserContext): BrowserContext {
-  const change = (request: Request, by: number): void => {
-    // A service worker's request has no frame, hence no page.
-    const page = request.serviceWorker() ? null : request.frame().page();
-    if (page) requestsInFlight.set(page, (requestsInFlight.get(page) ?? 0) + by);
+  // The page is read once, when the request starts, and the same page is decremented when it ends: a frame's
+  // page can be gone by then (a frame removed while it loads), and the request of a frame not yet attached to
+  // its page has none to read (Playwright throws); such a request is not counted at all.
+  const counted = new WeakMap<Request, Page>();
+  const pageOf = (request: Request): Page | null => {
+    if (request.serviceWorker()) return null; // a service worker's request has no frame, hence no page
+    try {
+      return request.frame().page();
+    } catch {
+      return null;
+    }
   };
-  context.on('request', (request) => change(request, 1));
-  context.on('requestfinished', (request) => change(request, -1));
-  context.on('requestfailed', (request) => change(request, -1));
+  const add = (page: Page, by: number): void => void requestsInFlight.set(page, (requestsInFlight.get(page) ?? 0) + by);
+  context.on('request', (request) => {
+    const page = pageOf(request);
+    if (!page) return;
+    counted.set(request, page);
+    add(page, 1);
+  });
+  const end = (request: Request): void => {
+    const page = counted.get(request);
+    if (!page) return;
+    counted.delete(request);
+    add(page, -1);
+  };
+  context.on('requestfinished', end);
+  context.on('requestfailed', end);
   return context;
 }
 
