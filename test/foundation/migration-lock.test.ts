@@ -9,10 +9,10 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMetadataDb } from '../../src/platform/metadata-store/create-metadata-db.js';
 import { migrateMetadataDb, pendingMetadataMigrations } from '../../src/platform/metadata-store/metadata-migrations.js';
-import { withMigrationLock } from '../../src/platform/metadata-store/migration-lock.js';
+import { MIGRATION_LOCK_KEY, withMigrationLock } from '../../src/platform/metadata-store/migration-lock.js';
 import { copyMigratedAnalytics } from '../helpers/migrated-store.js';
 import { metadataBackends } from '../helpers/test-app.js';
-import { startServer, waitForHealth, type ServerProcess } from '../helpers/server-process.js';
+import { startServer, waitForHealth, waitForOutput, type ServerProcess } from '../helpers/server-process.js';
 
 const postgres = (await metadataBackends()).includes('postgres');
 const dataDir = mkdtempSync(join(tmpdir(), 'loupe-migration-lock-'));
@@ -77,22 +77,31 @@ describe.skipIf(!postgres)('migrations started by three nodes at once (PostgreSQ
   it('lets three server processes started together on one database all become ready', async () => {
     const database = await freshDatabase();
     const servers: ServerProcess[] = [];
+    // The test holds the migration lock while the three start, so each of them finds it taken (started one after
+    // the other, a quick first node could otherwise be done before the next one asks), then lets go of it.
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    let held = true;
     try {
+      await holder.query(`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`);
       for (const node of [1, 2, 3]) {
         const nodeDir = mkdtempSync(join(dataDir, `node-${node}-`));
         // Each node's own analytics store is migrated already (what is shared, and locked, is the PostgreSQL one).
         copyMigratedAnalytics(join(nodeDir, 'analytics'));
         servers.push(await startServer(nodeDir, { DATABASE_URL: database.url, LOG_LEVEL: 'info' }));
       }
+      await Promise.all(servers.map((server) => waitForOutput(server, 'another node is applying migrations; waiting for it to finish', 90_000)));
+      await holder.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`);
+      held = false;
       await Promise.all(servers.map((server) => waitForHealth(server, 90_000)));
       for (const server of servers) {
         const ready = await fetch(`${server.baseUrl}/api/health/ready`);
         expect(ready.status, server.output()).toBe(200);
         expect(((await ready.json()) as { checks: unknown }).checks).toEqual({ analytics: 'ok', metadata: 'ok', redis: 'not_configured', migrations: 'ok' });
       }
-      const waited = servers.filter((server) => server.output().includes('another node is applying migrations; waiting for it to finish'));
-      expect(waited.length, servers.map((server) => server.output()).join('\n')).toBeGreaterThanOrEqual(1);
     } finally {
+      if (held) await holder.query(`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`).catch(() => undefined);
+      await holder.end();
       for (const server of servers) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
       await Promise.all(servers.map((server) => server.exited()));
       await database.drop();

@@ -54,6 +54,17 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited: () => exit };
 }
 
+/** Waits until the server's output holds `text` (looked at every 50 ms); throws with the output after `timeoutMs`. */
+export async function waitForOutput(server: ServerProcess, text: string, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.output().includes(text)) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null || Date.now() > deadline) {
+      throw new Error(`server at ${server.baseUrl} did not print "${text}":\n${server.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Polls GET /api/health until it answers 200; throws with the server's output after `timeoutMs`. */
 export async function waitForHealth(server: ServerProcess, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { MetadataDb } from './create-metadata-db.js';
 
 /** The advisory lock's key: "Loupe" in ASCII, a number no other part of Loupe takes. */
-const MIGRATION_LOCK_KEY = '327647768677';
+export const MIGRATION_LOCK_KEY = '327647768677';
 
 export interface MigrationLockOptions {
   /** Called once when another process holds the lock and this one starts waiting for it. */
