@@ -19,13 +19,12 @@ describe('the embedded store starts with the memory bounds it is given', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('sizes its caches from ANALYTICS_CACHE_MB and its ceiling from ANALYTICS_MEMORY_LIMIT_MB, keeps at most 8 idle threads and one merge per merge thread', async () => {
+  it('sizes its caches from ANALYTICS_CACHE_MB and its ceiling from ANALYTICS_MEMORY_LIMIT_MB, and keeps at most 8 idle threads', async () => {
     const rows = await store.query<{ name: string; value: string }>(
       `SELECT name, value FROM system.server_settings WHERE name IN {names:Array(String)} ORDER BY name`,
-      { names: ['background_merges_mutations_concurrency_ratio', 'compiled_expression_cache_size', 'index_mark_cache_size', 'mark_cache_size', 'max_server_memory_usage', 'max_thread_pool_free_size', 'primary_index_cache_size', 'query_condition_cache_size'] },
+      { names: ['compiled_expression_cache_size', 'index_mark_cache_size', 'mark_cache_size', 'max_server_memory_usage', 'max_thread_pool_free_size', 'primary_index_cache_size', 'query_condition_cache_size'] },
     );
     expect(Object.fromEntries(rows.map((row) => [row.name, Number(row.value)]))).toEqual({
-      background_merges_mutations_concurrency_ratio: 1,
       compiled_expression_cache_size: 16 * MB,
       max_thread_pool_free_size: 8,
       index_mark_cache_size: 8 * MB,

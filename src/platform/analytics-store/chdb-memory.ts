@@ -31,15 +31,6 @@ const IDLE_ENGINE_THREADS = 8;
 const FREE_MEMORY_PER_QUERY_THREAD = 128 * MB;
 
 /**
- * Merges the engine keeps under way at once per thread of its merge pool (its default: 2, with the embedded engine's
- * pool of 2 threads, four merges). A merge holds its read buffers for every stream of every source part while it
- * waits for its next step, so four at once held about twice what two did; in an hour at 1,000 events/s the merges
- * took most of the 512 MB ceiling and inserts and reads met it (decision 0075). With 1, two merges run at a time,
- * one per thread, and the others wait their turn without holding anything.
- */
-const MERGES_PER_POOL_THREAD = 1;
-
-/**
  * The engine sizes its caches for a dedicated server: the mark and primary-key caches may take 5 GB each
  * and the whole process 90 % of RAM. Embedded in Loupe on a small machine, the caches fill as reports read
  * more of the data and never give memory back, so each gets a share of `cacheMb` (half to the marks, which
@@ -57,7 +48,6 @@ export function chdbMemoryArguments(settings: AnalyticsMemorySettings): string[]
     `--query_condition_cache_size=${Math.floor(cache / 8)}`,
     `--compiled_expression_cache_size=${COMPILED_EXPRESSION_CACHE_BYTES}`,
     `--max_thread_pool_free_size=${IDLE_ENGINE_THREADS}`,
-    `--background_merges_mutations_concurrency_ratio=${MERGES_PER_POOL_THREAD}`,
   ];
   if (settings.limitMb > 0) args.push(`--max_server_memory_usage=${settings.limitMb * MB}`, `--max_threads_min_free_memory_per_thread=${FREE_MEMORY_PER_QUERY_THREAD}`);
   return args;
