@@ -1,5 +1,5 @@
-// Freshness: for each second of the run, the acknowledgement time of each of its events, and once a report
-// counts all of them, the delay from each acknowledgement to that moment.
+// Freshness: for each second of the run, the acknowledgement time of each of its events, and the delay from each
+// acknowledgement to the first report that counts it.
 import { createHistogram, type RecordableHistogram } from 'node:perf_hooks';
 
 interface TaggedSecond {
@@ -7,6 +7,8 @@ interface TaggedSecond {
   readonly acks: number[];
   /** Requests sent with this second's tag and not answered yet. */
   inFlight: number;
+  /** How many of `acks`, the earliest, a report has counted (and their delays recorded). */
+  counted: number;
 }
 
 export interface FreshnessSummary {
@@ -17,18 +19,29 @@ export interface FreshnessSummary {
   readonly maxMs: number;
   /** Acknowledged events never seen counted (still pending when the run ended). */
   readonly neverCounted: number;
+  /**
+   * The p99 when every event of a second waits for the last of them (the measure before decision 0076): a
+   * second split between two spool segments charges its events of the first one with the second one's delay.
+   */
+  readonly wholeSecondP99Ms: number;
 }
 
+/**
+ * A report counting k of a second's events counts its k earliest acknowledged ones: the server acknowledges a
+ * call once it is in the spool, whose segments reach the store in the order the calls were written, so an event
+ * acknowledged later than another of its second is not counted before it (up to the few milliseconds between the
+ * spool's write and the answer reaching the client, at a segment's edge).
+ */
 export class FreshnessTracker {
   private readonly seconds = new Map<number, TaggedSecond>();
   private readonly histogram: RecordableHistogram = createHistogram({ lowest: 1, highest: 3_600_000_000, figures: 3 });
+  private readonly wholeSeconds: RecordableHistogram = createHistogram({ lowest: 1, highest: 3_600_000_000, figures: 3 });
   private measured = 0;
-  private countedEvents = 0;
   private maxMs = 0;
 
   /** A request tagged with `second` is about to be sent. */
   sent(second: number): void {
-    const entry = this.seconds.get(second) ?? { acks: [], inFlight: 0 };
+    const entry = this.seconds.get(second) ?? { acks: [], inFlight: 0, counted: 0 };
     entry.inFlight += 1;
     this.seconds.set(second, entry);
   }
@@ -47,32 +60,44 @@ export class FreshnessTracker {
   }
 
   /**
-   * A report answered at `at` with `counted` events for each second. A second is done once every request
-   * of it has been answered and the report counts at least its acknowledged events.
+   * A report answered at `at` with `counted` events for each second: each event it counts for the first time is
+   * measured. A second is done once every request of it has been answered and the report counts all its
+   * acknowledged events.
    */
   observe(counted: ReadonlyMap<number, number>, at: number): void {
     for (const [second, entry] of this.seconds) {
-      if (entry.inFlight > 0 || (counted.get(second) ?? 0) < entry.acks.length) continue;
-      for (const ack of entry.acks) {
-        const delayMs = Math.max(0, at - ack);
-        this.histogram.record(Math.max(1, Math.round(delayMs * 1000)));
-        if (delayMs > this.maxMs) this.maxMs = delayMs;
-      }
-      this.measured += entry.acks.length;
-      this.countedEvents += entry.acks.length;
+      const now = Math.min(counted.get(second) ?? 0, entry.acks.length);
+      for (const ack of entry.acks.slice(entry.counted, now)) this.record(this.histogram, at - ack);
+      this.measured += Math.max(0, now - entry.counted);
+      entry.counted = Math.max(entry.counted, now);
+      if (entry.inFlight > 0 || entry.counted < entry.acks.length) continue;
+      for (const ack of entry.acks) this.record(this.wholeSeconds, at - ack);
       this.seconds.delete(second);
     }
+  }
+
+  private record(histogram: RecordableHistogram, delayMs: number): void {
+    const delay = Math.max(0, delayMs);
+    histogram.record(Math.max(1, Math.round(delay * 1000)));
+    if (histogram === this.histogram && delay > this.maxMs) this.maxMs = delay;
   }
 
   /** Acknowledged events not counted yet. */
   backlog(): number {
     let total = 0;
-    for (const entry of this.seconds.values()) total += entry.acks.length;
+    for (const entry of this.seconds.values()) total += entry.acks.length - entry.counted;
     return total;
   }
 
   summary(): FreshnessSummary {
-    const percentile = (p: number): number => (this.measured === 0 ? 0 : this.histogram.percentile(p) / 1000);
-    return { measured: this.measured, p50Ms: percentile(50), p99Ms: percentile(99), maxMs: this.maxMs, neverCounted: this.backlog() };
+    const percentile = (histogram: RecordableHistogram, p: number): number => (histogram.count === 0 ? 0 : histogram.percentile(p) / 1000);
+    return {
+      measured: this.measured,
+      p50Ms: percentile(this.histogram, 50),
+      p99Ms: percentile(this.histogram, 99),
+      maxMs: this.maxMs,
+      neverCounted: this.backlog(),
+      wholeSecondP99Ms: percentile(this.wholeSeconds, 99),
+    };
   }
 }
