@@ -26,6 +26,13 @@ export interface FreshnessSummary {
   readonly wholeSecondP99Ms: number;
 }
 
+/** Records a delay (ms, at least 0) in µs, the histogram's unit; returns the delay recorded. */
+function record(histogram: RecordableHistogram, delayMs: number): number {
+  const delay = Math.max(0, delayMs);
+  histogram.record(Math.max(1, Math.round(delay * 1000)));
+  return delay;
+}
+
 /**
  * A report counting k of a second's events counts its k earliest acknowledged ones: the server acknowledges a
  * call once it is in the spool, whose segments reach the store in the order the calls were written, so an event
@@ -36,7 +43,6 @@ export class FreshnessTracker {
   private readonly seconds = new Map<number, TaggedSecond>();
   private readonly histogram: RecordableHistogram = createHistogram({ lowest: 1, highest: 3_600_000_000, figures: 3 });
   private readonly wholeSeconds: RecordableHistogram = createHistogram({ lowest: 1, highest: 3_600_000_000, figures: 3 });
-  private measured = 0;
   private maxMs = 0;
 
   /** A request tagged with `second` is about to be sent. */
@@ -67,19 +73,12 @@ export class FreshnessTracker {
   observe(counted: ReadonlyMap<number, number>, at: number): void {
     for (const [second, entry] of this.seconds) {
       const now = Math.min(counted.get(second) ?? 0, entry.acks.length);
-      for (const ack of entry.acks.slice(entry.counted, now)) this.record(this.histogram, at - ack);
-      this.measured += Math.max(0, now - entry.counted);
+      for (const ack of entry.acks.slice(entry.counted, now)) this.maxMs = Math.max(this.maxMs, record(this.histogram, at - ack));
       entry.counted = Math.max(entry.counted, now);
       if (entry.inFlight > 0 || entry.counted < entry.acks.length) continue;
-      for (const ack of entry.acks) this.record(this.wholeSeconds, at - ack);
+      for (const ack of entry.acks) record(this.wholeSeconds, at - ack);
       this.seconds.delete(second);
     }
-  }
-
-  private record(histogram: RecordableHistogram, delayMs: number): void {
-    const delay = Math.max(0, delayMs);
-    histogram.record(Math.max(1, Math.round(delay * 1000)));
-    if (histogram === this.histogram && delay > this.maxMs) this.maxMs = delay;
   }
 
   /** Acknowledged events not counted yet. */
@@ -92,7 +91,8 @@ export class FreshnessTracker {
   summary(): FreshnessSummary {
     const percentile = (histogram: RecordableHistogram, p: number): number => (histogram.count === 0 ? 0 : histogram.percentile(p) / 1000);
     return {
-      measured: this.measured,
+      // Every event measured is one record of the per-event histogram.
+      measured: this.histogram.count,
       p50Ms: percentile(this.histogram, 50),
       p99Ms: percentile(this.histogram, 99),
       maxMs: this.maxMs,

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { projectPath } from '../../src/platform/project-path.js';
+import { eventually } from './until.js';
 
 export interface ServerProcess {
   readonly child: ChildProcess;
@@ -54,15 +55,11 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited: () => exit };
 }
 
-/** Waits until the server's output holds `text` (looked at every 50 ms); throws with the output after `timeoutMs`. */
+/** Waits until the server's output holds `text` (looked at every 50 ms); throws with the output after `timeoutMs` or once the server exits without it. */
 export async function waitForOutput(server: ServerProcess, text: string, timeoutMs = 45_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!server.output().includes(text)) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null || Date.now() > deadline) {
-      throw new Error(`server at ${server.baseUrl} did not print "${text}":\n${server.output()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const exited = () => server.child.exitCode !== null || server.child.signalCode !== null;
+  const output = await eventually(() => server.output(), (seen) => seen.includes(text) || exited(), timeoutMs, 50);
+  if (!output.includes(text)) throw new Error(`server at ${server.baseUrl} did not print "${text}":\n${output}`);
 }
 
 /** Polls GET /api/health until it answers 200; throws with the server's output after `timeoutMs`. */
