@@ -306,10 +306,12 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     const workers = Promise.all(Array.from({ length: LOAD_WORKERS }, worker));
     const loadStart = Date.now();
     await eventually(async () => acked.length, (count) => count >= MIN_ACKED_BEFORE_KILL && Date.now() - loadStart >= LOAD_BEFORE_KILL_MS, 60_000);
-    // The endpoint holds its answer to the next delivery; the node that sent it is killed while it waits.
+    // The endpoint holds its answer to the next delivery; the node that sent it is killed while it waits. Alone the
+    // first delivery comes within seconds; in the whole suite, with two other files busy on the two cores, one run
+    // waited more than 30 s for it behind the load (2026-11-28), so the wait allows 90.
     const held = await Promise.race([
       receiver.holdNext(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no webhook request arrived within 30 s of the load')), 30_000)),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no webhook request arrived within 90 s of the load')), 90_000)),
     ]);
     const pids = cluster.nodes.map((each) => each.child.pid ?? 0);
     const sender = await pidHoldingConnection(held.clientPort, receiver.port, pids);
