@@ -3,7 +3,7 @@
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { SESSION_TIMEOUT_MS } from '../platform/shared-state/session-store.js';
 import { spanInstant, type EdgeSession } from './session-spans.query.js';
-import { allOf, anyOf, mergeParams, type SqlFragment } from './sql-fragment.js';
+import { allOf, mergeParams, type SqlFragment } from './sql-fragment.js';
 import { timeRangeConditions, toClickHouseDateTime, type TimeRange } from './time-range.js';
 
 const DT = "DateTime64(3, 'UTC')";
@@ -38,14 +38,18 @@ function timeoutAway(column: string, operator: '<' | '>=', instant: Date, sign: 
  * merged row begins and ends inside it, lies wholly inside. Events of a session are never more than the
  * session timeout before its opening event, which bounds the sessions that start just after the range.
  *
- * Two reads, one per edge, each bounded by the sorting key (the start) and by the min-max index on `last_at`:
- * near the range's start, sessions that started before it and ran into it, or started in its first
- * timeout with an earlier event; near its end, sessions that started inside it and ran past it, or started
- * in the timeout after it with an event before its end. Both ways at an edge imply the `last_at` bound (an
- * event is never more than the timeout before its session's start), so the index skips the granules of
- * sessions that ended before the edge; a session found at both edges is listed once. A session that started
- * after the range is listed when its first event is before the range's end and its last not before its start:
- * one without events inside the range has no events for a report to read, so it changes no answer.
+ * Up to four reads in one statement, two per edge, each bounded by the sorting key (the start) or by the min-max
+ * index on `last_at` as tightly as its own condition allows:
+ * - at the range's start, the sessions that started before it and ran into it (the index skips every granule of
+ *   sessions that ended before the start), and those that started in its first timeout with an earlier event;
+ * - at its end, the sessions that started inside it and ran past it (the index skips every granule of sessions
+ *   that ended before the end: all of them when the range ends now), and those that started in the timeout after
+ *   it with an event before its end.
+ * One read per edge with both ways in an OR could bound `last_at` only by the edge less the timeout, so a range
+ * ending now read the last timeout's sessions (30 minutes of them) for every report (decision 0077). A session
+ * found twice is listed once. A session that started after the range is listed when its first event is before the
+ * range's end and its last not before its start: one without events inside the range has no events for a report to
+ * read, so it changes no answer.
  */
 export async function edgeSessions(store: AnalyticsStore, siteId: number, range: TimeRange): Promise<EdgeSession[]> {
   if (!range.from && !range.to) return [];
@@ -56,21 +60,26 @@ export async function edgeSessions(store: AnalyticsStore, siteId: number, range:
   const ranInto = range.from ? [{ sql: `last_at >= {range_from:${DT}}`, params: {} }] : [];
   const reads: SqlFragment[] = [];
   if (range.from && start.before && first.before) {
+    reads.push(allOf([start.before, ...ranInto]));
     reads.push(
       allOf([
+        start.within,
         timeoutAway('session_start', '<', range.from, 1, 'edge_early_start'),
+        first.before,
         timeoutAway('last_at', '>=', range.from, -1, 'edge_early_end'),
-        anyOf([allOf([start.before, ...ranInto]), allOf([start.within, first.before])]),
       ]),
     );
   }
   if (range.to && start.after && last.after) {
     const firstBeforeEnd = { sql: `first_at ${range.toInclusive ? '<=' : '<'} {range_to:${DT}}`, params: {} };
+    reads.push(allOf([start.within, last.after]));
     reads.push(
       allOf([
+        start.after,
         timeoutAway('session_start', '<', range.to, 1, 'edge_late_start'),
+        firstBeforeEnd,
+        ...ranInto,
         timeoutAway('last_at', '>=', range.to, -1, 'edge_late_end'),
-        anyOf([allOf([start.within, last.after]), allOf([start.after, firstBeforeEnd, ...ranInto])]),
       ]),
     );
   }
