@@ -13,7 +13,7 @@ const clusterStatementsOf = (version: string) => clusterMigrations.find((migrati
 it('rewrites every statement of every migration, keeping the versions', () => {
   const single = loadAnalyticsMigrations();
   expect(clusterMigrations.map((migration) => migration.version)).toEqual(single.map((migration) => migration.version));
-  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2, 5, 3, 3, 2, 1]);
+  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2, 5, 3, 3, 2, 1, 1]);
   for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
@@ -36,6 +36,12 @@ it('sets migration 0028 on the sessions tables of the shards only (a Distributed
 
 it('sets migration 0041 on the sessions tables of the shards only', () => {
   expect(clusterStatementsOf('0041_sessions_compact_parts_at_any_size')).toEqual(['ALTER TABLE sessions_local ON CLUSTER loupe MODIFY SETTING min_bytes_for_wide_part = 4294967296']);
+});
+
+it('adds the first_at index of migration 0042 to the sessions tables of the shards only', () => {
+  expect(clusterStatementsOf('0042_sessions_first_at_index')).toEqual([
+    'ALTER TABLE sessions_local ON CLUSTER loupe ADD INDEX IF NOT EXISTS first_at_range first_at TYPE minmax GRANULARITY 1',
+  ]);
 });
 
 it('moves the page views of migration 0029 to their new table, then drops the old one on every server', () => {
