@@ -4,11 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
-import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
+import type { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { generateEvents, type GenerateSummary } from '../../scripts/generate-events/generate-events.js';
 import { RAW_QUERIES } from '../../scripts/bench-query/raw-queries.js';
 import type { RawContext, Row, RunSql } from '../../scripts/bench-query/raw-scope.js';
+import { openMigratedChdbStore } from '../helpers/migrated-store.js';
 
 const END = Date.parse('2026-03-10T00:00:00Z');
 let dir: string;
@@ -18,8 +18,7 @@ let run: RunSql;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'loupe-bench-query-'));
-  store = new ChdbStore(join(dir, 'analytics'));
-  await migrateAnalyticsStore(store);
+  store = await openMigratedChdbStore(join(dir, 'analytics'));
   summary = await generateEvents(store, { siteId: 1, events: 4000, days: 3, seed: 11, endMs: END });
   run = (sql, params) => store.query<Row>(sql, params);
 });

@@ -8,6 +8,7 @@ import { createAnalyticsStore } from '../../src/platform/analytics-store/create-
 import { AI_PURPOSES, CONTRACT_CHANNELS, CONTRACT_DEVICE_TYPES, CONTRACT_EVENT_TYPES } from '../../scripts/generate-events/contract-values.js';
 import { EventStream, botRowsFor, type Chunk, type StreamOptions } from '../../scripts/generate-events/event-stream.js';
 import { generateEvents, type GenerateSummary } from '../../scripts/generate-events/generate-events.js';
+import { copyMigratedAnalytics } from '../helpers/migrated-store.js';
 
 const END = Date.UTC(2026, 10, 21, 12, 0, 0);
 const DAY = 86_400_000;
@@ -32,6 +33,8 @@ async function firstChunk(options: StreamOptions): Promise<Chunk> {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'loupe-generate-events-'));
+  // The run's migrated store copied in: the migration below then finds nothing left to apply.
+  copyMigratedAnalytics(join(dir, 'analytics'));
   store = createAnalyticsStore({ dataDir: dir });
   await migrateAnalyticsStore(store);
   summary = await generateEvents(store, OPTIONS, (written, total) => progress.push([written, total]));

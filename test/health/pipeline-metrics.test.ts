@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
-import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
+import type { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { createEventBuffer, type EventBuffer } from '../../src/ingestion/event-buffer/event-buffer.js';
 import { withInsertFaults } from '../helpers/event-buffer/insert-fault-store.js';
 import { numberedEventRow } from '../helpers/event-buffer/numbered-rows.js';
 import { waitUntil } from '../helpers/event-buffer/wait-until.js';
+import { openMigratedChdbStore } from '../helpers/migrated-store.js';
 import { MetricsRegistry } from '../../src/platform/metrics/metrics-registry.js';
 import { createPipelineMetrics } from '../../src/health/pipeline-metrics.js';
 
@@ -19,8 +19,7 @@ describe('pipeline metrics over a real event buffer', () => {
 
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'loupe-pipeline-metrics-'));
-    store = new ChdbStore(join(root, 'analytics'));
-    await migrateAnalyticsStore(store);
+    store = await openMigratedChdbStore(join(root, 'analytics'));
   });
   afterEach(async () => {
     await buffer?.flushAndClose({ timeoutMs: 0 });

@@ -4,6 +4,8 @@
 import { cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
+import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 
 function provided(key: 'migratedStoreDir' | 'migratedPostgresTemplate'): string {
   try {
@@ -17,6 +19,18 @@ function provided(key: 'migratedStoreDir' | 'migratedPostgresTemplate'): string 
 export function copyMigratedAnalytics(analyticsDir: string): void {
   const template = provided('migratedStoreDir');
   if (template && existsSync(join(template, 'analytics'))) cpSync(join(template, 'analytics'), analyticsDir, { recursive: true });
+}
+
+/**
+ * A chDB store at `analyticsDir` with every migration applied: a copy of the run's migrated store (about 0.35 CPU-s)
+ * instead of running the migrations again (about 1.5 CPU-s and several seconds); migrated in place when the run
+ * provides no template, or when a migration is newer than it.
+ */
+export async function openMigratedChdbStore(analyticsDir: string): Promise<ChdbStore> {
+  copyMigratedAnalytics(analyticsDir);
+  const store = new ChdbStore(analyticsDir);
+  await migrateAnalyticsStore(store);
+  return store;
 }
 
 /** Copies the migrated SQLite metadata store into `dataDir`. */

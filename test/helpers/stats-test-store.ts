@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 import type { AnalyticsRow } from '../../src/platform/analytics-store/analytics-store.js';
-import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
+import type { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import type { SqlFragment } from '../../src/stats/sql-fragment.js';
+import { openMigratedChdbStore } from './migrated-store.js';
 
 export interface StatsTestStore {
   readonly store: ChdbStore;
@@ -17,8 +17,7 @@ export interface StatsTestStore {
 
 export async function openStatsTestStore(): Promise<StatsTestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'loupe-stats-'));
-  const store = new ChdbStore(dir);
-  await migrateAnalyticsStore(store);
+  const store = await openMigratedChdbStore(dir);
   return {
     store,
     async labelsWhere(where) {

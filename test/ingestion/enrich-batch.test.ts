@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
-import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
+import type { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { createSharedState } from '../../src/platform/shared-state/create-shared-state.js';
 import { createGeolocator } from '../../src/classifiers/geolocator.js';
 import { createBatchEnricher, type BatchEnricher } from '../../src/ingestion/enrichment/enrich-batch.js';
@@ -11,6 +10,7 @@ import { createEnrichmentSteps } from '../../src/ingestion/enrichment/enrichment
 import type { IntakeRecord } from '../../src/ingestion/intake-record.js';
 import { BOT_EVENT_COLUMNS, EVENT_COLUMNS } from '../../src/ingestion/row-columns.js';
 import type { TsvColumn } from '../../src/platform/analytics-store/tsv-lines.js';
+import { openMigratedChdbStore } from '../helpers/migrated-store.js';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const BROWSER_HEADERS = {
@@ -53,8 +53,7 @@ describe('createBatchEnricher', () => {
   beforeAll(async () => {
     enrich = createBatchEnricher(await createEnrichmentSteps(await createGeolocator(), {}, createSharedState(undefined)));
     dir = await mkdtemp(join(tmpdir(), 'loupe-enrich-batch-'));
-    store = new ChdbStore(join(dir, 'analytics'));
-    await migrateAnalyticsStore(store);
+    store = await openMigratedChdbStore(join(dir, 'analytics'));
   });
   afterAll(async () => {
     await store.close();

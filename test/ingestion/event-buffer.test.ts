@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnalyticsStore } from '../../src/platform/analytics-store/analytics-store.js';
-import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
-import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { BackPressureError, EventBufferClosedError } from '../../src/ingestion/event-buffer/event-buffer-errors.js';
 import { createEventBuffer, type EventBuffer, type EventBufferOptions } from '../../src/ingestion/event-buffer/event-buffer.js';
 import { newSegmentName } from '../../src/ingestion/event-buffer/segment-file.js';
@@ -12,13 +10,13 @@ import { insertIntoTable, type SegmentSink, type SealedSegment } from '../../src
 import { withInsertFaults } from '../helpers/event-buffer/insert-fault-store.js';
 import { numberedBotRow, numberedEventRow, storedNumberCounts } from '../helpers/event-buffer/numbered-rows.js';
 import { waitUntil } from '../helpers/event-buffer/wait-until.js';
+import { openMigratedChdbStore } from '../helpers/migrated-store.js';
 
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const onceEach = (numbers: number[]): Map<number, number> => new Map(numbers.map((n) => [n, 1]));
 const lines = (numbers: number[]): string => numbers.map((n) => JSON.stringify(numberedEventRow(n)) + '\n').join('');
 
 describe('event buffer over real chDB', () => {
-  const openStore = (path: string): AnalyticsStore => new ChdbStore(path);
   let root: string;
   let spool: string;
   let store: AnalyticsStore;
@@ -49,8 +47,7 @@ describe('event buffer over real chDB', () => {
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'loupe-buffer-'));
     spool = join(root, 'spool', 'events');
-    store = openStore(join(root, 'analytics'));
-    await migrateAnalyticsStore(store);
+    store = await openMigratedChdbStore(join(root, 'analytics'));
     warnings = [];
   });
   afterEach(async () => {

@@ -3,17 +3,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { numberedBotRow, numberedEventRow, storedNumberCounts } from '../helpers/event-buffer/numbered-rows.js';
+import { openMigratedChdbStore } from '../helpers/migrated-store.js';
 
 describe('chDB insert deduplication by token', () => {
   let root: string;
   let store: ChdbStore;
   beforeEach(async () => {
     root = await mkdtemp(join(tmpdir(), 'loupe-dedup-'));
-    store = new ChdbStore(root);
-    await migrateAnalyticsStore(store);
+    store = await openMigratedChdbStore(root);
   });
   afterEach(async () => {
     await store.close();
