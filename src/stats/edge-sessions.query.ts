@@ -38,10 +38,11 @@ function timeoutAway(column: string, operator: '<' | '>=', instant: Date, sign: 
  * merged row begins and ends inside it, lies wholly inside. Events of a session are never more than the
  * session timeout before its opening event, which bounds the sessions that start just after the range.
  *
- * Up to four reads in one statement, two per edge, each bounded by the sorting key (the start) or by the min-max
- * index on `last_at` as tightly as its own condition allows:
- * - at the range's start, the sessions that started before it and ran into it (the index skips every granule of
- *   sessions that ended before the start), and those that started in its first timeout with an earlier event;
+ * Up to four reads in one statement, two per edge, each bounded by the sorting key (the start) and by the min-max
+ * indexes on `last_at` and `first_at` as tightly as its own condition allows:
+ * - at the range's start, the sessions that started before it and ran into it (the `last_at` index skips every
+ *   granule of sessions that ended before the start), and those that started in its first timeout with an earlier
+ *   event (the `first_at` index, migration 0042, skips the granules without one);
  * - at its end, the sessions that started inside it and ran past it (the index skips every granule of sessions
  *   that ended before the end: all of them when the range ends now), and those that started in the timeout after
  *   it with an event before its end.
