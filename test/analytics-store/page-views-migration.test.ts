@@ -6,7 +6,7 @@ import { migrationsUpTo } from '../helpers/migrations-up-to.js';
 import { useTemporaryStore } from '../helpers/temporary-store.js';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 
-const temporary = useTemporaryStore('loupe-page-views-');
+const temporary = useTemporaryStore('loupe-page-views-', { migratedUpTo: '0021' });
 
 /** A pageview of session `session` at `hm` on 2026-03-01. */
 const pageview = (session: string, hm: string, pathname: string, title: string) => ({
@@ -31,7 +31,6 @@ const stored = async () =>
   ).map((row) => row.row);
 
 it('builds the page views of the pageviews stored so far, once, and keeps them up to date', async () => {
-  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0021'));
   await temporary.store.insert('events', [
     pageview('1', '10:01', '/a', 'A'),
     pageview('1', '10:02', '/b', 'B'),

@@ -6,7 +6,7 @@ import { migrationsUpTo } from '../helpers/migrations-up-to.js';
 import { useTemporaryStore } from '../helpers/temporary-store.js';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 
-const temporary = useTemporaryStore('loupe-page-visits-');
+const temporary = useTemporaryStore('loupe-page-visits-', { migratedUpTo: '0020' });
 
 /** An engagement event of session `session` at `hm` on 2026-03-01 on `pathname`. */
 const engagement = (session: string, hm: string, pathname: string, ms: number, depth: number) => ({
@@ -32,7 +32,6 @@ const stored = async () =>
   ).map((row) => row.row);
 
 it('builds the visits of the engagement stored so far, once, and keeps them up to date', async () => {
-  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0020'));
   await temporary.store.insert('events', [
     engagement('1', '10:01', '/a', 4000, 30),
     engagement('1', '10:02', '/b', 1000, 10),

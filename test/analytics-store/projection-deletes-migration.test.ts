@@ -6,7 +6,7 @@ import { migrationsUpTo } from '../helpers/migrations-up-to.js';
 import { useTemporaryStore } from '../helpers/temporary-store.js';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 
-const temporary = useTemporaryStore('loupe-projection-deletes-');
+const temporary = useTemporaryStore('loupe-projection-deletes-', { migratedUpTo: '0037' });
 
 /** `count` pageviews of `pathname` by visitor `user`, one session each. */
 const pageviews = (user: string, count: number, pathname = '/a') =>
@@ -36,7 +36,6 @@ async function counts(): Promise<{ projection: string | undefined; table: string
 }
 
 it('leaves deleted events out of the projections: those deleted before it, and those deleted after', async () => {
-  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0037'));
   await temporary.store.insert('events', [...pageviews('ann', 30), ...pageviews('bob', 20), ...others('dan')]);
   await temporary.store.insert('events', [...pageviews('carol', 10), ...others('eve')]);
   // Erasing a visitor is a lightweight delete (src/user-data/erase-events.ts).

@@ -6,7 +6,7 @@ import { migrationsUpTo } from '../helpers/migrations-up-to.js';
 import { useTemporaryStore } from '../helpers/temporary-store.js';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 
-const temporary = useTemporaryStore('loupe-session-attribute-changes-');
+const temporary = useTemporaryStore('loupe-session-attribute-changes-', { migratedUpTo: '0010' });
 
 const event = (session: string, hm: string, country: string, extra: Record<string, unknown> = {}) => ({
   site_id: 1,
@@ -30,7 +30,6 @@ const markedByAnyRow = async () =>
   (await temporary.store.query<{ id: string }>('SELECT DISTINCT toString(session_id) AS id FROM sessions WHERE attributes_changed = 1 ORDER BY id')).map((row) => row.id);
 
 it('marks the existing sessions whose events disagree, and later rows by their events and the ingestion', async () => {
-  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0010'));
   // 1 agrees over two inserts; 2 changes country inside one insert; 3 changes it between two inserts.
   await temporary.store.insert('events', [event('1', '01:00', 'US'), event('2', '02:00', 'US'), event('2', '02:01', 'FR')]);
   await temporary.store.insert('events', [event('1', '01:01', 'US'), event('3', '03:00', 'US')]);

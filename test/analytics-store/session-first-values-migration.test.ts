@@ -6,7 +6,7 @@ import { migrationsUpTo } from '../helpers/migrations-up-to.js';
 import { useTemporaryStore } from '../helpers/temporary-store.js';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 
-const temporary = useTemporaryStore('loupe-session-first-values-');
+const temporary = useTemporaryStore('loupe-session-first-values-', { migratedUpTo: '0035' });
 
 /** A pageview of session `session` at `hm` on 2026-03-01 (its session starting at 10:00). */
 const event = (session: string, hm: string, values: { channel: string; country: string; browser: string; hostname: string }) => ({
@@ -39,7 +39,6 @@ const stored = () =>
 const NONE = '2299-12-31 23:59:59.999';
 
 it('gives existing sessions their first values by time, and keeps them as the strings through later inserts and merges', async () => {
-  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0035'));
   // Session 1 comes directly, then from a search; session 2 only directly; session 3 in two inserts, its first
   // event (by time) in the second.
   await temporary.store.insert('events', [event('1', '10:00', direct), event('1', '10:05', search), event('2', '10:00', direct), event('3', '10:02', direct)]);

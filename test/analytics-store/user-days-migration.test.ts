@@ -6,7 +6,7 @@ import { migrationsUpTo } from '../helpers/migrations-up-to.js';
 import { useTemporaryStore } from '../helpers/temporary-store.js';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 
-const temporary = useTemporaryStore('loupe-user-days-');
+const temporary = useTemporaryStore('loupe-user-days-', { migratedUpTo: '0029' });
 
 const event = (user: string, at: string, type = 'pageview', identified = '') => ({
   site_id: 1,
@@ -30,7 +30,6 @@ const stored = async () =>
   ).map((row) => row.row);
 
 it('builds the days of the events stored so far, once, and keeps them up to date', async () => {
-  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0029'));
   await temporary.store.insert('events', [
     event('v1', '2026-03-01 10:00:00.000'),
     event('v1', '2026-03-01 23:59:59.999', 'custom_event'),

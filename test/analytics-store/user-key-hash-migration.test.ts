@@ -6,7 +6,7 @@ import { migrationsUpTo } from '../helpers/migrations-up-to.js';
 import { useTemporaryStore } from '../helpers/temporary-store.js';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 
-const temporary = useTemporaryStore('loupe-user-key-hash-');
+const temporary = useTemporaryStore('loupe-user-key-hash-', { migratedUpTo: '0009' });
 
 const event = (userId: string, identifiedUserId: string, hm: string) => ({
   site_id: 1,
@@ -19,7 +19,6 @@ const event = (userId: string, identifiedUserId: string, hm: string) => ({
 });
 
 it('stores the hash of the person key on earlier and later events alike', async () => {
-  await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0009'));
   await temporary.store.insert('events', [event('visitor-a', '', '10:00'), event('visitor-b', 'alice', '10:01')]);
   expect(await migrateAnalyticsStore(temporary.store, migrationsUpTo(temporary.root, '0010'))).toEqual(['0010_user_key_hash']);
   await temporary.store.insert('events', [event('visitor-c', '', '10:02'), event('visitor-d', 'alice', '10:03')]);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
+import { migratedUpToFolder } from '../setup/migration-template-versions.js';
 
 function provided(key: 'migratedStoreDir' | 'migratedPostgresTemplate'): string {
   try {
@@ -31,6 +32,15 @@ export async function openMigratedChdbStore(analyticsDir: string): Promise<ChdbS
   const store = new ChdbStore(analyticsDir);
   await migrateAnalyticsStore(store);
   return store;
+}
+
+/**
+ * Copies the run's analytics store migrated up to `version` (one of MIGRATION_TEMPLATE_VERSIONS) to
+ * `analyticsDir`, as a store an earlier release left; nothing when the run has none.
+ */
+export function copyStoreMigratedUpTo(version: string, analyticsDir: string): void {
+  const template = provided('migratedStoreDir');
+  if (template && existsSync(join(template, migratedUpToFolder(version)))) cpSync(join(template, migratedUpToFolder(version)), analyticsDir, { recursive: true });
 }
 
 /** Copies the migrated SQLite metadata store into `dataDir`. */

@@ -13,7 +13,8 @@ import { projectPath } from '../../src/platform/project-path.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The migrated store's directory: `analytics/` (chDB) and `meta.db` (SQLite). */
+    /** The migrated store's directory: `analytics/` (chDB), `meta.db` (SQLite) and the analytics store at the
+     * versions migration tests start from (`analytics-up-to-<version>/`). */
     migratedStoreDir: string;
     /** A migrated PostgreSQL database to create test databases from (empty when PostgreSQL is not reachable). */
     migratedPostgresTemplate: string;
@@ -21,7 +22,10 @@ declare module 'vitest' {
 }
 
 /** Files whose content decides the migrated schema. */
-const SOURCES = ['migrations', 'src/platform/analytics-store', 'src/platform/metadata-store', 'test/setup/build-migrated-store.ts'];
+const SOURCES = [
+  'migrations', 'src/platform/analytics-store', 'src/platform/metadata-store', 'test/setup/build-migrated-store.ts',
+  'test/setup/migration-template-versions.ts', 'test/helpers/migrations-up-to.ts',
+];
 
 function filesUnder(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
