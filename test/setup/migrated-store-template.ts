@@ -3,7 +3,7 @@
 // .tmp/fixtures/migrated-store-<hash>, where the hash covers the migrations and the code that applies them,
 // so a changed migration makes a new one. With DATABASE_URL reachable, a PostgreSQL template database
 // (loupe_template_<hash>) is migrated too, and test databases are created from it.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -81,35 +81,47 @@ async function adminCommand(adminUrl: string, statement: string): Promise<void> 
 }
 
 /** Runs the migrations in a child process: into a directory, or with `--postgres URL` into that database. */
-function migrate(...target: string[]): void {
-  execFileSync(process.execPath, ['--import', 'tsx', projectPath('test', 'setup', 'build-migrated-store.ts'), ...target], { stdio: 'inherit' });
+function migrate(...target: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', projectPath('test', 'setup', 'build-migrated-store.ts'), ...target], { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`build-migrated-store.ts ${target.join(' ')} ended with ${signal ?? code}`))));
+  });
 }
 
-export default async function setup(project: TestProject): Promise<void> {
-  const hash = schemaHash();
+/** The directory of the migrated embedded stores, built when this migration set has none yet. */
+async function migratedStoreDir(hash: string): Promise<string> {
   const dir = projectPath('.tmp', 'fixtures', `migrated-store-${hash}`);
   if (!existsSync(join(dir, 'meta.db'))) {
     // Built beside its final place and renamed, so an interrupted build is never taken for a template.
     const building = `${dir}.building-${process.pid}`;
     rmSync(building, { recursive: true, force: true });
     mkdirSync(building, { recursive: true });
-    migrate(building);
+    await migrate(building);
     rmSync(dir, { recursive: true, force: true });
     renameSync(building, dir);
   }
-  project.provide('migratedStoreDir', dir);
+  return dir;
+}
 
+/** The migrated PostgreSQL template database, made when this migration set has none yet; '' without PostgreSQL. */
+async function migratedPostgresTemplate(hash: string): Promise<string> {
   const adminUrl = process.env.DATABASE_URL;
   const template = `loupe_template_${hash}`;
-  if (adminUrl && (await postgresReachable(adminUrl))) {
-    if (!(await databaseExists(adminUrl, template))) {
-      const building = `${template}_b${process.pid}`;
-      await adminCommand(adminUrl, `create database ${building}`);
-      migrate('--postgres', databaseUrl(adminUrl, building));
-      await adminCommand(adminUrl, `alter database ${building} rename to ${template}`);
-    }
-    project.provide('migratedPostgresTemplate', template);
-  } else {
-    project.provide('migratedPostgresTemplate', '');
+  if (!adminUrl || !(await postgresReachable(adminUrl))) return '';
+  if (!(await databaseExists(adminUrl, template))) {
+    const building = `${template}_b${process.pid}`;
+    await adminCommand(adminUrl, `create database ${building}`);
+    await migrate('--postgres', databaseUrl(adminUrl, building));
+    await adminCommand(adminUrl, `alter database ${building} rename to ${template}`);
   }
+  return template;
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  const hash = schemaHash();
+  // Side by side: every test file waits for both, and each build mostly waits on its store.
+  const [dir, template] = await Promise.all([migratedStoreDir(hash), migratedPostgresTemplate(hash)]);
+  project.provide('migratedStoreDir', dir);
+  project.provide('migratedPostgresTemplate', template);
 }
