@@ -2,8 +2,9 @@
 // per file cost a second or more each). A file opens its own contexts and closes them when it ends; the browser
 // stays for the next file and ends with the worker process.
 import { chromium, type Browser } from 'playwright-core';
+import { checkDisabledFeatures, DISABLE_FEATURES_SWITCH } from './chromium-features.js';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', DISABLE_FEATURES_SWITCH];
 
 /** Kept on the global object, which outlives the per-file module evaluation of the system tier. */
 const HOLDER = Symbol.for('loupe.test.worker-chromium');
@@ -13,7 +14,15 @@ export async function workerChromium(): Promise<Browser> {
   const holder = globalThis as unknown as Holder;
   const earlier = await holder[HOLDER]?.catch(() => undefined);
   if (earlier?.isConnected()) return earlier;
-  const launching = chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const launching = chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS }).then(async (browser) => {
+    try {
+      checkDisabledFeatures();
+    } catch (error) {
+      await browser.close();
+      throw error;
+    }
+    return browser;
+  });
   holder[HOLDER] = launching;
   return launching;
 }
