@@ -2,8 +2,10 @@
 // comparison; ignored while typing), the site's pages as one row of tabs that scrolls at 375 px instead of
 // wrapping, the theme choice (system, light, dark) kept across a reload, and no React Router warning on a page
 // whose code loads lazily; the realtime page's live map; the organization's sites added up; light and dark, desktop and 375 px, axe-checked.
+// The tests share one signed-in page per width, each navigating it anew (a page opened costs Chromium twice what
+// a navigation does); the theme test, which keeps a choice in the browser's storage, has a context of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Page, Request } from 'playwright-core';
 import { seedEvents } from '../helpers/seed-events.js';
 import { checkLooks, networkQuiet, screenshot, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 import { DESKTOP, PHONE, postJson } from './people-harness.js';
@@ -13,6 +15,9 @@ let site = '';
 let liveSite = '';
 let organizationId = '';
 let storage: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+/** The signed-in page of each width (light scheme), which every test but the theme's navigates. */
+let desktop: Page;
+let phone: Page;
 
 beforeAll(async () => {
   h = await startDashboardHarness();
@@ -37,15 +42,23 @@ beforeAll(async () => {
   organizationId = organization.id;
   storage = await context.storageState();
   await context.close();
+  desktop = await h.open(await h.browser.newContext({ viewport: DESKTOP, colorScheme: 'light', storageState: storage }), 'about:blank');
+  phone = await h.open(await h.browser.newContext({ viewport: PHONE, colorScheme: 'light', storageState: storage }), 'about:blank');
 });
 afterAll(async () => h?.close());
 
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
+/** The shared page of `width`, navigated to `path` of the dashboard. */
+async function visit(width: 'desktop' | 'phone', path: string): Promise<Page> {
+  const page = width === 'desktop' ? desktop : phone;
+  await page.goto(`${h.loupeUrl}${path}`);
+  return page;
+}
+
 describe('site header', () => {
   it('changes the period with t, y, d, w, m, a and the comparison with x, but not while typing in a field', async () => {
-    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}?period=24h`);
+    const page = await visit('desktop', `/sites/${site}?period=24h`);
     await page.getByTestId('overview-users').filter({ hasText: '1' }).waitFor();
     for (const [key, period] of [['t', 'today'], ['y', 'yesterday'], ['w', '7d'], ['m', '30d'], ['a', 'all'], ['d', '24h']] as const) {
       await page.keyboard.press(key);
@@ -63,15 +76,13 @@ describe('site header', () => {
     expect(param(page, 'period')).toBe('24h');
     expect(await page.getByTestId('period').getAttribute('aria-keyshortcuts')).toBe('T Y D W M N L R A');
     expect(h.consoleErrors.splice(0)).toEqual([]);
-    await context.close();
   });
 
   it.each([
     ['desktop'], ['phone'],
   ] as const)('holds the heading, the page tabs and one row of view controls: period picker, filter bar and segment menu (light and dark, %s)', async (width) => {
     const viewport = width === 'desktop' ? DESKTOP : PHONE;
-    const context = await h.browser.newContext({ viewport, colorScheme: 'light', storageState: storage });
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}?period=24h`);
+    const page = await visit(width, `/sites/${site}?period=24h`);
     await page.getByTestId('overview-users').filter({ hasText: '1' }).waitFor();
     const header = page.getByTestId('site-header');
     await header.getByRole('heading', { level: 1, name: 'Lin home' }).waitFor();
@@ -95,12 +106,10 @@ describe('site header', () => {
     await networkQuiet(page);
     await checkLooks(page, 'site-header', width, viewport.width);
     expect(h.consoleErrors.splice(0)).toEqual([]);
-    await context.close();
   });
 
   it("lays the site's pages out as one row of tabs that scrolls at 375 px, the current one in view", async () => {
-    const context = await h.browser.newContext({ viewport: PHONE, storageState: storage });
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/bots`);
+    const page = await visit('phone', `/sites/${site}/bots`);
     const nav = page.getByTestId('site-nav');
     await nav.getByRole('link', { name: 'Bots' }).waitFor();
     const box = await nav.boundingBox();
@@ -111,7 +120,6 @@ describe('site header', () => {
     expect([await nav.locator('[aria-current="page"]').innerText(), (current?.x ?? -1) >= 0 && (current?.x ?? 999) + (current?.width ?? 0) <= PHONE.width]).toEqual(['Bots', true]);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(PHONE.width);
     expect(h.consoleErrors.splice(0)).toEqual([]);
-    await context.close();
   });
 
   it('switches the theme (system, light, dark), keeps the choice across a reload, and follows the system on "System"', async () => {
@@ -138,20 +146,22 @@ describe('site header', () => {
   });
 
   it('opens a lazily loaded page with no React Router warning', async () => {
-    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
     const warnings: string[] = [];
-    const page = await context.newPage();
-    page.on('console', (message) => { if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text()); });
-    await page.goto(`${h.loupeUrl}/sites/${site}/goals`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await networkQuiet(page);
+    const listen = (message: ConsoleMessage): void => { if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text()); };
+    desktop.on('console', listen);
+    try {
+      const page = await visit('desktop', `/sites/${site}/goals`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await networkQuiet(page);
+    } finally {
+      desktop.off('console', listen);
+    }
     expect(warnings.filter((text) => /HydrateFallback|React Router/i.test(text))).toEqual([]);
-    await context.close();
+    expect(h.consoleErrors.splice(0)).toEqual([]);
   });
 
   it('draws the live visitors on the realtime map, a dot per place sized by its sessions, and lists the places', async () => {
-    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
-    const page = await h.open(context, `${h.loupeUrl}/sites/${liveSite}/realtime`);
+    const page = await visit('desktop', `/sites/${liveSite}/realtime`);
     const map = page.locator('[data-testid="live-map"][data-dots="2"]');
     await map.waitFor();
     const locations = await (await page.request.get(`${h.loupeUrl}/api/sites/${liveSite}/sessions/locations?past_minutes_start=5&past_minutes_end=0`)).json() as { data: Array<{ city: string; count: number }> };
@@ -164,14 +174,15 @@ describe('site header', () => {
     await page.getByTestId('feed-event').filter({ hasText: 'Japan' }).waitFor();
     expect(await page.getByTestId('feed-event').filter({ hasText: 'France' }).count()).toBe(2);
     expect(h.consoleErrors.splice(0)).toEqual([]);
-    await context.close();
   });
 
   it("adds up the organization's sites on the sites page, beside each site's own figures and trend", async () => {
-    const context = await h.browser.newContext({ viewport: DESKTOP, storageState: storage });
     const requests: string[] = [];
-    context.on('request', (request) => { if (request.url().includes('/overview')) requests.push(new URL(request.url()).pathname); });
-    const page = await h.open(context, `${h.loupeUrl}/sites?org=${organizationId}`);
+    const count = (request: Request): void => { if (request.url().includes('/overview')) requests.push(new URL(request.url()).pathname); };
+    // Nothing of the page's previous document is left to ask for anything.
+    await desktop.goto('about:blank');
+    desktop.on('request', count);
+    const page = await visit('desktop', `/sites?org=${organizationId}`);
     const totals = page.getByTestId('organization-totals');
     await totals.getByTestId('total-users').filter({ hasText: /^\d/ }).waitFor();
     const overview = async (id: string) => (await (await page.request.get(`${h.loupeUrl}/api/sites/${id}/overview?past_minutes_start=1440&past_minutes_end=0`)).json() as { data: Record<string, number> }).data;
@@ -182,28 +193,26 @@ describe('site header', () => {
     expect(await totals.getByRole('heading').innerText()).toBe('All 2 sites, last 24 hours');
     // The totals read the rows' answers: one overview and one series per site, no more.
     await networkQuiet(page);
+    desktop.off('request', count);
     expect(requests.sort()).toEqual([`/api/sites/${liveSite}/overview`, `/api/sites/${liveSite}/overview/time-series`, `/api/sites/${site}/overview`, `/api/sites/${site}/overview/time-series`].sort());
     expect(h.consoleErrors.splice(0)).toEqual([]);
-    await context.close();
   });
 
   it.each([
     ['desktop'], ['phone'],
   ] as const)('has no serious accessibility violation or overflow (light and dark, %s)', async (width) => {
     const viewport = width === 'desktop' ? DESKTOP : PHONE;
-    const context = await h.browser.newContext({ viewport, colorScheme: 'light', storageState: storage });
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/performance`);
+    const page = await visit(width, `/sites/${site}/performance`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await networkQuiet(page);
     await checkLooks(page, 'header', width, viewport.width);
-    const sites = await h.open(context, `${h.loupeUrl}/sites?org=${organizationId}`);
+    const sites = await visit(width, `/sites?org=${organizationId}`);
     await sites.getByTestId('total-users').filter({ hasText: /^\d/ }).waitFor();
     await checkLooks(sites, 'sites-totals', width, viewport.width);
-    const realtime = await h.open(context, `${h.loupeUrl}/sites/${liveSite}/realtime`);
+    const realtime = await visit(width, `/sites/${liveSite}/realtime`);
     await realtime.locator('[data-testid="live-map"][data-dots="2"]').waitFor();
     await networkQuiet(realtime);
     await checkLooks(realtime, 'realtime-live-map', width, viewport.width);
     expect(h.consoleErrors.splice(0)).toEqual([]);
-    await context.close();
   });
 });
