@@ -16,10 +16,15 @@ function provided(key: 'migratedStoreDir' | 'migratedPostgresTemplate'): string 
   }
 }
 
+/** Copies `entry` (a file or folder) of the run's migrated store template to `target`; nothing when the run has none. */
+function copyFromTemplate(entry: string, target: string): void {
+  const template = provided('migratedStoreDir');
+  if (template && existsSync(join(template, entry))) cpSync(join(template, entry), target, { recursive: true });
+}
+
 /** Copies the migrated chDB store to `analyticsDir` (a DATA_DIR's `analytics`, or a ClickHouse stand-in's data). */
 export function copyMigratedAnalytics(analyticsDir: string): void {
-  const template = provided('migratedStoreDir');
-  if (template && existsSync(join(template, 'analytics'))) cpSync(join(template, 'analytics'), analyticsDir, { recursive: true });
+  copyFromTemplate('analytics', analyticsDir);
 }
 
 /**
@@ -39,14 +44,12 @@ export async function openMigratedChdbStore(analyticsDir: string): Promise<ChdbS
  * `analyticsDir`, as a store an earlier release left; nothing when the run has none.
  */
 export function copyStoreMigratedUpTo(version: string, analyticsDir: string): void {
-  const template = provided('migratedStoreDir');
-  if (template && existsSync(join(template, migratedUpToFolder(version)))) cpSync(join(template, migratedUpToFolder(version)), analyticsDir, { recursive: true });
+  copyFromTemplate(migratedUpToFolder(version), analyticsDir);
 }
 
 /** Copies the migrated SQLite metadata store into `dataDir`. */
 export function copyMigratedMetadata(dataDir: string): void {
-  const template = provided('migratedStoreDir');
-  if (template && existsSync(join(template, 'meta.db'))) cpSync(join(template, 'meta.db'), join(dataDir, 'meta.db'));
+  copyFromTemplate('meta.db', join(dataDir, 'meta.db'));
 }
 
 /** The migrated PostgreSQL database new test databases are created from, or undefined. */
