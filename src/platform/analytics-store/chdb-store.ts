@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { Session } from 'chdb';
 import { insertSettings, type AnalyticsRow, type AnalyticsStore, type InsertOptions, type QueryParams } from './analytics-store.js';
 import { chdbMemoryArguments, chdbPartThreadArguments, DEFAULT_ANALYTICS_MEMORY, type AnalyticsMemorySettings } from './chdb-memory.js';
+import { ChdbConnectionPool } from './chdb-connection-pool.js';
+import { readStreamed } from './chdb-streamed-read.js';
 import { readWithMemoryRetry } from './engine-memory-retry.js';
 import { parseJsonEachRow, toJsonEachRow } from './json-each-row.js';
 import { DEFAULT_READ_FIRST, ReadFirstScheduler, type ReadFirstOptions } from './read-first-scheduler.js';
@@ -15,6 +17,13 @@ import { DEFAULT_READ_FIRST, ReadFirstScheduler, type ReadFirstOptions } from '.
 const SERIAL_PARSING = { input_format_parallel_parsing: '0' } as const;
 
 /**
+ * Reads run side by side on up to this many connections: the probe of a live view (the last few minutes) does not
+ * wait for a dashboard's reports over a month, and three keep the two cores of a small machine busy while one read
+ * waits on its parts (decision 0078).
+ */
+const READ_CONNECTIONS = 3;
+
+/**
  * Reads and the store's own inserts (tracking's, every second or two) go first, each on a connection of its own;
  * background work (an import) waits for a pause in both.
  */
@@ -24,7 +33,8 @@ export class ChdbStore implements AnalyticsStore {
   readonly kind = 'chdb' as const;
   private readonly path: string;
   private readonly connectionArgs: string[];
-  private readonly session: Session;
+  /** The reads' connections; the first is opened with the store. */
+  private readonly reads: ChdbConnectionPool<Session>;
   /** The inserts' own connection to the same engine, opened at the first insert. */
   private writeSession: Session | undefined;
   /** The background lane's own connection to the same engine, opened at its first use. */
@@ -42,7 +52,7 @@ export class ChdbStore implements AnalyticsStore {
     mkdirSync(path, { recursive: true });
     this.path = path;
     this.connectionArgs = ['--async_load_databases=0', '--output_format_json_quote_64bit_integers=1', ...chdbMemoryArguments(memory), ...chdbPartThreadArguments()];
-    this.session = new Session(path, { connectionArgs: this.connectionArgs });
+    this.reads = new ChdbConnectionPool(() => this.openConnection(), READ_CONNECTIONS, this.openConnection());
     this.scheduler = new ReadFirstScheduler(readFirst);
     this.backgroundLane = {
       kind: this.kind,
@@ -63,10 +73,9 @@ export class ChdbStore implements AnalyticsStore {
    * A connection runs one operation at a time, in the order it gets them: behind an import's insert, every read
    * waited. Work nobody is waiting for (an import's lookups and inserts) goes through this lane instead: its own
    * connection to the same engine (chDB lets connections to one data directory run side by side), started only
-   * while reads pause, and resting between operations while readers are about, so reads keep the cores. Queries
-   * with bound parameters still take turns across connections (the binding runs one at a time, measured with
-   * chdb 3.4), so the lane's lookups wait for reads and reads for them; its inserts, the long part, do not
-   * (decision 0031).
+   * while reads pause, and resting between operations while readers are about, so reads keep the cores
+   * (decision 0031). Its lookups are streamed like the reads (chdb-streamed-read.ts), so they do not take turns
+   * with the reads' connections either.
    */
   background(): AnalyticsStore {
     return this.backgroundLane;
@@ -103,15 +112,13 @@ export class ChdbStore implements AnalyticsStore {
   }
 
   private async queryIn<T>(lane: Lane, sql: string, params: QueryParams): Promise<T[]> {
-    const result = await readWithMemoryRetry(() => this.run(lane, (session) => session.queryBindAsync(sql, params, { format: 'JSONEachRow' })));
-    return parseJsonEachRow<T>(result.text());
+    const bytes = await this.queryJsonLinesIn(lane, sql, params);
+    return parseJsonEachRow<T>(bytes.toString('utf8'));
   }
 
-  private async queryJsonLinesIn(lane: Lane, sql: string, params: QueryParams): Promise<Buffer> {
-    const result = await readWithMemoryRetry(() => this.run(lane, (session) => session.queryBindAsync(sql, params, { format: 'JSONEachRow' })));
-    // The engine's bytes as they are: no JavaScript string is made of them (a page of an export is megabytes).
-    const bytes = result.bytes();
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  /** The engine's bytes as they are: no JavaScript string is made of them (a page of an export is megabytes). */
+  private queryJsonLinesIn(lane: Lane, sql: string, params: QueryParams): Promise<Buffer> {
+    return readWithMemoryRetry(() => this.run(lane, (session) => readStreamed(session, sql, params)));
   }
 
   private async commandIn(lane: Lane, sql: string, params: QueryParams): Promise<void> {
@@ -161,23 +168,27 @@ export class ChdbStore implements AnalyticsStore {
     await Promise.allSettled([...this.inFlight]);
     this.backgroundSession?.close();
     this.writeSession?.close();
-    this.session.close();
+    this.reads.close();
   }
 
   /** Starts the operation in its lane, on the lane's connection, counted as under way from the moment it is asked for. */
   private run<T>(lane: Lane, start: (session: Session) => Promise<T>): Promise<T> {
-    if (lane === 'read') return this.track(this.scheduler.read(() => start(this.session)));
+    if (lane === 'read') return this.track(this.scheduler.read(() => this.reads.use(start)));
     if (lane === 'write') return this.track(this.scheduler.read(() => start(this.writeConnection())));
     return this.track(this.scheduler.background(() => start(this.backgroundConnection())));
   }
 
+  private openConnection(): Session {
+    return new Session(this.path, { connectionArgs: this.connectionArgs });
+  }
+
   private writeConnection(): Session {
-    this.writeSession ??= new Session(this.path, { connectionArgs: this.connectionArgs });
+    this.writeSession ??= this.openConnection();
     return this.writeSession;
   }
 
   private backgroundConnection(): Session {
-    this.backgroundSession ??= new Session(this.path, { connectionArgs: this.connectionArgs });
+    this.backgroundSession ??= this.openConnection();
     return this.backgroundSession;
   }
 
