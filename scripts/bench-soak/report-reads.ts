@@ -70,7 +70,7 @@ export async function countTaggedSeconds(
   return counted;
 }
 
-/** One round of a dashboard's reads, one after the other (as the embedded store serves them anyway). */
+/** One round of a dashboard's reads, one after the other (the dashboard itself asks them at once; the soak keeps its load as it was measured before decision 0078). */
 export async function readDashboard(client: ApiClient, siteId: number, stats: ReadStats): Promise<void> {
   for (const path of DASHBOARD_READS) await timed(client, `/api/sites/${siteId}${path}`, stats);
 }
