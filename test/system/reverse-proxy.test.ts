@@ -26,6 +26,23 @@ async function liveProbesAnswered(baseUrl: string): Promise<number> {
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
+/** Each node's share of three live probes sent through Caddy. */
+async function spreadOfThreeProbes(proxyUrl: string, baseUrls: readonly string[]): Promise<number[]> {
+  const before = await Promise.all(baseUrls.map(liveProbesAnswered));
+  for (let request = 0; request < 3; request += 1) await fetch(`${proxyUrl}/api/health/live`);
+  const after = await Promise.all(baseUrls.map(liveProbesAnswered));
+  return after.map((count, index) => count - (before[index] ?? 0));
+}
+
+/**
+ * Waits until Caddy sends to all three nodes (three probes in a row land one on each): its active health check
+ * takes a node out on one check slower than `health_timeout`, which a loaded machine can cause, and brings it back
+ * only at a later check (`health_interval`), so the round-robin can be counted only once all three are in it.
+ */
+async function untilCaddyRoutesToEveryNode(proxyUrl: string, baseUrls: readonly string[]): Promise<void> {
+  await until(() => spreadOfThreeProbes(proxyUrl, baseUrls), (spread) => spread.every((share) => share === 1), 40_000, 250);
+}
+
 describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy configuration', () => {
   let cluster: LoupeCluster;
   let caddy: CaddyProcess;
@@ -45,11 +62,12 @@ describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy
   });
 
   it('sends requests round-robin: nine live probes through the proxy are three on each node', async () => {
+    await untilCaddyRoutesToEveryNode(caddy.url, cluster.nodes.map((node) => node.baseUrl));
     const before = await Promise.all(cluster.nodes.map((node) => liveProbesAnswered(node.baseUrl)));
     for (let request = 0; request < 9; request += 1) expect((await fetch(`${caddy.url}/api/health/live`)).status).toBe(200);
     const after = await Promise.all(cluster.nodes.map((node) => liveProbesAnswered(node.baseUrl)));
     expect(after.map((count, index) => count - (before[index] ?? 0))).toEqual([3, 3, 3]);
-  });
+  }, 90_000);
 
   it('does not serve /metrics through the proxy, with or without the token', async () => {
     const bare = await fetch(`${caddy.url}/metrics`);
@@ -102,6 +120,8 @@ describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy
   it('loses no request when a node is killed: Caddy retries the refused connection on another node, then its health check drops the node', async () => {
     const victim = cluster.nodes[1];
     if (!victim) throw new Error('no node 1');
+    // The two nodes left must be in Caddy's rotation to take the retried requests.
+    await untilCaddyRoutesToEveryNode(caddy.url, cluster.nodes.map((node) => node.baseUrl));
     victim.child.kill('SIGKILL');
     await victim.exited();
     const statuses: number[] = [];
@@ -121,5 +141,5 @@ describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy
       return Number(row?.n ?? 0);
     };
     expect(await until(stored, (count) => count >= 30, 30_000, 200)).toBe(30);
-  }, 60_000);
+  }, 120_000);
 });
