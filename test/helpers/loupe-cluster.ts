@@ -78,8 +78,7 @@ export async function startLoupeCluster(options: ClusterOptions): Promise<LoupeC
   const root = await mkdtemp(join(tmpdir(), 'loupe-cluster-'));
   // Both shared stores start migrated (from the run's templates); the bootstrap app finds nothing left to apply.
   copyMigratedAnalytics(join(root, 'clickhouse'));
-  const standIn = await startStandInProcess(join(root, 'clickhouse'));
-  const database = await createPostgresDatabase(options.adminDatabaseUrl, { migrated: true });
+  const [standIn, database] = await Promise.all([startStandInProcess(join(root, 'clickhouse')), createPostgresDatabase(options.adminDatabaseUrl, { migrated: true })]);
   const shared: Record<string, string> = {
     CLICKHOUSE_URL: standIn.url,
     DATABASE_URL: database.url,
@@ -93,8 +92,9 @@ export async function startLoupeCluster(options: ClusterOptions): Promise<LoupeC
 
   async function start(index: number): Promise<ServerProcess> {
     const node = await startServer(dataDirs[index] ?? '', shared);
-    await waitForHealth(node, 90_000);
+    // Entered before it is healthy, so that a failed start is killed with the others.
     nodes[index] = node;
+    await waitForHealth(node, 90_000);
     return node;
   }
 
@@ -119,11 +119,16 @@ export async function startLoupeCluster(options: ClusterOptions): Promise<LoupeC
   }
 
   try {
+    // The bootstrap app first, so that nodes starting together never race to apply a migration.
     await withApp(async () => undefined);
-    // One after another: the machine is small, and each start compiles the sources through tsx.
-    for (let index = 0; index < options.nodes; index += 1) await start(index);
+    // Side by side: each node starts from the server bundle, and much of a start is waiting (the bundle check, the
+    // stores' connections, the first health poll), which the other starts fill.
+    const starts = await Promise.allSettled(dataDirs.map((_, index) => start(index)));
+    const failed = starts.find((each): each is PromiseRejectedResult => each.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
-    for (const node of nodes) if (running(node)) node.child.kill('SIGKILL');
+    // A start that failed before spawning left a hole in `nodes`.
+    for (const node of nodes as Array<ServerProcess | undefined>) if (node !== undefined && running(node)) node.child.kill('SIGKILL');
     await standIn.stop();
     await database.drop();
     await rm(root, { recursive: true, force: true });
