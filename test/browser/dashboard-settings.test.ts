@@ -4,7 +4,7 @@
 // only (people once the site opts in), a private one does not; a viewer sees no Save button or editing control; a
 // site is deleted after its domain is typed back. Every page in light and dark, desktop and 375 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIRequestContext, BrowserContext } from 'playwright-core';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import { invitationReferenceOf } from '../helpers/auth-client.js';
 import { checkPages, downloadCsv, SCREENSHOT_DIR, startDashboardHarness, type DashboardHarness } from './dashboard-harness.js';
 
@@ -39,17 +39,28 @@ beforeAll(async () => {
   storage = await context.storageState();
   await context.close();
 });
-afterAll(async () => h?.close());
+afterAll(async () => { await ownerContext?.close(); await h?.close(); });
 
 async function signedIn(viewport = DESKTOP, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
   return h.browser.newContext({ viewport, colorScheme, storageState: storage });
 }
 
+let ownerContext: BrowserContext | undefined;
+let ownerTab: Page | undefined;
+/** The owner's signed-in desktop context, shared by the tests that need nothing fresh of one. */
+const sharedOwner = async (): Promise<BrowserContext> => (ownerContext ??= await signedIn());
+/** Its one page, navigated to `path` (opened there the first time): opening a page costs Chromium twice a navigation. */
+async function ownerPage(path: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await sharedOwner();
+  if (ownerTab === undefined) ownerTab = await h.open(context, h.loupeUrl + path);
+  else await ownerTab.goto(h.loupeUrl + path);
+  return { context, page: ownerTab };
+}
+
 describe('site settings', () => {
   it('saves a tracking switch and exclusions into the site record', async () => {
-    const context = await signedIn();
+    const { context, page } = await ownerPage(`/sites/${site}/settings?section=tracking`);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.loupeUrl });
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings?section=tracking`);
     await page.getByLabel('Track outbound links').uncheck();
     await page.getByLabel('Track JavaScript errors').check();
     await page.getByRole('button', { name: 'Save tracking settings' }).click();
@@ -68,12 +79,10 @@ describe('site settings', () => {
     expect((await siteRecord(context.request, site)).excludedIPs).toEqual([]);
     // The refused save is the API's 400, which Chromium reports on the console.
     expect(h.consoleErrors.splice(0).every((line) => line.includes('status of 400'))).toBe(true);
-    await context.close();
   });
 
   it('creates an API key shown once, which works until it is revoked', async () => {
-    const context = await signedIn();
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    const { context, page } = await ownerPage(`/sites/${site}/settings`);
     // The settings come one section at a time: an admin sees all six tabs.
     const tabs = page.getByTestId('settings-sections');
     await tabs.getByRole('link', { name: 'Delete' }).waitFor();
@@ -123,12 +132,10 @@ describe('site settings', () => {
     expect(after.apiKeys).toEqual([]);
     expect((await readWithKey()).statusCode).toBe(401);
     expect(h.consoleErrors.splice(0)).toEqual([]);
-    await context.close();
   });
 
   it('offers scope presets: read-only checks every read scope, tracking only ingest:write, full access none', async () => {
-    const context = await signedIn();
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings?section=keys`);
+    const { page } = await ownerPage(`/sites/${site}/settings?section=keys`);
     const presets = page.getByTestId('scope-presets');
     const checked = () => page.locator('input[name="scope"]:checked').evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
     await presets.getByLabel('Tracking', { exact: true }).check();
@@ -154,7 +161,6 @@ describe('site settings', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke the key', exact: true }).click();
     await page.getByText('No API key yet.').waitFor();
     expect(h.consoleErrors.splice(0)).toEqual([]);
-    await context.close();
   });
 });
 
@@ -199,15 +205,14 @@ describe('realtime', () => {
 
 describe('public dashboards', () => {
   it('opens a public site read-only without signing in, and sends a private one to sign-in', async () => {
-    const context = await signedIn();
-    const page = await h.open(context, `${h.loupeUrl}/sites/${site}/settings`);
+    const { context, page } = await ownerPage(`/sites/${site}/settings`);
     await page.getByLabel('Public dashboard').check();
     await page.getByRole('button', { name: 'Save general settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     expect(await siteRecord(context.request, site)).toMatchObject({ public: true });
     const hidden = await createSite(context.request, 'hidden.example.com', 'Hidden');
-    await context.close();
 
+    // The stranger's one page goes from view to view (nothing here depends on a fresh page).
     const stranger = await h.browser.newContext({ viewport: DESKTOP });
     const dashboard = await h.open(stranger, `${h.loupeUrl}/share/${site}`);
     await dashboard.waitForURL(`${h.loupeUrl}/sites/${site}`);
@@ -216,26 +221,24 @@ describe('public dashboards', () => {
     expect(await dashboard.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
 
     // Aggregates only: no event list, no Sessions or Users pages, until the site shows people to the public too.
-    const realtime = await h.open(stranger, `${h.loupeUrl}/sites/${site}/realtime`);
-    await realtime.getByText("The live event list is shown to the site's members only.").waitFor();
-    expect(await realtime.getByTestId('feed-event-path').count()).toBe(0);
-    expect(await realtime.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime', 'Goals', 'Funnels', 'Journeys', 'Retention', 'Errors', 'Performance', 'Bots']);
+    await dashboard.goto(`${h.loupeUrl}/sites/${site}/realtime`);
+    await dashboard.getByText("The live event list is shown to the site's members only.").waitFor();
+    expect(await dashboard.getByTestId('feed-event-path').count()).toBe(0);
+    expect(await dashboard.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime', 'Goals', 'Funnels', 'Journeys', 'Retention', 'Errors', 'Performance', 'Bots']);
 
-    const ownerAgain = await signedIn();
-    const settingsPage = await h.open(ownerAgain, `${h.loupeUrl}/sites/${site}/settings`);
-    await settingsPage.getByLabel('Show people to the public too').check();
-    await settingsPage.getByRole('button', { name: 'Save general settings' }).click();
-    await settingsPage.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
-    expect(await siteRecord(ownerAgain.request, site)).toMatchObject({ public: true, publicPeopleData: true });
-    await ownerAgain.close();
-    const withPeople = await h.open(stranger, `${h.loupeUrl}/sites/${site}/realtime`);
-    await withPeople.getByTestId('feed-event-path').filter({ hasText: '/pricing' }).waitFor();
-    expect(await withPeople.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime', 'Sessions', 'Users', 'Replays', 'Goals', 'Funnels', 'Journeys', 'Retention', 'Errors', 'Performance', 'Bots']);
+    await page.goto(`${h.loupeUrl}/sites/${site}/settings`);
+    await page.getByLabel('Show people to the public too').check();
+    await page.getByRole('button', { name: 'Save general settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await siteRecord(context.request, site)).toMatchObject({ public: true, publicPeopleData: true });
+    await dashboard.goto(`${h.loupeUrl}/sites/${site}/realtime`);
+    await dashboard.getByTestId('feed-event-path').filter({ hasText: '/pricing' }).waitFor();
+    expect(await dashboard.getByRole('navigation', { name: 'Site pages' }).getByRole('link').allInnerTexts()).toEqual(['Dashboard', 'Realtime', 'Sessions', 'Users', 'Replays', 'Goals', 'Funnels', 'Journeys', 'Retention', 'Errors', 'Performance', 'Bots']);
 
-    const settings = await h.open(stranger, `${h.loupeUrl}/sites/${site}/settings`);
-    await settings.waitForURL(`${h.loupeUrl}/sign-in?next=${encodeURIComponent(`/sites/${site}/settings`)}`);
-    const secret = await h.open(stranger, `${h.loupeUrl}/sites/${hidden}`);
-    await secret.waitForURL(`${h.loupeUrl}/sign-in?next=${encodeURIComponent(`/sites/${hidden}`)}`);
+    await dashboard.goto(`${h.loupeUrl}/sites/${site}/settings`);
+    await dashboard.waitForURL(`${h.loupeUrl}/sign-in?next=${encodeURIComponent(`/sites/${site}/settings`)}`);
+    await dashboard.goto(`${h.loupeUrl}/sites/${hidden}`);
+    await dashboard.waitForURL(`${h.loupeUrl}/sign-in?next=${encodeURIComponent(`/sites/${hidden}`)}`);
     expect(h.consoleErrors.splice(0)).toEqual([]);
     await stranger.close();
   });
@@ -243,24 +246,23 @@ describe('public dashboards', () => {
   it('shows a viewer the settings without Save buttons and the site pages without editing controls', async () => {
     const viewer = await h.browser.newContext({ viewport: DESKTOP });
     await post(viewer.request, '/api/auth/sign-up/email', { name: 'Vera', email: 'vera@example.com', password: 'correct-horse-9' });
-    const owner = await signedIn();
     // Adding a person is an invitation: Vera accepts it with the link's reference.
-    const invited = await post(owner.request, `/api/organizations/${organization}/invitations`, { email: 'vera@example.com', role: 'viewer' });
+    const invited = await post((await sharedOwner()).request, `/api/organizations/${organization}/invitations`, { email: 'vera@example.com', role: 'viewer' });
     await post(viewer.request, '/api/auth/organization/accept-invitation', { invitationId: invitationReferenceOf(String(invited.inviteLink)) });
-    await owner.close();
 
-    const settings = await h.open(viewer, `${h.loupeUrl}/sites/${site}/settings`);
-    await settings.getByText('Only admins and owners of the organization can change these settings.').waitFor();
-    expect(await settings.getByRole('button', { name: /^Save/ }).count()).toBe(0);
-    expect(await settings.getByLabel('Public dashboard').isDisabled()).toBe(true);
-    expect(await settings.getByRole('button', { name: 'Delete this site' }).count()).toBe(0);
-    expect(await settings.getByTestId('settings-sections').getByRole('link').allInnerTexts()).toEqual(['General', 'Tracking', 'Script tag']);
+    // One page of the viewer's, from the settings to the goals.
+    const page = await h.open(viewer, `${h.loupeUrl}/sites/${site}/settings`);
+    await page.getByText('Only admins and owners of the organization can change these settings.').waitFor();
+    expect(await page.getByRole('button', { name: /^Save/ }).count()).toBe(0);
+    expect(await page.getByLabel('Public dashboard').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Delete this site' }).count()).toBe(0);
+    expect(await page.getByTestId('settings-sections').getByRole('link').allInnerTexts()).toEqual(['General', 'Tracking', 'Script tag']);
 
-    const goals = await h.open(viewer, `${h.loupeUrl}/sites/${site}/goals`);
-    await goals.getByRole('heading', { level: 1 }).waitFor();
-    await goals.getByText('This site has no goals yet.').waitFor();
-    expect(await goals.getByRole('button', { name: 'New goal' }).count()).toBe(0);
-    expect(await goals.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Settings' }).count()).toBe(0);
+    await page.goto(`${h.loupeUrl}/sites/${site}/goals`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByText('This site has no goals yet.').waitFor();
+    expect(await page.getByRole('button', { name: 'New goal' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Site pages' }).getByRole('link', { name: 'Settings' }).count()).toBe(0);
     const refused = await viewer.request.post(`${h.loupeUrl}/api/sites/${site}/goals`, { data: { goalType: 'path', config: { pathPattern: '/x' } }, headers: { origin: h.loupeUrl } });
     expect(refused.status()).toBe(403);
     // The refused goal is the API's 403, which Chromium does not see (it was sent by the test, not the page).
@@ -269,9 +271,8 @@ describe('public dashboards', () => {
   });
 
   it('deletes a site only once its domain is typed back', async () => {
-    const context = await signedIn();
-    const doomed = await createSite(context.request, 'doomed.example.com', 'Doomed');
-    const page = await h.open(context, `${h.loupeUrl}/sites/${doomed}/settings?section=danger`);
+    const doomed = await createSite((await sharedOwner()).request, 'doomed.example.com', 'Doomed');
+    const { context, page } = await ownerPage(`/sites/${doomed}/settings?section=danger`);
     const remove = page.getByRole('button', { name: 'Delete this site' });
     await remove.waitFor();
     expect(await remove.isDisabled()).toBe(true);
@@ -284,7 +285,6 @@ describe('public dashboards', () => {
     expect((await context.request.get(`${h.loupeUrl}/api/sites/${doomed}`)).status()).toBe(404);
     expect((await context.request.get(`${h.loupeUrl}/api/sites/${site}`)).status()).toBe(200);
     expect(h.consoleErrors.splice(0)).toEqual([]);
-    await context.close();
   });
 });
 
