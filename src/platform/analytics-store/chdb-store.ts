@@ -18,8 +18,8 @@ const SERIAL_PARSING = { input_format_parallel_parsing: '0' } as const;
 
 /**
  * Reads run side by side on up to this many connections: the probe of a live view (the last few minutes) does not
- * wait for a dashboard's reports over a month, and three keep the two cores of a small machine busy while one read
- * waits on its parts (decision 0078).
+ * wait for a dashboard's reports over a month, even with two of them under way; more would only share the same
+ * cores and the engine's memory ceiling among more reads at once (decision 0078).
  */
 const READ_CONNECTIONS = 3;
 
