@@ -28,8 +28,8 @@ describe("the embedded store's reads side by side on connections of their own (d
 
   it('answers a short bound read asked for during a long one before the long one ends', async () => {
     const order: string[] = [];
-    // About a second: the engine sleeps half a second per row.
-    const long = store.query<{ rows: number }>('SELECT toUInt32(count()) AS rows FROM numbers({n:UInt32}) WHERE sleepEachRow(0.5) = 0', { n: 2 }).then((rows) => order.push(`long ${rows[0]?.rows}`));
+    // About two seconds: the engine sleeps a second per row.
+    const long = store.query<{ rows: number }>('SELECT toUInt32(count()) AS rows FROM numbers({n:UInt32}) WHERE sleepEachRow(1) = 0', { n: 2 }).then((rows) => order.push(`long ${rows[0]?.rows}`));
     await nextTurn();
     const short = store.query<{ paths: number }>('SELECT toUInt32(count()) AS paths FROM visits WHERE site_id = {site:UInt32}', { site: 1 }).then((rows) => order.push(`short ${rows[0]?.paths}`));
     await Promise.all([long, short]);
