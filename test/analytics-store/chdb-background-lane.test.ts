@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ANALYTICS_MEMORY } from '../../src/platform/analytics-store/chdb-memory.js';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import type { ReadFirstOptions } from '../../src/platform/analytics-store/read-first-scheduler.js';
+import { nextTurn } from '../helpers/next-turn.js';
 
 /** Background operations start the moment they are asked for: the order of the engine's work is the test's. */
 const NO_WAITING: ReadFirstOptions = { quietMs: 0, restFactor: 0, activeWindowMs: 0, maxWaitMs: 0 };
@@ -42,7 +43,7 @@ describe("the embedded store's background lane (decision 0031)", () => {
     // Three rows: the background connection is busy for about nine seconds.
     const background = store.background().insert('slow_rows', [{ n: 1 }, { n: 2 }, { n: 3 }]).then(() => order.push('background insert'));
     // The insert is with the engine (started at once, NO_WAITING); then the read is asked for.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const read = store.query<{ one: number }>('SELECT 1 AS one').then((rows) => order.push(`read ${rows[0]?.one}`));
     await Promise.all([background, read]);
     expect(order).toEqual(['read 1', 'background insert']);

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
+import { nextTurn } from '../helpers/next-turn.js';
 
-/** Lets the operation asked for first reach the engine before the next one is asked for. */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("the embedded store's inserts on a connection of their own (decision 0076)", () => {
   let root: string;
