@@ -19,7 +19,7 @@ function testFiles(dir = projectPath()): string[] {
 /** Imports that make a test slow or stateful: the app, the stores, servers and browsers, and the test helpers that start them. */
 const HEAVY_IMPORTS = [
   /\/src\/app\.js$/,
-  /^(chdb|better-sqlite3|pg|ioredis|playwright-core)$/,
+  /^(chdb|libsql|pg|ioredis|playwright-core)$/,
   /\/(chdb-store|clickhouse-store|create-analytics-store|create-metadata-db)\.js$/,
   /\/test\/helpers\/(test-app|server-process|cli-process|temporary-store|stats-test-store|clickhouse-stand-in|loupe-cluster)\.js$/,
 ];

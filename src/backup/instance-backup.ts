@@ -1,11 +1,11 @@
 // Backup and restore of an embedded instance (chDB + SQLite under DATA_DIR) as one .tar.gz archive: the
-// analytics store through ClickHouse's BACKUP, the metadata store through SQLite's online backup API, the
+// analytics store through ClickHouse's BACKUP, the metadata store through SQLite's VACUUM INTO (a consistent copy), the
 // instance secret and the event spool as files. The server must be stopped (the embedded analytics store
 // admits one process), which the backup checks by taking the store itself.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from 'libsql';
 import { backupChdb, restoreChdb } from '../platform/analytics-store/chdb-snapshot.js';
 import { packDirectory, unpackArchive } from './tar-archive.js';
 
@@ -65,7 +65,8 @@ export async function backupInstance(instance: EmbeddedInstance, archive: string
     await withStoreOf(() => backupChdb(join(instance.dataDir, 'analytics'), join(staging, 'analytics')));
     const sqlite = new SQLite(metaDb, { readonly: true, fileMustExist: true });
     try {
-      await sqlite.backup(join(staging, 'meta.db'));
+      // A consistent copy of the database as one read transaction sees it, while the server may be writing.
+      sqlite.prepare('VACUUM INTO ?').run(join(staging, 'meta.db'));
     } finally {
       sqlite.close();
     }

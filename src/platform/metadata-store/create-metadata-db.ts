@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from 'libsql';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type * as Pg from 'pg';
 import type { MetadataDatabase } from './metadata-schema.js';
