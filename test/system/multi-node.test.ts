@@ -48,6 +48,13 @@ const MIN_ACKED_BEFORE_KILL = 300;
 const LOAD_VISITORS = 400;
 /** Every this many load events is a custom event `signup`, which the webhook matches. */
 const TRIGGER_EVERY = 25;
+/**
+ * The load's pace, all workers together (events per second): enough to keep every node's spool and deliveries busy
+ * through the kill and the restart. Unpaced, the load ran as fast as the nodes answered (about 950 events/s alone), so a
+ * slower machine ran it longer and sent more: a whole-suite run took the test 375 s, its load taking the cores the
+ * other files needed and its webhooks queueing behind one another.
+ */
+const LOAD_PER_SECOND = 250;
 
 const unreachable = await unreachableClusterStores(ADMIN_DATABASE_URL, REDIS_URL);
 if (unreachable.length > 0) {
@@ -283,9 +290,14 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     let next = 0;
     let stopping = false;
     let refused = '';
+    const loadStart = Date.now();
     const worker = async (): Promise<void> => {
       while (!stopping) {
         const sequence = next++;
+        // Each event has its instant on the load's schedule; a worker running late sends at once.
+        const due = loadStart + (sequence * 1000) / LOAD_PER_SECOND - Date.now();
+        if (due > 0) await new Promise((resolve) => setTimeout(resolve, due));
+        if (stopping) break;
         const pathname = `/load/${sequence}`;
         // Round-robin over the nodes that are up, as a load balancer whose health check has noticed the kill.
         let index = sequence % NODES;
@@ -305,7 +317,6 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
       }
     };
     const workers = Promise.all(Array.from({ length: LOAD_WORKERS }, worker));
-    const loadStart = Date.now();
     await eventually(async () => acked.length, (count) => count >= MIN_ACKED_BEFORE_KILL && Date.now() - loadStart >= LOAD_BEFORE_KILL_MS, 60_000);
     // The endpoint holds its answer to the next delivery; the node that sent it is killed while it waits. Alone the
     // first delivery comes within seconds; in the whole suite, with two other files busy on the two cores, one run
