@@ -317,6 +317,8 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
       }
     };
     const workers = Promise.all(Array.from({ length: LOAD_WORKERS }, worker));
+    // Each phase's time since the load began, printed so a slow run shows where it waited.
+    const phase = (name: string): void => console.log(`multi-node kill test: ${name} after ${Date.now() - loadStart} ms, ${acked.length} events acknowledged, ${ackedTriggers.length} triggers`);
     await eventually(async () => acked.length, (count) => count >= MIN_ACKED_BEFORE_KILL && Date.now() - loadStart >= LOAD_BEFORE_KILL_MS, 60_000);
     // The endpoint holds its answer to the next delivery; the node that sent it is killed while it waits. Alone the
     // first delivery comes within seconds; in the whole suite, with two other files busy on the two cores, one run
@@ -325,6 +327,7 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
       receiver.holdNext(),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no webhook request arrived within 90 s of the load')), 90_000)),
     ]);
+    phase('first delivery held');
     const pids = cluster.nodes.map((each) => each.child.pid ?? 0);
     const sender = await pidHoldingConnection(held.clientPort, receiver.port, pids);
     const victim = pids.indexOf(sender ?? -1);
@@ -344,14 +347,18 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
     // The kill left acknowledged rows in its spool that were not inserted yet.
     expect((await readdir(join(cluster.dataDirs[victim] ?? '', 'spool', 'intake'))).length).toBeGreaterThan(0);
     // The other nodes carry the load while the victim restarts on the same DATA_DIR.
+    phase('node killed');
     await cluster.restart(victim);
+    phase('node restarted');
     down.delete(victim);
     await eventually(async () => acked.length, (count) => count >= ackedAtKill + 300, 60_000);
     stopping = true;
     await workers;
     expect(refused).toBe('');
+    phase('load stopped');
     await expectOneAttemptPerTrigger(ackedTriggers, requestsBefore, heldDeliveryId);
 
+    phase('every trigger delivered once');
     const exits = await cluster.stopNodes();
     expect(exits, cluster.nodes.map((each) => each.output()).join('\n')).toEqual(Array.from({ length: NODES }, () => ({ code: 0, signal: null })));
     for (const dataDir of cluster.dataDirs) expect(await readdir(join(dataDir, 'spool', 'intake'))).toEqual([]);
