@@ -50,9 +50,10 @@ const LOAD_VISITORS = 400;
 const TRIGGER_EVERY = 25;
 /**
  * The load's pace, all workers together (events per second): enough to keep every node's spool and deliveries busy
- * through the kill and the restart. Unpaced, the load ran as fast as the nodes answered (about 950 events/s alone), so a
- * slower machine ran it longer and sent more: a whole-suite run took the test 375 s, its load taking the cores the
- * other files needed and its webhooks queueing behind one another.
+ * through the kill and the restart. Unpaced, the load ran as fast as the nodes answered (about 950 events/s alone:
+ * 101 CPU-seconds for the file against 60 paced), taking the cores the other files of a whole run needed, and the
+ * longer a slow machine took to deliver the first webhook the more it sent. In whole runs the test then took 375 s
+ * unpaced and 170-222 s paced, most of it after the load stops (the phases it prints).
  */
 const LOAD_PER_SECOND = 250;
 
