@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { nextTurn } from '../helpers/next-turn.js';
 
-
 describe("the embedded store's reads side by side on connections of their own (decision 0078)", () => {
   let root: string;
   let store: ChdbStore;

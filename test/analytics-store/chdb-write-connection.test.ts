@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChdbStore } from '../../src/platform/analytics-store/chdb-store.js';
 import { nextTurn } from '../helpers/next-turn.js';
 
-
 describe("the embedded store's inserts on a connection of their own (decision 0076)", () => {
   let root: string;
   let store: ChdbStore;

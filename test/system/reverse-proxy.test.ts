@@ -26,12 +26,13 @@ async function liveProbesAnswered(baseUrl: string): Promise<number> {
   return line === undefined ? 0 : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
-/** Each node's share of three live probes sent through Caddy. */
-async function spreadOfThreeProbes(proxyUrl: string, baseUrls: readonly string[]): Promise<number[]> {
+/** Sends `probes` live probes through Caddy: their statuses, and each node's share of them. */
+async function spreadOfProbes(proxyUrl: string, baseUrls: readonly string[], probes: number): Promise<{ statuses: number[]; spread: number[] }> {
   const before = await Promise.all(baseUrls.map(liveProbesAnswered));
-  for (let request = 0; request < 3; request += 1) await fetch(`${proxyUrl}/api/health/live`);
+  const statuses: number[] = [];
+  for (let request = 0; request < probes; request += 1) statuses.push((await fetch(`${proxyUrl}/api/health/live`)).status);
   const after = await Promise.all(baseUrls.map(liveProbesAnswered));
-  return after.map((count, index) => count - (before[index] ?? 0));
+  return { statuses, spread: after.map((count, index) => count - (before[index] ?? 0)) };
 }
 
 /**
@@ -40,7 +41,7 @@ async function spreadOfThreeProbes(proxyUrl: string, baseUrls: readonly string[]
  * only at a later check (`health_interval`), so the round-robin can be counted only once all three are in it.
  */
 async function untilCaddyRoutesToEveryNode(proxyUrl: string, baseUrls: readonly string[]): Promise<void> {
-  await until(() => spreadOfThreeProbes(proxyUrl, baseUrls), (spread) => spread.every((share) => share === 1), 40_000, 250);
+  await until(() => spreadOfProbes(proxyUrl, baseUrls, 3), ({ spread }) => spread.every((share) => share === 1), 40_000, 250);
 }
 
 describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy configuration', () => {
@@ -62,11 +63,9 @@ describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy
   });
 
   it('sends requests round-robin: nine live probes through the proxy are three on each node', async () => {
-    await untilCaddyRoutesToEveryNode(caddy.url, cluster.nodes.map((node) => node.baseUrl));
-    const before = await Promise.all(cluster.nodes.map((node) => liveProbesAnswered(node.baseUrl)));
-    for (let request = 0; request < 9; request += 1) expect((await fetch(`${caddy.url}/api/health/live`)).status).toBe(200);
-    const after = await Promise.all(cluster.nodes.map((node) => liveProbesAnswered(node.baseUrl)));
-    expect(after.map((count, index) => count - (before[index] ?? 0))).toEqual([3, 3, 3]);
+    const baseUrls = cluster.nodes.map((node) => node.baseUrl);
+    await untilCaddyRoutesToEveryNode(caddy.url, baseUrls);
+    expect(await spreadOfProbes(caddy.url, baseUrls, 9)).toEqual({ statuses: Array.from({ length: 9 }, () => 200), spread: [3, 3, 3] });
   }, 90_000);
 
   it('does not serve /metrics through the proxy, with or without the token', async () => {
