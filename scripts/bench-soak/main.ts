@@ -3,7 +3,7 @@
 // to being counted by /metric) and, at the end, checks that every acknowledged event was stored.
 // Prints a table and the issue's criteria, and writes the whole run as JSON. `--help` lists the options.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,9 +13,11 @@ import { readRssKb } from '../bench-ingest/rss-sampler.js';
 import { LOUPE_SERVER_ARGS, startServer, type ServerProcess } from '../bench-ingest/server-process.js';
 import { apiClient } from '../bench-query/api-client.js';
 import { bootstrapBenchSite, readBenchSite } from '../bench-query/bench-site.js';
+import { smapsBreakdown, type SmapsBreakdown } from '../bench-ready/smaps-breakdown.js';
 import { FreshnessTracker } from './freshness-tracker.js';
 import { compareFigures, describeChanges, readMemoryFigures, type FigureSample } from './memory-parts.js';
 import { countTaggedSeconds, newReadStats, readDashboard } from './report-reads.js';
+import { idleReport } from './idle-report.js';
 import { evaluateSoak, levelWindows, type RssSample } from './soak-verdict.js';
 import { OptionsError, USAGE, parseSoakOptions, type SoakOptions } from './soak-options.js';
 import { countSoakRows, spoolSegments } from './soak-store.js';
@@ -148,9 +150,16 @@ async function run(options: SoakOptions): Promise<number> {
     while (freshness.backlog() > 0 && performance.now() - drainStart < options.drainSeconds * 1000) await sleep(options.pollMs);
     const drainSeconds = (performance.now() - drainStart) / 1000;
     probing = false;
-    clearInterval(sampler);
     await Promise.all([probe, dashboard]);
+    const idleFrom = elapsed();
+    if (options.idleSeconds > 0) {
+      log(`idle for ${options.idleSeconds} s: no traffic, no reads, memory still sampled`);
+      await sleep(options.idleSeconds * 1000);
+    }
+    clearInterval(sampler);
     await sample(elapsed());
+    const idleEnd = elapsed();
+    const idleSmaps = options.idleSeconds > 0 ? await readSmaps(server.pid) : undefined;
     probeClient.close();
     dashboardClient.close();
 
@@ -190,10 +199,11 @@ async function run(options: SoakOptions): Promise<number> {
     print();
     print(`memory by part, minutes ${windows.middle.join('-')} against ${windows.last.join('-')}:`);
     print(describeChanges(compareFigures(figureSamples, windows.middle, windows.last)));
+    if (options.idleSeconds > 0) print(idleReport(samples, figureSamples, readyRssMb, { loadSeconds, idleFrom, idleTo: idleEnd }, idleSmaps));
     print(`load average at end ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
 
     const result = {
-      options, runTag, dataDir, readyRssMb, peakRssMb: peak, samples, loadSeconds, backlogAtStop, drainSeconds,
+      options, runTag, dataDir, readyRssMb, peakRssMb: peak, samples, loadSeconds, backlogAtStop, drainSeconds, idleFrom,
       counts: { ...counts, refused: Object.fromEntries(counts.refused) }, stored, freshness: summary,
       reads: { probe: probeStats, dashboard: dashboardStats }, criteria, shutdown: stopped, memoryParts: figureSamples,
     };
@@ -204,6 +214,15 @@ async function run(options: SoakOptions): Promise<number> {
     await server.stop('SIGKILL').catch(() => undefined);
     if (fresh && !options.keepData) await rm(dataDir, { recursive: true, force: true });
     else if (fresh) print(`data kept in ${dataDir}`);
+  }
+}
+
+/** Where the server's pages are (undefined where /proc is missing or the process is gone). */
+async function readSmaps(pid: number): Promise<SmapsBreakdown | undefined> {
+  try {
+    return smapsBreakdown(await readFile(`/proc/${pid}/smaps`, 'utf8'), 10);
+  } catch {
+    return undefined;
   }
 }
 

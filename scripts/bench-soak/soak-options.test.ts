@@ -12,7 +12,12 @@ describe('bench:soak options', () => {
     expect(parseSoakOptions(['--minutes', '0.5']).minutes).toBe(0.5);
   });
 
-  it.each([[['--rate', '0']], [['--rate', 'fast']], [['--minutes', '0.1']], [['--poll-ms', '10']], [['--unknown']]])('refuses %j', (argv) => {
+  it('keeps the server idle after the drain only when asked', () => {
+    expect(parseSoakOptions([]).idleSeconds).toBe(0);
+    expect(parseSoakOptions(['--idle', '600']).idleSeconds).toBe(600);
+  });
+
+  it.each([[['--rate', '0']], [['--rate', 'fast']], [['--minutes', '0.1']], [['--poll-ms', '10']], [['--idle', '-1']], [['--idle', '5.5']], [['--unknown']]])('refuses %j', (argv) => {
     expect(() => parseSoakOptions(argv)).toThrow(OptionsError);
   });
 

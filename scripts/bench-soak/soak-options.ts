@@ -16,6 +16,8 @@ export interface SoakOptions {
   readonly readsEverySeconds: number;
   /** After the load stops, how long to wait for the last acknowledged events to be counted. */
   readonly drainSeconds: number;
+  /** After the drain, how long the server stays up without traffic or reads, its memory still sampled (0: stop at once). */
+  readonly idleSeconds: number;
   readonly seed: number;
   readonly out: string | undefined;
   readonly keepData: boolean;
@@ -34,6 +36,8 @@ export const USAGE = `Usage: npm run bench:soak -- [options]
   --reads-every S     every S seconds read a dashboard's reports (overview, time series, pages,
                       channels, countries) over the last 24 h; 0 turns them off (default 5)
   --drain S           after the load, wait up to S seconds for every event to be counted (default 120)
+  --idle S            then keep the server up S seconds without traffic or reads, sampling its memory, to see
+                      what an idle instance gives back after the load (default 0)
   --seed N            traffic generator seed (default 7)
   --out FILE          JSON result file (default: bench-soak-<time>.json in the system temp directory);
                       the server's whole output goes beside it (<out without .json>.server.log)
@@ -65,6 +69,7 @@ export function parseSoakOptions(argv: readonly string[]): SoakOptions {
         'poll-ms': { type: 'string' },
         'reads-every': { type: 'string' },
         drain: { type: 'string' },
+        idle: { type: 'string' },
         seed: { type: 'string' },
         out: { type: 'string' },
         'keep-data': { type: 'boolean' },
@@ -84,6 +89,7 @@ export function parseSoakOptions(argv: readonly string[]): SoakOptions {
     pollMs: number('poll-ms', values['poll-ms'], 500, 50),
     readsEverySeconds: number('reads-every', values['reads-every'], 5, 0),
     drainSeconds: number('drain', values.drain, 120, 0),
+    idleSeconds: number('idle', values.idle, 0, 0),
     seed: number('seed', values.seed, 7, 0),
     out: values.out,
     keepData: values['keep-data'] ?? false,
