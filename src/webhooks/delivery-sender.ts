@@ -1,9 +1,12 @@
-// One delivery attempt: re-check the URL, connect only to the address just checked (no DNS rebinding),
-// POST the signed body, and classify the outcome (2xx within 10 s is success; redirects are never followed).
+// One delivery attempt: re-check the URL, connect only to the address just checked (no DNS rebinding; a
+// connection the pass opened to that address before is reused), POST the signed body, and classify the outcome
+// (2xx within 10 s is success; redirects are never followed).
 // With `release`, the body's last byte waits for it: until then the endpoint holds an incomplete request,
 // which no HTTP server hands to its application, so a sender that dies before releasing has sent nothing.
 import type { LookupFunction } from 'node:net';
 import { Readable } from 'node:stream';
+import type { ResolvedAddress } from '../platform/outbound/resolver.js';
+import type { PassConnections } from './pass-connections.js';
 import { checkWebhookUrl, type UrlPolicyOptions } from './webhook-url-policy.js';
 import { signatureHeader } from './webhook-signature.js';
 
@@ -50,7 +53,8 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-export async function sendAttempt(input: AttemptInput, policy: UrlPolicyOptions): Promise<AttemptResult> {
+/** `connections`: the delivery pass's, reused by its attempts to the same address; without it the attempt connects anew. */
+export async function sendAttempt(input: AttemptInput, policy: UrlPolicyOptions, connections?: PassConnections): Promise<AttemptResult> {
   // Loaded at the first delivery, not at start: undici holds ~4 MB of the event loop's heap (decision 0055).
   const { Agent, request } = await import('undici');
   const started = Date.now();
@@ -63,7 +67,10 @@ export async function sendAttempt(input: AttemptInput, policy: UrlPolicyOptions)
   } catch (err) {
     return done(false, null, err instanceof Error ? err.message : 'Invalid webhook URL');
   }
-  const dispatcher = new Agent({ connect: { lookup: pinnedLookup(target.address.address, target.address.family), timeout: DELIVERY_TIMEOUT_MS } });
+  const pinned = (address: ResolvedAddress): InstanceType<typeof Agent> =>
+    new Agent({ connect: { lookup: pinnedLookup(address.address, address.family), timeout: DELIVERY_TIMEOUT_MS } });
+  // A pass's connections stay open for its next attempt and are closed with the pass; a lone attempt closes its own.
+  const dispatcher = connections ? connections.agentFor(target.address, pinned) : pinned(target.address);
   const bytes = Buffer.from(input.body, 'utf8');
   let refused = false;
   const release = input.release;
@@ -103,6 +110,6 @@ export async function sendAttempt(input: AttemptInput, policy: UrlPolicyOptions)
     const message = name === 'TimeoutError' || name === 'AbortError' ? `No response within ${DELIVERY_TIMEOUT_MS / 1000} s` : err instanceof Error ? err.message : String(err);
     return done(false, null, message);
   } finally {
-    await dispatcher.close().catch(() => undefined);
+    if (!connections) await dispatcher.close().catch(() => undefined);
   }
 }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Delivery, DeliveryRepository } from './delivery.repository.js';
 import { PeriodicTask } from '../platform/periodic-task.js';
 import { sendAttempt, type AttemptResult } from './delivery-sender.js';
+import { PassConnections } from './pass-connections.js';
 import { nextDelay } from '../platform/retry-schedule.js';
 import type { UrlPolicyOptions } from './webhook-url-policy.js';
 import type { WebhookRepository } from './webhook.repository.js';
@@ -61,18 +62,25 @@ export class DeliveryWorker {
     // One webhook's attempts run one after another, so none is sent after the one that disables it.
     const byWebhook = new Map<string, string[]>();
     for (const { id, webhook_id: webhookId } of due) byWebhook.set(webhookId, [...(byWebhook.get(webhookId) ?? []), id]);
-    await Promise.all(
-      [...byWebhook.values()].map(async (ids) => {
-        for (const id of ids) await this.attempt(id);
-      }),
-    );
+    // The attempts of a pass to one endpoint share its connection (one TLS handshake a pass, not one an attempt).
+    const connections = new PassConnections();
+    try {
+      await Promise.all(
+        [...byWebhook.values()].map(async (ids) => {
+          for (const id of ids) await this.attempt(id, connections);
+        }),
+      );
+    } finally {
+      await connections.close();
+    }
+    // A full batch may have left more due behind it: the next pass follows at once instead of at the next tick.
+    if (due.length === BATCH) this.task.kick();
   }
 
-  private async attempt(id: string): Promise<void> {
+  private async attempt(id: string, connections: PassConnections): Promise<void> {
     const delivery = await this.deps.deliveries.claim(id, this.deps.clock());
     if (!delivery) return;
-    const webhook = await this.deps.webhooks.getById(delivery.webhook_id);
-    const secret = webhook ? await this.deps.webhooks.secretOf(webhook.id) : undefined;
+    const { webhook, secret } = (await this.deps.webhooks.withSecret(delivery.webhook_id)) ?? {};
     if (!webhook || !secret || webhook.status !== 'enabled') {
       await this.deps.deliveries.finish(id, { status: 'failed', responseCode: null, error: 'Webhook disabled', nextAttemptAt: null });
       return;
@@ -81,6 +89,7 @@ export class DeliveryWorker {
     const result = await sendAttempt(
       { url: webhook.url, webhookId: webhook.id, deliveryId: delivery.id, secret, body: delivery.payload, nowMs: this.deps.clock(), release },
       this.deps.policy,
+      connections,
     );
     if (result.withheld) {
       // This process stalled past its claim and another took the attempt over: the other's outcome stands.

@@ -33,7 +33,7 @@ export function newDeliveryId(): string {
 }
 
 export class DeliveryRepository {
-  private readonly claims: ClaimedRows;
+  private readonly claims: ClaimedRows<'webhook_deliveries'>;
 
   /** `claimMs`: how long a claim holds (the operator's WEBHOOK_CLAIM_SECONDS). */
   constructor(
@@ -77,9 +77,8 @@ export class DeliveryRepository {
    * Takes one attempt: bumps the attempt number and holds the row. Returns the delivery when this process
    * won it, undefined when another did (or it is no longer due).
    */
-  async claim(id: string, nowMs: number): Promise<Delivery | undefined> {
-    if (!(await this.claims.claim(id, nowMs))) return undefined;
-    return this.db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
+  claim(id: string, nowMs: number): Promise<Delivery | undefined> {
+    return this.claims.claim(id, nowMs);
   }
 
   /**

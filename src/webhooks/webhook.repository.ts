@@ -72,9 +72,10 @@ export class WebhookRepository {
     return row ? toWebhook(row) : undefined;
   }
 
-  async getById(id: string): Promise<Webhook | undefined> {
+  /** The webhook and its opened signing secret, in one read (every attempt reads both, so rotation applies at once). */
+  async withSecret(id: string): Promise<{ webhook: Webhook; secret: string } | undefined> {
     const row = await this.db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toWebhook(row) : undefined;
+    return row ? { webhook: toWebhook(row), secret: this.box.open(row.secret_sealed) } : undefined;
   }
 
   /** The signing secret, opened from its sealed form (read at every attempt, so rotation applies at once). */

@@ -34,7 +34,7 @@ export interface MailStatus {
 export const MAIL_SENT_UNCONFIRMED = 'Handed over in full, but the sending process stopped before the server answered; not sent again';
 
 export class MailOutbox {
-  private readonly claims: ClaimedRows;
+  private readonly claims: ClaimedRows<'mail_outbox'>;
 
   constructor(
     private readonly db: Kysely<MetadataDatabase>,
@@ -62,9 +62,8 @@ export class MailOutbox {
   }
 
   /** Takes one attempt; the row when this process won it, undefined when another did or it is no longer due. */
-  async claim(id: string, nowMs: number): Promise<OutboxRow | undefined> {
-    if (!(await this.claims.claim(id, nowMs))) return undefined;
-    return this.db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  claim(id: string, nowMs: number): Promise<OutboxRow | undefined> {
+    return this.claims.claim(id, nowMs);
   }
 
   /** Records that `attempt` is about to complete the message; false when another process took it over meanwhile. */

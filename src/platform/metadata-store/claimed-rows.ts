@@ -2,7 +2,7 @@
 // claiming an attempt with one conditional UPDATE (a row lock that works on SQLite and PostgreSQL, so several
 // processes never take the same attempt), marking it released just before the step that hands it over for good,
 // and closing released attempts whose sender died without recording the answer (never attempted again).
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { MetadataDatabase } from './metadata-schema.js';
 
 /** The columns every queue table has, under these names. */
@@ -26,10 +26,10 @@ function queue(db: Kysely<MetadataDatabase>): Kysely<{ queue: QueueColumns }> {
   return db as unknown as Kysely<{ queue: QueueColumns }>;
 }
 
-export class ClaimedRows {
+export class ClaimedRows<T extends QueueTable> {
   constructor(
     private readonly db: Kysely<MetadataDatabase>,
-    private readonly table: QueueTable,
+    private readonly table: T,
     /** How long a claimed attempt may run before another process may take it over (after a crash). */
     private readonly claimMs: number,
   ) {}
@@ -53,10 +53,13 @@ export class ClaimedRows {
     return rows.map((row) => row.id);
   }
 
-  /** Takes one attempt (bumps the attempt number, holds the row); true when this process won it. */
-  async claim(id: string, nowMs: number): Promise<boolean> {
+  /**
+   * Takes one attempt (bumps the attempt number, holds the row); the row as claimed when this process won it, in
+   * the same statement (RETURNING, on SQLite and PostgreSQL alike), undefined when another did.
+   */
+  async claim(id: string, nowMs: number): Promise<Selectable<MetadataDatabase[T]> | undefined> {
     const nowIso = new Date(nowMs).toISOString();
-    const result = await queue(this.db)
+    const row = await queue(this.db)
       .updateTable(this.name)
       .set((eb) => ({ attempts: eb('attempts', '+', 1), locked_until: new Date(nowMs + this.claimMs).toISOString(), last_attempt_at: nowIso }))
       .where('id', '=', id)
@@ -64,8 +67,10 @@ export class ClaimedRows {
       .where('released_attempt', 'is', null)
       .where('next_attempt_at', '<=', nowIso)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+      .returningAll()
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    // The statement ran on `this.table` under the neutral name: its row is that table's.
+    return row as Selectable<MetadataDatabase[T]> | undefined;
   }
 
   /**
