@@ -92,11 +92,15 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
   let revokedKey: { key: string; id: string };
   let limitedKey: string;
   let webhookId: string;
+  /** The test's own connection to the nodes' PostgreSQL database, to read the deliveries (one for the file). */
+  let metadata: pg.Client | undefined;
 
   beforeAll(async () => {
     receiver = await startHttpsReceiver();
     cluster = await startLoupeCluster({ nodes: NODES, adminDatabaseUrl: ADMIN_DATABASE_URL, redisUrl: REDIS_URL, env: NODE_ENV });
     store = new ClickHouseStore(cluster.clickhouseUrl);
+    metadata = new pg.Client({ connectionString: cluster.databaseUrl });
+    await metadata.connect();
     await cluster.withApp(async ({ app }) => {
       fixture = await createTrackingFixture(app, 'cluster', 'shop.example.com');
       revokedKey = await createOrganizationKey(app, fixture.owner, fixture.organizationId, { name: 'to revoke' });
@@ -108,6 +112,8 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
   }, 300_000);
 
   afterAll(async () => {
+    // Closed before the cluster drops its database.
+    await metadata?.end();
     await store?.close();
     await cluster?.close();
     await receiver?.close();
@@ -240,13 +246,8 @@ describe.skipIf(unreachable.length > 0)('three Loupe nodes side by side', () => 
 
   /** The site's deliveries as PostgreSQL holds them: how often each was claimed, and how it ended. */
   async function deliveryRows(): Promise<DeliveryRow[]> {
-    const client = new pg.Client({ connectionString: cluster.databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query<DeliveryRow>('select id, attempts, status, response_code, error from webhook_deliveries where site_id = $1', [fixture.site.siteId])).rows;
-    } finally {
-      await client.end();
-    }
+    if (!metadata) throw new Error('no connection to the metadata database');
+    return (await metadata.query<DeliveryRow>('select id, attempts, status, response_code, error from webhook_deliveries where site_id = $1', [fixture.site.siteId])).rows;
   }
 
   /**
