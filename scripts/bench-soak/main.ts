@@ -151,13 +151,16 @@ async function run(options: SoakOptions): Promise<number> {
     const drainSeconds = (performance.now() - drainStart) / 1000;
     probing = false;
     await Promise.all([probe, dashboard]);
+    await sample(elapsed());
+    // The server's CPU for the load, its reads and the drain (not the idle stretch after them).
+    const loadCpuSeconds = samples[samples.length - 1]?.cpuSeconds ?? 0;
     const idleFrom = elapsed();
     if (options.idleSeconds > 0) {
       log(`idle for ${options.idleSeconds} s: no traffic, no reads, memory still sampled`);
       await sleep(options.idleSeconds * 1000);
+      await sample(elapsed());
     }
     clearInterval(sampler);
-    await sample(elapsed());
     const idleEnd = elapsed();
     const idleSmaps = options.idleSeconds > 0 ? await readSmaps(server.pid) : undefined;
     probeClient.close();
@@ -184,7 +187,7 @@ async function run(options: SoakOptions): Promise<number> {
     print(table(samples, options.rate));
     print();
     const peak = Math.max(...samples.map((s) => s.rssMb));
-    const totalCpu = samples[samples.length - 1]?.cpuSeconds ?? 0;
+    const totalCpu = loadCpuSeconds;
     print(`sent ${counts.sent} in ${loadSeconds.toFixed(0)} s (${(counts.sent / loadSeconds).toFixed(0)}/s), acknowledged ${counts.acknowledged}, refused ${JSON.stringify(Object.fromEntries(counts.refused))}, transport errors ${counts.errors}`);
     print(`RSS: ready ${readyRssMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; server CPU ${totalCpu.toFixed(0)} s (${((totalCpu * 1e6) / Math.max(1, counts.acknowledged)).toFixed(0)} µs per acknowledged event, all threads, incl. report reads)`);
     print(`freshness (acknowledgement -> counted by /metric, probe every ${options.pollMs} ms): p50 ${(summary.p50Ms / 1000).toFixed(2)} s, p99 ${(summary.p99Ms / 1000).toFixed(2)} s, max ${(summary.maxMs / 1000).toFixed(2)} s over ${summary.measured} events; p99 ${(summary.wholeSecondP99Ms / 1000).toFixed(2)} s when each second's events all wait for its last one`);
