@@ -40,15 +40,18 @@ describe.each(await metadataBackends())('mail queue take-over (%s)', (backend) =
 
   it('sends a mail once after a sender died before completing it, and never again one it completed', async () => {
     const crashed = { outbox: new MailOutbox(t.services.metadata.db, 60_000) };
-    const nowIso = new Date(clock.now()).toISOString();
+    // Due a millisecond after the shared clock, so only the crashed process, on its own later instant, can take them:
+    // the survivor's queue runs on its own timer and once took one first in a loaded whole run.
+    const due = clock.now() + 1;
     await crashed.outbox.enqueue([
       { id: `mail_unfinished_${backend}`, kind: 'alert', siteId, reference: 'r1', recipient: 'one@example.com', content },
       { id: `mail_released_${backend}`, kind: 'alert', siteId, reference: 'r2', recipient: 'two@example.com', content },
-    ], nowIso);
+    ], new Date(due).toISOString());
     // The crashed process took both; it released the second (its final dot went out) and died before recording.
-    expect(await crashed.outbox.claim(`mail_unfinished_${backend}`, clock.now())).toBeDefined();
-    const released = await crashed.outbox.claim(`mail_released_${backend}`, clock.now());
+    expect(await crashed.outbox.claim(`mail_unfinished_${backend}`, due)).toBeDefined();
+    const released = await crashed.outbox.claim(`mail_released_${backend}`, due);
     expect(await crashed.outbox.release(`mail_released_${backend}`, released?.attempts ?? 0)).toBe(true);
+    clock.advance(1);
 
     // While the claims hold, the survivor sends nothing.
     // (The sign-up's verification mail goes to the owner: only the two queued addresses count here.)

@@ -53,9 +53,13 @@ const TRIGGER_EVERY = 25;
  * through the kill and the restart. Unpaced, the load ran as fast as the nodes answered (about 950 events/s alone:
  * 101 CPU-seconds for the file against 60 paced), taking the cores the other files of a whole run needed, and the
  * longer a slow machine took to deliver the first webhook the more it sent. In whole runs the test then took 375 s
- * unpaced and 170-222 s paced, most of it after the load stops (the phases it prints).
+ * unpaced and 167-222 s at 250/s, most of it after the load stops (the phases it prints): the load runs until the
+ * killed node is back (48 s under a whole run's load), and the nodes, short of CPU there, enrich and insert a spool
+ * segment in 2-4 s while they seal one every 2 s, so what they had not stored when the load stopped (the webhooks'
+ * triggers among it) came through for another 96 s. At 100/s every node still has events in flight when it is
+ * killed and deliveries under way throughout.
  */
-const LOAD_PER_SECOND = 250;
+const LOAD_PER_SECOND = 100;
 
 const unreachable = await unreachableClusterStores(ADMIN_DATABASE_URL, REDIS_URL);
 if (unreachable.length > 0) {
