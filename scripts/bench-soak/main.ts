@@ -187,9 +187,8 @@ async function run(options: SoakOptions): Promise<number> {
     print(table(samples, options.rate));
     print();
     const peak = Math.max(...samples.map((s) => s.rssMb));
-    const totalCpu = loadCpuSeconds;
     print(`sent ${counts.sent} in ${loadSeconds.toFixed(0)} s (${(counts.sent / loadSeconds).toFixed(0)}/s), acknowledged ${counts.acknowledged}, refused ${JSON.stringify(Object.fromEntries(counts.refused))}, transport errors ${counts.errors}`);
-    print(`RSS: ready ${readyRssMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; server CPU ${totalCpu.toFixed(0)} s (${((totalCpu * 1e6) / Math.max(1, counts.acknowledged)).toFixed(0)} µs per acknowledged event, all threads, incl. report reads)`);
+    print(`RSS: ready ${readyRssMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; server CPU ${loadCpuSeconds.toFixed(0)} s (${((loadCpuSeconds * 1e6) / Math.max(1, counts.acknowledged)).toFixed(0)} µs per acknowledged event, all threads, incl. report reads)`);
     print(`freshness (acknowledgement -> counted by /metric, probe every ${options.pollMs} ms): p50 ${(summary.p50Ms / 1000).toFixed(2)} s, p99 ${(summary.p99Ms / 1000).toFixed(2)} s, max ${(summary.maxMs / 1000).toFixed(2)} s over ${summary.measured} events; p99 ${(summary.wholeSecondP99Ms / 1000).toFixed(2)} s when each second's events all wait for its last one`);
     print(`at load stop ${backlogAtStop} acknowledged events were not yet counted; ${summary.neverCounted} still not after ${drainSeconds.toFixed(1)} s`);
     print(`report reads: probe ${probeStats.count} (mean ${(probeStats.totalMs / Math.max(1, probeStats.count)).toFixed(0)} ms, max ${probeStats.maxMs.toFixed(0)} ms, ${probeStats.failures} failed); dashboard ${dashboardStats.count} (mean ${(dashboardStats.totalMs / Math.max(1, dashboardStats.count)).toFixed(0)} ms, max ${dashboardStats.maxMs.toFixed(0)} ms, ${dashboardStats.failures} failed)`);

@@ -78,7 +78,7 @@ export class WebhookRepository {
     return row ? { webhook: toWebhook(row), secret: this.box.open(row.secret_sealed) } : undefined;
   }
 
-  /** The signing secret, opened from its sealed form (read at every attempt, so rotation applies at once). */
+  /** The signing secret alone, opened from its sealed form (the test ping's; deliveries read it with the webhook). */
   async secretOf(id: string): Promise<string | undefined> {
     const row = await this.db.selectFrom('webhooks').select('secret_sealed').where('id', '=', id).executeTakeFirst();
     return row ? this.box.open(row.secret_sealed) : undefined;

@@ -44,7 +44,7 @@ async function untilCaddyRoutesToEveryNode(proxyUrl: string, baseUrls: readonly 
   await until(() => spreadOfProbes(proxyUrl, baseUrls, 3), ({ spread }) => spread.every((share) => share === 1), 40_000, 250);
 }
 
-/** Caddy's log lines from its active health checker so far: each marks a node leaving or rejoining its rotation. */
+/** Caddy's log lines from its active health checker so far: a failed check, which takes a node out of its rotation. */
 function rotationChanges(caddy: CaddyProcess): number {
   return caddy.output().split('\n').filter((line) => line.includes('health_checker.active')).length;
 }
@@ -73,8 +73,8 @@ describe.skipIf(missing !== null)('three Loupe nodes behind the documented Caddy
   it('sends requests round-robin: nine live probes through the proxy are three on each node', async () => {
     const baseUrls = cluster.nodes.map((node) => node.baseUrl);
     let measured: { statuses: number[]; spread: number[] } | undefined;
-    // A run during which Caddy's active health check took a node out or brought one back (it logs both; one check
-    // slower than health_timeout on a loaded machine does it) counts a rotation that changed under it: taken again.
+    // A run during which Caddy's active health check failed on a node (one check slower than health_timeout on a
+    // loaded machine) took that node out under it: Caddy logs every failed check, and such a run is taken again.
     for (let run = 0; run < MEASUREMENT_RUNS; run += 1) {
       const changesBefore = rotationChanges(caddy);
       await untilCaddyRoutesToEveryNode(caddy.url, baseUrls);
