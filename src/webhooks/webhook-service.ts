@@ -85,9 +85,9 @@ export class WebhookService {
 
   /** Sends `test.ping` now and answers with the outcome; it is not logged and does not count as a failure. */
   async test(site: SiteRef, id: string) {
-    const webhook = await this.get(site, id);
-    const secret = await this.deps.webhooks.secretOf(webhook.id);
-    if (!secret) throw new NotFoundError('Webhook not found');
+    const found = await this.deps.webhooks.withSecret(id, site.siteId);
+    if (!found) throw new NotFoundError('Webhook not found');
+    const { webhook, secret } = found;
     const deliveryId = newDeliveryId();
     const now = this.deps.clock();
     const body = testPingPayload({ id: deliveryId, createdAt: new Date(now).toISOString(), webhookId: webhook.id, siteId: site.siteId });

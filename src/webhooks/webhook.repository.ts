@@ -72,16 +72,15 @@ export class WebhookRepository {
     return row ? toWebhook(row) : undefined;
   }
 
-  /** The webhook and its opened signing secret, in one read (every attempt reads both, so rotation applies at once). */
-  async withSecret(id: string): Promise<{ webhook: Webhook; secret: string } | undefined> {
-    const row = await this.db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+  /**
+   * The webhook and its opened signing secret, in one read (every attempt and the test ping read both, so a rotation
+   * applies at once); with `siteId`, only that site's webhook.
+   */
+  async withSecret(id: string, siteId?: number): Promise<{ webhook: Webhook; secret: string } | undefined> {
+    let query = this.db.selectFrom('webhooks').selectAll().where('id', '=', id);
+    if (siteId !== undefined) query = query.where('site_id', '=', siteId);
+    const row = await query.executeTakeFirst();
     return row ? { webhook: toWebhook(row), secret: this.box.open(row.secret_sealed) } : undefined;
-  }
-
-  /** The signing secret alone, opened from its sealed form (the test ping's; deliveries read it with the webhook). */
-  async secretOf(id: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('webhooks').select('secret_sealed').where('id', '=', id).executeTakeFirst();
-    return row ? this.box.open(row.secret_sealed) : undefined;
   }
 
   async create(siteId: number, input: WebhookInput, secret: string, createdBy: string | null): Promise<Webhook> {

@@ -42,6 +42,16 @@ describe('webhook management', () => {
     expect((await call(t.app, owner, { method: 'GET', url: `${base()}/${webhook.id}` })).statusCode).toBe(404);
   });
 
+  it("answers 404 when another site's address names the webhook, the test ping included", async () => {
+    const webhook = (await call(t.app, owner, { method: 'POST', url: base(), payload: { url: 'https://hooks.example.com/in', eventNames: ['signup'] } })).json().data;
+    const otherSite = (await createSite(t.app, owner, orgId, { domain: 'wh-other.example.com' })).siteId;
+    const elsewhere = `/api/sites/${otherSite}/webhooks/${webhook.id}`;
+    const ping = await call(t.app, owner, { method: 'POST', url: `${elsewhere}/test` });
+    expect([ping.statusCode, ping.json().error]).toEqual([404, 'Webhook not found']);
+    expect((await call(t.app, owner, { method: 'GET', url: elsewhere })).statusCode).toBe(404);
+    expect((await call(t.app, owner, { method: 'DELETE', url: `${base()}/${webhook.id}` })).json()).toEqual({ success: true });
+  });
+
   it.each([
     [{ url: 'http://hooks.example.com/in', eventNames: ['a'] }, 'Webhook URL must use https://'],
     [{ url: 'https://u:p@hooks.example.com/in', eventNames: ['a'] }, 'Webhook URL must not contain a username or password'],
