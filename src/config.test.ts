@@ -14,6 +14,18 @@ describe('loadConfig: SPOOL_SYNC', () => {
   });
 });
 
+describe('loadConfig: LIGHT_TRAFFIC_INSERT_MS', () => {
+  it('defaults to 5 s and takes 2 s (inserts every 2 s at any traffic) up to a minute', () => {
+    expect(loadConfig({}).lightTrafficInsertMs).toBe(5_000);
+    expect(loadConfig({ LIGHT_TRAFFIC_INSERT_MS: '2000' }).lightTrafficInsertMs).toBe(2_000);
+    expect(loadConfig({ LIGHT_TRAFFIC_INSERT_MS: '60000' }).lightTrafficInsertMs).toBe(60_000);
+  });
+
+  it('refuses less than 2 s, more than a minute and what is not a whole number, naming the variable', () => {
+    for (const value of ['1999', '60001', '3.5', 'soon']) expect(() => loadConfig({ LIGHT_TRAFFIC_INSERT_MS: value }), value).toThrow(/LIGHT_TRAFFIC_INSERT_MS/);
+  });
+});
+
 describe('loadConfig: memory bounds', () => {
   it('bounds the in-memory sessions and the embedded store by default, and takes other values', () => {
     expect(loadConfig({}).sessionsInMemoryMax).toBe(500_000);

@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   IMPORT_WRITE_SLICE_ROWS: z.coerce.number().int().min(100).max(100_000).default(5_000),
   IMPORT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(1_024),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
+  LIGHT_TRAFFIC_INSERT_MS: z.coerce.number().int().min(2_000).max(60_000).default(5_000),
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   ENRICHMENT_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(3),
   SESSIONS_IN_MEMORY_MAX: z.coerce.number().int().min(1000).default(500_000),
@@ -135,6 +136,8 @@ export interface AppConfig {
   readonly importUploadMaxBytes: number;
   /** When the tracking spool reaches stable storage: when a segment is sealed (default) or before every acknowledgement. */
   readonly spoolSync: 'seal' | 'commit';
+  /** Under light traffic (a spool segment still small after 2 s), tracked events are inserted at most this long after the first of them. */
+  readonly lightTrafficInsertMs: number;
   /** How much nicer than the event loop the process's other threads run (0: equal). */
   readonly backgroundThreadNiceness: number;
   /** How much nicer than the event loop the path from the spool to the store (enrichment thread, inserts, queries) runs. */
@@ -200,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     importLimits: { organizationConcurrency: e.IMPORT_ORGANIZATION_CONCURRENCY, dailyRowQuota: e.IMPORT_DAILY_ROW_QUOTA, writeSliceRows: e.IMPORT_WRITE_SLICE_ROWS },
     importUploadMaxBytes: e.IMPORT_UPLOAD_MAX_MB * 1024 * 1024,
     spoolSync: e.SPOOL_SYNC,
+    lightTrafficInsertMs: e.LIGHT_TRAFFIC_INSERT_MS,
     backgroundThreadNiceness: e.BACKGROUND_THREAD_NICENESS,
     enrichmentThreadNiceness: e.ENRICHMENT_THREAD_NICENESS,
     sessionsInMemoryMax: e.SESSIONS_IN_MEMORY_MAX,

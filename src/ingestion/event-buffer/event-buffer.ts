@@ -6,7 +6,7 @@ import { BackPressureError, EventBufferClosedError } from './event-buffer-errors
 import { listSegments, recoverSegment, syncDirectory } from './segment-file.js';
 import { insertIntoTable, type SegmentSink } from './segment-sink.js';
 import { SegmentFlusher } from './segment-flusher.js';
-import { WriteAheadLog, type SealedSegment, type SpoolSync } from './write-ahead-log.js';
+import { WriteAheadLog, type QuietSegment, type SealedSegment, type SpoolSync } from './write-ahead-log.js';
 
 export interface EventSink {
   /** Resolves once the row is in the local log (see SpoolSync); rejects with BackPressureError when the store lags. */
@@ -32,6 +32,8 @@ export interface EventBufferOptions {
   readonly maxPendingRows: number;
   /** A segment is sealed and handed to the inserter at most this long after it was opened. */
   readonly flushIntervalMs: number;
+  /** A segment still small at `flushIntervalMs` stays open longer (see QuietSegment); default: sealed then. */
+  readonly quietSegment?: QuietSegment;
   /** With `seal`: the open segment is also fdatasync'ed this often (WriteAheadLogOptions.syncIntervalMs). */
   readonly syncIntervalMs?: number;
   /** A segment is sealed when it holds this many rows (one insert, one part per month touched). */
@@ -150,6 +152,7 @@ class DurableEventBuffer implements EventBuffer {
       dir,
       maxSegmentRows: options.maxBatchRows,
       maxSegmentAgeMs: options.flushIntervalMs,
+      ...(options.quietSegment ? { quietSegment: options.quietSegment } : {}),
       onSeal: (segment) => this.flusher.enqueue(segment),
       ...(options.sync ? { sync: options.sync } : {}),
       ...(options.syncIntervalMs !== undefined ? { syncIntervalMs: options.syncIntervalMs } : {}),

@@ -1,10 +1,10 @@
 // Group-committed segment files: a row is acknowledged only after the write of its batch returns; how far
 // that write reaches (the page cache, or stable storage) is the log's sync policy.
-import { constants, writeSync } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LineBatchEncoder } from './line-batch-encoder.js';
 import { newSegmentName, syncDirectory } from './segment-file.js';
+import { datasynced, segmentFlags, writeFully, writeFullySync } from './segment-writes.js';
 
 /**
  * When the log's data reaches stable storage (docs/durability.md, "What is fsynced, and when"):
@@ -31,6 +31,8 @@ export interface WriteAheadLogOptions {
   readonly maxSegmentRows: number;
   /** Seal the open segment this long after it was created. */
   readonly maxSegmentAgeMs: number;
+  /** Lets a segment that is still small at `maxSegmentAgeMs` stay open longer (QuietSegment); default: none. */
+  readonly quietSegment?: QuietSegment;
   /** Receives every sealed, non-empty segment; it is complete and durable on disk. */
   readonly onSeal: (segment: SealedSegment) => void;
   /** Default `seal`. */
@@ -42,6 +44,19 @@ export interface WriteAheadLogOptions {
   readonly syncIntervalMs?: number;
 }
 
+/**
+ * Each insert into the store costs a fixed amount of work besides its rows' (every view of `events` planned and run,
+ * a part written per table and month), so a segment of a few rows costs about as much to insert as one of a
+ * thousand. A segment holding fewer than `minRows` rows when it reaches `maxSegmentAgeMs` stays open until it
+ * has `minRows` rows or is `maxAgeMs` old, whichever comes first: light traffic is inserted in fewer, larger
+ * batches, and traffic that fills `minRows` within `maxSegmentAgeMs` is sealed as before.
+ */
+export interface QuietSegment {
+  readonly minRows: number;
+  /** At most this long after the segment was created; more than the log's `maxSegmentAgeMs`. */
+  readonly maxAgeMs: number;
+}
+
 interface Waiter {
   resolve(): void;
   reject(error: unknown): void;
@@ -50,59 +65,21 @@ interface Waiter {
 interface OpenSegment {
   readonly name: string;
   readonly handle: FileHandle;
-  readonly timer: NodeJS.Timeout;
+  /** Seals the segment when it is old enough (the quiet extension replaces it). */
+  timer: NodeJS.Timeout;
   /** The periodic fdatasync of the open segment (`syncIntervalMs`), if any. */
   readonly syncTimer: NodeJS.Timeout | undefined;
   rows: number;
   bytes: number;
   expired: boolean;
+  /** Reached `maxSegmentAgeMs` with fewer rows than the quiet minimum: sealed at that minimum or the quiet age. */
+  lingering: boolean;
   /** Bytes known to be on stable storage. */
   syncedBytes: number;
   /** The periodic fdatasync in flight: the seal waits for it before closing the file. */
   syncing: Promise<void> | undefined;
   /** A periodic fdatasync failed: the pages may be gone, so the segment is validated before it is read. */
   syncFailed: boolean;
-}
-
-async function writeFully(handle: FileHandle, data: Buffer, position: number): Promise<void> {
-  let offset = 0;
-  while (offset < data.length) {
-    const { bytesWritten } = await handle.write(data, offset, data.length - offset, position + offset);
-    offset += bytesWritten;
-  }
-}
-
-/**
- * A write into the page cache takes a few microseconds per kilobyte: done on the event loop it costs less
- * than the two thread hand-offs of an asynchronous write, and the batch is acknowledged in the same turn.
- */
-function writeFullySync(handle: FileHandle, data: Buffer, position: number): void {
-  let offset = 0;
-  while (offset < data.length) offset += writeSync(handle.fd, data, offset, data.length - offset, position + offset);
-}
-
-const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
-
-/**
- * With `commit`, segments are opened with O_DSYNC: each write returns once its data is on stable storage, as
- * write + fdatasync would, in one trip to the I/O thread pool instead of two.
- */
-function segmentFlags(sync: SpoolSync): number {
-  return sync === 'commit' ? CREATE_FLAGS | constants.O_DSYNC : CREATE_FLAGS;
-}
-
-/**
- * The file's data and its directory entry on stable storage. False when a sync failed: Linux may then have
- * dropped dirty pages, so the file must be validated before it is read.
- */
-async function datasynced(handle: FileHandle, dir: string): Promise<boolean> {
-  try {
-    await handle.datasync();
-    await syncDirectory(dir);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -199,7 +176,7 @@ export class WriteAheadLog {
     segment.bytes += data.length;
     this.commitCount += 1;
     for (const waiter of waiters) waiter.resolve();
-    if (segment.rows >= this.options.maxSegmentRows) this.sealCurrent(false);
+    if (segment.rows >= this.options.maxSegmentRows || (segment.lingering && segment.rows >= (this.options.quietSegment?.minRows ?? 0))) this.sealCurrent(false);
   }
 
   /**
@@ -210,7 +187,7 @@ export class WriteAheadLog {
   private async openSegment(): Promise<OpenSegment> {
     const name = newSegmentName(Date.now(), this.sequence++);
     const path = join(this.options.dir, name);
-    const handle = await open(path, segmentFlags(this.sync));
+    const handle = await open(path, segmentFlags(this.sync === 'commit'));
     try {
       if (this.sync === 'commit') await syncDirectory(this.options.dir);
     } catch (error) {
@@ -221,7 +198,7 @@ export class WriteAheadLog {
     const timer = setTimeout(() => this.expire(name), this.options.maxSegmentAgeMs);
     timer.unref();
     const syncTimer = this.periodicSync(name);
-    this.current = { name, handle, timer, syncTimer, rows: 0, bytes: 0, expired: false, syncedBytes: 0, syncing: undefined, syncFailed: false };
+    this.current = { name, handle, timer, syncTimer, rows: 0, bytes: 0, expired: false, lingering: false, syncedBytes: 0, syncing: undefined, syncFailed: false };
     return this.current;
   }
 
@@ -247,8 +224,16 @@ export class WriteAheadLog {
   }
 
   private expire(name: string): void {
-    if (this.current?.name !== name) return;
-    this.current.expired = true;
+    const segment = this.current;
+    if (segment?.name !== name) return;
+    const quiet = this.options.quietSegment;
+    if (quiet !== undefined && !segment.lingering && segment.rows < quiet.minRows) {
+      segment.lingering = true;
+      segment.timer = setTimeout(() => this.expire(name), quiet.maxAgeMs - this.options.maxSegmentAgeMs);
+      segment.timer.unref();
+      return;
+    }
+    segment.expired = true;
     this.schedule();
   }
 
