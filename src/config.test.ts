@@ -15,8 +15,8 @@ describe('loadConfig: SPOOL_SYNC', () => {
 });
 
 describe('loadConfig: LIGHT_TRAFFIC_INSERT_MS', () => {
-  it('defaults to 5 s and takes 2 s (inserts every 2 s at any traffic) up to a minute', () => {
-    expect(loadConfig({}).lightTrafficInsertMs).toBe(5_000);
+  it('defaults to 3.5 s and takes 2 s (inserts every 2 s at any traffic) up to a minute', () => {
+    expect(loadConfig({}).lightTrafficInsertMs).toBe(3_500);
     expect(loadConfig({ LIGHT_TRAFFIC_INSERT_MS: '2000' }).lightTrafficInsertMs).toBe(2_000);
     expect(loadConfig({ LIGHT_TRAFFIC_INSERT_MS: '60000' }).lightTrafficInsertMs).toBe(60_000);
   });

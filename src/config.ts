@@ -63,7 +63,7 @@ const EnvSchema = z.object({
   IMPORT_WRITE_SLICE_ROWS: z.coerce.number().int().min(100).max(100_000).default(5_000),
   IMPORT_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(65_536).default(1_024),
   SPOOL_SYNC: z.enum(['seal', 'commit']).default('seal'),
-  LIGHT_TRAFFIC_INSERT_MS: z.coerce.number().int().min(2_000).max(60_000).default(5_000),
+  LIGHT_TRAFFIC_INSERT_MS: z.coerce.number().int().min(2_000).max(60_000).default(3_500),
   BACKGROUND_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   ENRICHMENT_THREAD_NICENESS: z.coerce.number().int().min(0).max(19).default(3),
   SESSIONS_IN_MEMORY_MAX: z.coerce.number().int().min(1000).default(500_000),
