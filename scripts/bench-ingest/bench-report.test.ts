@@ -1,6 +1,6 @@
 // The report's table layout and the verdict on the issue's targets.
 import { describe, expect, it } from 'vitest';
-import { evaluateTargets, median, renderTable, renderThreadSplit, renderVerdict, tableRow, throughputRatio, type PhaseMeasurement } from './bench-report.js';
+import { evaluateTargets, median, renderHalfLoadContext, renderTable, renderThreadSplit, renderVerdict, tableRow, throughputRatio, type PhaseMeasurement } from './bench-report.js';
 import type { PhaseResult } from './latency-recorder.js';
 
 function phase(overrides: Partial<PhaseMeasurement>): PhaseMeasurement {
@@ -68,6 +68,18 @@ describe('report text', () => {
       'ratio ours/bare on events/s (max throughput, median of the rounds): 0.612  target >= 0.6: MET\n' +
         "p99 of ours at the bare server's half-load rate (5000/s): 61.25 ms  target < 50 ms: NOT MET",
     );
+  });
+});
+
+describe('renderHalfLoadContext', () => {
+  it("prints the bare server's own p99s at the rate and the share of ours' max throughput it asks for", () => {
+    expect(renderHalfLoadContext({ rate: 8923, oursMaxEventsPerSecond: 12811, bareOverallRateP99Ms: 9.7, barePacedP99Ms: 92.671 })).toBe(
+      "  at 8923/s the bare server's own p99 was 9.70 ms (overallRate) and 92.67 ms (paced); the rate is 70 % of ours' own max throughput (12811 events/s, median of the rounds)",
+    );
+  });
+
+  it('prints a 0 % share when ours answered nothing at max throughput', () => {
+    expect(renderHalfLoadContext({ rate: 100, oursMaxEventsPerSecond: 0, bareOverallRateP99Ms: 1, barePacedP99Ms: 2 })).toContain('the rate is 0 % of');
   });
 });
 

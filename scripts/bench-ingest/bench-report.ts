@@ -106,6 +106,27 @@ export function renderVerdict(verdict: TargetVerdict, halfLoadLabel: string): st
   ].join('\n');
 }
 
+export interface HalfLoadContext {
+  readonly rate: number;
+  /** Ours' events/s at max throughput, the median of the rounds. */
+  readonly oursMaxEventsPerSecond: number;
+  readonly bareOverallRateP99Ms: number;
+  readonly barePacedP99Ms: number;
+}
+
+/**
+ * What the half-load p99 verdicts are measured against: the bare server's own p99 at the same rate (on a busy
+ * machine it misses the target too), and how much of ours' own capacity that rate asks for (the queueing grows
+ * steeply as it nears ours' maximum, decision 0083).
+ */
+export function renderHalfLoadContext(context: HalfLoadContext): string {
+  const share = context.oursMaxEventsPerSecond > 0 ? (100 * context.rate) / context.oursMaxEventsPerSecond : 0;
+  return (
+    `  at ${context.rate}/s the bare server's own p99 was ${context.bareOverallRateP99Ms.toFixed(2)} ms (overallRate) and ${context.barePacedP99Ms.toFixed(2)} ms (paced);` +
+    ` the rate is ${share.toFixed(0)} % of ours' own max throughput (${context.oursMaxEventsPerSecond.toFixed(0)} events/s, median of the rounds)`
+  );
+}
+
 /** One server's CPU per event by kind of thread, each the median over the given phases. */
 export function renderThreadSplit(server: ServerName, phases: readonly PhaseMeasurement[]): string {
   const parts = THREAD_GROUPS.map((group) => `${group} ${median(phases.map((m) => m.threadCpuMicrosPerEvent[group])).toFixed(0)}`);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, type BenchOptions } from './bench-options.js';
 import { bootstrapSite } from './bootstrap-site.js';
-import { evaluateTargets, median, renderTable, renderThreadSplit, renderVerdict, throughputRatio, type PhaseMeasurement } from './bench-report.js';
+import { evaluateTargets, median, renderHalfLoadContext, renderTable, renderThreadSplit, renderVerdict, throughputRatio, type PhaseMeasurement } from './bench-report.js';
 import { countStoredRows } from './count-stored-rows.js';
 import { RssSampler } from './rss-sampler.js';
 import { runPhases } from './run-phases.js';
@@ -138,6 +138,12 @@ async function main(): Promise<number> {
     print(renderVerdict(evaluateTargets(ratio, find('ours', 'overallRate')), `${rate}/s, autocannon overallRate`));
     const paced = renderVerdict(evaluateTargets(ratio, find('ours', 'paced')), `${rate}/s, paced open loop`);
     print(paced.split('\n')[1] ?? '');
+    print(renderHalfLoadContext({
+      rate,
+      oursMaxEventsPerSecond: median(oursRounds.map((m) => m.eventsPerSecond)),
+      bareOverallRateP99Ms: find('bare', 'overallRate').p99Ms,
+      barePacedP99Ms: find('bare', 'paced').p99Ms,
+    }));
     print();
     print('non-2xx responses, unexpected bodies, errors:');
     printProblems([...warmups, ...table]);
