@@ -1,5 +1,8 @@
 // Command-line options of `npm run bench:query`, validated.
 import { parseArgs } from 'node:util';
+import { OptionsError, wholeOption } from '../shared/option-values.js';
+
+export { OptionsError };
 
 /** The one filter of the filtered variant: `parameter equals value`. */
 export interface BenchFilter {
@@ -41,13 +44,6 @@ export const USAGE = `Usage: npm run bench:query -- [options]
   --help            show this text
 `;
 
-export class OptionsError extends Error {}
-
-function whole(flag: string, text: string | undefined, fallback: number, min: number): number {
-  if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < min) throw new OptionsError(`--${flag} must be a whole number >= ${min}, got "${text}"`);
-  return Number(text);
-}
 
 function filterOf(text: string): BenchFilter {
   const at = text.indexOf('=');
@@ -85,12 +81,12 @@ export function parseQueryBenchOptions(argv: readonly string[], env: Readonly<Re
   }
   return {
     dataDir: values['data-dir'] ?? env.DATA_DIR ?? './data',
-    siteId: whole('site', values.site, 1, 1),
-    runs: whole('runs', values.runs, 15, 1),
-    passes: whole('passes', values.passes, 2, 1),
-    events: values.events === undefined ? undefined : whole('events', values.events, 0, 1),
-    days: whole('days', values.days, 30, 1),
-    seed: whole('seed', values.seed, 42, 0),
+    siteId: wholeOption('site', values.site, 1, 1),
+    runs: wholeOption('runs', values.runs, 15, 1),
+    passes: wholeOption('passes', values.passes, 2, 1),
+    events: values.events === undefined ? undefined : wholeOption('events', values.events, 0, 1),
+    days: wholeOption('days', values.days, 30, 1),
+    seed: wholeOption('seed', values.seed, 42, 0),
     filter: filterOf(values.filter ?? 'country=US'),
     only,
     help: values.help ?? false,
