@@ -8,7 +8,8 @@ import { chromium } from 'playwright-core';
 import { bootstrapBenchSite, readBenchSite, BENCH_SITE_FILE } from '../bench-query/bench-site.js';
 import { isolatedServerTimes } from './isolated-requests.js';
 import { renderOnce } from './render-page.js';
-import { cpuLine, median, medianCpu, pieceTable, requestTable, type TimedRun } from './render-report.js';
+import { median } from '../shared/median.js';
+import { cpuLine, medianCpu, pieceTable, requestTable, type TimedRun } from './render-report.js';
 import { sampleCpu } from './process-cpu.js';
 import { startRenderServer } from './render-server.js';
 

@@ -1,7 +1,7 @@
 // The page's API requests replayed one at a time (signed in, nothing else running in the page), so each one's
 // own server time can be told apart from the time it spent sharing the two cores with the page's other requests.
 import type { APIRequestContext } from 'playwright-core';
-import { median } from './render-report.js';
+import { median } from '../shared/median.js';
 import type { RenderServer } from './render-server.js';
 
 export async function isolatedServerTimes(request: APIRequestContext, server: RenderServer, urls: readonly string[], repeats: number): Promise<string> {

@@ -2,16 +2,10 @@
 import type { ServedRequest } from './render-server.js';
 import type { ApiTiming, RenderRun } from './render-page.js';
 import type { CpuPart } from './process-cpu.js';
+import { median } from '../shared/median.js';
 
 export interface TimedRun extends RenderRun {
   readonly served: readonly ServedRequest[];
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(0) : '-');

@@ -10,7 +10,7 @@ import { tsvLine } from '../../src/platform/analytics-store/tsv-lines.js';
 import { EVENT_COLUMNS } from '../../src/ingestion/row-columns.js';
 import { generateEvents } from '../generate-events/generate-events.js';
 
-export const BENCH_SITE_ID = 1;
+const BENCH_SITE_ID = 1;
 
 /** The payload files, in insert order, and the folder that holds them. */
 export interface InsertBlocks {

@@ -34,7 +34,6 @@ Inserts the same generated events into fresh embedded stores, one store per run:
   --help          show this text
 `;
 
-
 function pattern(text: string | undefined): RegExp | undefined {
   if (text === undefined) return undefined;
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, renderSummaries, runOrder, summarize, type InsertRunResult } from './insert-report.js';
+import { renderSummaries, runOrder, summarize, type InsertRunResult } from './insert-report.js';
 import { selectVariants } from './insert-variants.js';
 
 const result = (variant: string, cpuUsPerRow: number, stored = 100): InsertRunResult => ({ variant, rows: 100, stored, cpuUsPerRow, insertMs: 10, parts: 3, memoryRetries: 0 });
@@ -11,12 +11,6 @@ describe('bench:insert report', () => {
       'all', '-sessions_from_events', 'all', '-page_views_by_kind', 'all',
       '-sessions_from_events', 'all', '-page_views_by_kind', 'all',
     ]);
-  });
-
-  it('takes medians, odd and even', () => {
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    expect(median([])).toBeNaN();
   });
 
   it('compares each run with the reference runs beside it, so a drifting machine cancels out', () => {

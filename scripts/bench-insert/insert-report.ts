@@ -1,5 +1,6 @@
 // The figures `bench:insert` prints: per variant, the engine's CPU per row over its runs, and its difference
 // from the reference's runs on either side of each (the machine's speed drifts over minutes; neighbours share it).
+import { median } from '../shared/median.js';
 import { REFERENCE_VARIANT, type InsertVariant } from './insert-variants.js';
 
 /** What one run (insert-run.ts) measured. */
@@ -29,13 +30,6 @@ export interface VariantSummary {
   readonly insertMs: number;
   /** A run stored fewer rows than it inserted (a block dropped as a duplicate): its figure is not comparable. */
   readonly incomplete: boolean;
-}
-
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /**

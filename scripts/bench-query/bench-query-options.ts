@@ -44,7 +44,6 @@ export const USAGE = `Usage: npm run bench:query -- [options]
   --help            show this text
 `;
 
-
 function filterOf(text: string): BenchFilter {
   const at = text.indexOf('=');
   if (at < 1 || at === text.length - 1) throw new OptionsError(`--filter must look like parameter=value, got "${text}"`);
