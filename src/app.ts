@@ -42,6 +42,7 @@ import { registerAnnotations } from './annotations/index.js';
 import { registerApiKeys } from './api-keys/index.js';
 import { registerDashboardAssets, type DashboardOptions } from './dashboard-assets/index.js';
 import { registerDataRetention, type RetentionWorker } from './data-retention/index.js';
+import { registerVisitorLinks, type VisitorLinkWorker } from './visitor-links/index.js';
 import { registerEmailReports, type EmailReportsModule } from './email-reports/index.js';
 import { registerExports } from './exports/index.js';
 import { registerFavicons, type FaviconFetcherOptions } from './favicons/index.js';
@@ -103,6 +104,8 @@ export interface AppServices {
   readonly mailQueue: PeriodicTask;
   /** Deletes each site's data older than its `retentionDays`. */
   readonly retention: RetentionWorker;
+  /** Links each visitor's sessions so the overview counts visitors without a sort (decision 0085). */
+  readonly visitorLinks: VisitorLinkWorker;
   readonly clock: () => number;
 }
 
@@ -243,7 +246,8 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
     intervalMs: parseRetryDelays(config.reportCheckInterval)[0] ?? 300_000, clock, onMailQueued: () => mailQueue.kick(),
   });
   const retention = registerDataRetention(app, { sites, analytics, clock });
-  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, imports, alerts, emailReports, mailQueue, retention, clock };
+  const visitorLinks = registerVisitorLinks(app, { db: metadata.db, analytics, clock });
+  const services: AppServices = { config, analytics, metadata, auth, guards, access, sites, organizations, shared, ingestion, webhooks, imports, alerts, emailReports, mailQueue, retention, visitorLinks, clock };
 
   let closed = false;
   return {
@@ -254,6 +258,7 @@ export async function createApp(config: AppConfig, deps: AppDeps = {}): Promise<
       closed = true;
       await app.close();
       await retention.stop();
+      await visitorLinks.close();
       await alerts.close();
       await emailReports.close();
       await mailQueue.stop();

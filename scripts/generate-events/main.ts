@@ -2,6 +2,7 @@
 import { migrateAnalyticsStore } from '../../src/platform/analytics-store/analytics-migrations.js';
 import { createAnalyticsStore } from '../../src/platform/analytics-store/create-analytics-store.js';
 import { DEFAULT_ANALYTICS_MEMORY } from '../../src/platform/analytics-store/chdb-memory.js';
+import { linkSiteSessions } from '../../src/stats/visitor-links.js';
 import { CliError, USAGE, parseCliOptions } from './cli-options.js';
 import { generateEvents, type GenerateSummary } from './generate-events.js';
 import { ProgressBar, formatCount, formatDuration } from './progress-bar.js';
@@ -38,6 +39,10 @@ async function main(): Promise<number> {
       (written, total) => bar.update(written, total),
     );
     bar.finish();
+    // The links between each visitor's sessions, as a running server's link job would write them (decision 0085).
+    const linking = Date.now();
+    const links = await linkSiteSessions(store, options.siteId);
+    process.stderr.write(`linked ${formatCount(links.linked)} sessions in ${formatDuration((Date.now() - linking) / 1000)}\n`);
     process.stdout.write(summaryText(summary, options.seed, options.clickhouseUrl ?? options.dataDir));
     return 0;
   } finally {

@@ -3,6 +3,7 @@
 // across the cutoff keeps its later events and is rebuilt from them, and so does a person's day across it.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { toClickHouseDateTime } from '../stats/time-range.js';
+import { markVisitorLinksStale } from '../stats/visitor-links.js';
 import { countOf, eraseEvents, rewriteUserDays } from '../user-data/index.js';
 
 const DAY_MS = 86_400_000;
@@ -56,6 +57,8 @@ export async function sweepSite(store: AnalyticsStore, siteId: number, cutoff: D
     counts[table] = await deleteWhere(store, table, "site_id = {siteId:UInt32} AND timestamp < {cutoff:DateTime64(3, 'UTC')}", params);
   }
   const sessions = await deleteWhere(store, 'sessions', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
+  // Links of the sessions kept may point at those deleted (the sessions rebuilt above marked them already).
+  if (sessions > 0) await markVisitorLinksStale(store, siteId);
   // Page visits (migration 0021) by their last engagement: no session crosses the cutoff any more.
   await deleteWhere(store, 'page_visits', "site_id = {siteId:UInt32} AND last_at < {cutoff:DateTime64(3, 'UTC')}", params);
   // Page views (migration 0022) by their last pageview, likewise.

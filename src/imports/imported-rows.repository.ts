@@ -1,6 +1,7 @@
 // The analytics store's side of imports: which rows are already stored, storing a batch, deleting an import.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { rewriteUserDays } from '../user-data/index.js';
+import { markVisitorLinksStale } from '../stats/visitor-links.js';
 import { storeTime } from './import-time.js';
 
 /** Tables that hold copies of event rows (filled by views on `events`); they carry no import id, so go by event id. */
@@ -78,6 +79,8 @@ export class ImportedRowsRepository {
     await rewriteUserDays(this.store, { where: 'site_id = {siteId:UInt32} AND import_id = {importId:String}', params });
     await this.store.command('DELETE FROM events WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);
     await this.store.command('DELETE FROM sessions WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);
+    // Links of the site's other sessions may point at the import's sessions.
+    await markVisitorLinksStale(this.store, params.siteId);
     await this.store.command('DELETE FROM imported_aggregates WHERE site_id = {siteId:UInt32} AND import_id = {importId:String}', params);
   }
 }

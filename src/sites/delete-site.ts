@@ -4,7 +4,7 @@ import type { AnalyticsStore } from '../platform/analytics-store/analytics-store
 import type { SiteRepository } from './site.repository.js';
 import type { Site } from './site.js';
 
-const ANALYTICS_TABLES = ['events', 'sessions', 'page_visits', 'page_views_by_kind', 'user_days', 'performance_events', 'action_events', 'bot_events', 'user_identities', 'imported_aggregates', 'session_replay_batches', 'session_replay_metadata'] as const;
+const ANALYTICS_TABLES = ['events', 'sessions', 'page_visits', 'page_views_by_kind', 'user_days', 'performance_events', 'action_events', 'bot_events', 'user_identities', 'imported_aggregates', 'session_replay_batches', 'session_replay_metadata', 'session_link_runs'] as const;
 
 export async function deleteSiteEverywhere(site: Site, sites: SiteRepository, analytics: AnalyticsStore, log: FastifyBaseLogger): Promise<void> {
   await sites.delete(site);

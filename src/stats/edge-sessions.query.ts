@@ -22,8 +22,9 @@ export function edgeConditions(range: TimeRange, column: string) {
   };
 }
 
-/** A merged session row's id, first and last event (ms): the edge lookup's columns. */
-export const EDGE_SPAN_COLUMNS = 'toString(session_id) AS id, toUnixTimestamp64Milli(first_at) AS first, toUnixTimestamp64Milli(last_at) AS last';
+/** A merged session row's id, first and last event (ms) and visitor hash: the edge lookup's columns. */
+export const EDGE_SPAN_COLUMNS =
+  'toString(session_id) AS id, toUnixTimestamp64Milli(first_at) AS first, toUnixTimestamp64Milli(last_at) AS last, toString(user_hash) AS visitor';
 
 /** `column` compared with an instant a session timeout away from `instant`, bound under `name`. */
 function timeoutAway(column: string, operator: '<' | '>=', instant: Date, sign: 1 | -1, name: string): SqlFragment {
@@ -85,9 +86,9 @@ export async function edgeSessions(store: AnalyticsStore, siteId: number, range:
     );
   }
   const selects = reads.map((read) => `SELECT ${EDGE_SPAN_COLUMNS} FROM sessions FINAL WHERE site_id = {siteId:UInt32} AND ${read.sql}`);
-  const spans = await store.query<{ id: string; first: string; last: string }>(`SELECT DISTINCT * FROM (${selects.join(' UNION ALL ')})`, {
+  const spans = await store.query<{ id: string; first: string; last: string; visitor: string }>(`SELECT DISTINCT * FROM (${selects.join(' UNION ALL ')})`, {
     siteId,
     ...mergeParams(reads),
   });
-  return spans.map((span) => ({ id: span.id, first: spanInstant(span.first, span), last: spanInstant(span.last, span) }));
+  return spans.map((span) => ({ id: span.id, first: spanInstant(span.first, span), last: spanInstant(span.last, span), visitor: span.visitor }));
 }

@@ -96,12 +96,37 @@ function edgeSessionsOf(store: AnalyticsStore, query: StatsQuery): Promise<EdgeS
 
 /** Sessions whose rows all begin and end inside the range (a merged row's condition: read it with FINAL). */
 function interiorCondition(range: TimeRange): SqlFragment {
+  return allOf([SITE, edgeConditions(range, 'session_start').within, wholeInsideCondition(range)]);
+}
+
+/**
+ * A merged row (of a session that started inside the range) whose first and last events are inside it: the
+ * session's row answers for it. Bound names `range_from` and `range_to`; `ALWAYS_TRUE` for a range without ends.
+ */
+export function wholeInsideCondition(range: TimeRange): SqlFragment {
   return allOf([
-    SITE,
-    edgeConditions(range, 'session_start').within,
     ...(range.from ? [{ sql: `first_at >= {range_from:${DT}}`, params: {} }] : []),
     ...(range.to ? [{ sql: `last_at ${range.toInclusive ? '<=' : '<'} {range_to:${DT}}`, params: {} }] : []),
   ]);
+}
+
+/**
+ * For a report without filters: the rows of the sessions crossing the range's edges, computed from their events
+ * inside it (the columns of sessionRowsSql's rows), with the visitor hashes of those sessions' merged rows
+ * (decimal text) and the earliest of their first events; undefined when no session crosses an edge.
+ */
+export async function edgeSessionRowsSql(
+  store: AnalyticsStore,
+  query: StatsQuery,
+): Promise<{ rows: SqlFragment; visitors: string[]; firstEvent: Date } | undefined> {
+  const edges = await edgeSessionsOf(store, query);
+  if (edges.length === 0) return undefined;
+  const where = edgeEventsWhere(query.siteId, query.range, ALWAYS_TRUE, edges);
+  return {
+    rows: { sql: `SELECT ${EVENT_FIGURES} FROM events WHERE ${where.sql} GROUP BY session_id`, params: where.params },
+    visitors: edges.flatMap((edge) => (edge.visitor === undefined ? [] : [edge.visitor])),
+    firstEvent: new Date(Math.min(...edges.map((edge) => edge.first))),
+  };
 }
 
 /**

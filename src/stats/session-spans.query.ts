@@ -9,6 +9,8 @@ export interface EdgeSession {
   /** First and last event of the whole session, ms. */
   first: number;
   last: number;
+  /** The merged row's visitor hash (the smallest of the whole session's), as text; the edge lookup gives it. */
+  visitor?: string;
 }
 
 /** The first and last event times of the sessions whose `sessions` rows meet `rows`, over all those rows. */

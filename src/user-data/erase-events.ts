@@ -3,6 +3,7 @@
 // session shared with events outside the selection is rebuilt from those events alone.
 import { randomBytes } from 'node:crypto';
 import type { AnalyticsStore, QueryParams } from '../platform/analytics-store/analytics-store.js';
+import { markVisitorLinksStale } from '../stats/visitor-links.js';
 import type { EventSelection } from './event-selection.js';
 import { rewriteUserDays } from './user-days-rewrite.js';
 
@@ -57,6 +58,8 @@ export async function eraseEvents(store: AnalyticsStore, selection: EventSelecti
     for (const table of SESSION_TABLES) {
       await store.command(`DELETE FROM ${table} WHERE site_id = {siteId:UInt32} AND session_id IN (SELECT toUInt64(arrayJoin({sessions:Array(String)})))`, scoped);
     }
+    // Links of the site's other sessions may point at the sessions removed.
+    await markVisitorLinksStale(store, selection.params.siteId);
   }
   if (keep) await restoreOthers(store, keep);
   return { events, sessions: sessions.all.length - sessions.shared.length, sessionIds: sessions.all };

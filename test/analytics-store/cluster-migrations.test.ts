@@ -13,7 +13,7 @@ const clusterStatementsOf = (version: string) => clusterMigrations.find((migrati
 it('rewrites every statement of every migration, keeping the versions', () => {
   const single = loadAnalyticsMigrations();
   expect(clusterMigrations.map((migration) => migration.version)).toEqual(single.map((migration) => migration.version));
-  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2, 5, 3, 3, 2, 1, 1]);
+  expect(clusterMigrations.map((migration) => migration.statements.length)).toEqual([2, 2, 2, 7, 4, 4, 4, 7, 6, 3, 8, 6, 8, 4, 10, 3, 20, 23, 1, 17, 19, 2, 5, 3, 3, 2, 1, 1, 4]);
   for (const statement of clusterMigrations.flatMap((migration) => migration.statements)) {
     if (statement.startsWith('INSERT INTO ')) expect(statement).toMatch(/^INSERT INTO \w+ SETTINGS insert_distributed_sync = 1, /);
     else expect(statement.split('\n')[0]).toMatch(/ ON CLUSTER loupe( |$)/);
@@ -42,6 +42,14 @@ it('adds the first_at index of migration 0042 to the sessions tables of the shar
   expect(clusterStatementsOf('0042_sessions_first_at_index')).toEqual([
     'ALTER TABLE sessions_local ON CLUSTER loupe ADD INDEX IF NOT EXISTS first_at_range first_at TYPE minmax GRANULARITY 1',
   ]);
+});
+
+it('adds the visitor links of migration 0043 to both sessions tables, and their runs in a replicated table of their own', () => {
+  const column = "ADD COLUMN IF NOT EXISTS visitor_link SimpleAggregateFunction(max, Tuple(UInt64, UInt64, DateTime64(3, 'UTC')))";
+  const statements = clusterStatementsOf('0043_session_visitor_links') ?? [];
+  expect(statements.slice(0, 2)).toEqual([`ALTER TABLE sessions_local ON CLUSTER loupe ${column}`, `ALTER TABLE sessions ON CLUSTER loupe ${column}`]);
+  expect(statements[2]).toContain("ENGINE = ReplicatedAggregatingMergeTree('/clickhouse/tables/{shard}/{database}/session_link_runs', '{replica}')");
+  expect(statements).toHaveLength(4);
 });
 
 it('moves the page views of migration 0029 to their new table, then drops the old one on every server', () => {
@@ -152,6 +160,7 @@ it('keeps every session on one shard: events, its copies and sessions share one 
     ['page_views', 'page_views_local', 'cityHash64(site_id, session_id)'],
     ['page_views_by_kind', 'page_views_by_kind_local', 'cityHash64(site_id, session_id)'],
     ['user_days', 'user_days_local', 'cityHash64(site_id, user_key_hash)'],
+    ['session_link_runs', 'session_link_runs_local', 'cityHash64(site_id)'],
   ]);
 });
 

@@ -8,6 +8,12 @@ it('sends deletes to the local tables of every shard', () => {
   expect(clusterRuntimeStatement('DELETE FROM sessions WHERE\n  site_id = 1', 'loupe')).toBe('DELETE FROM sessions_local ON CLUSTER loupe WHERE site_id = 1');
 });
 
+it('sends a requested merge to the local tables of every shard', () => {
+  expect(clusterRuntimeStatement('OPTIMIZE TABLE sessions PARTITION ID {partition:String} FINAL', 'loupe')).toBe(
+    'OPTIMIZE TABLE sessions_local ON CLUSTER loupe PARTITION ID {partition:String} FINAL',
+  );
+});
+
 it.each([
   'SELECT count() FROM events',
   'INSERT INTO events SETTINGS insert_deduplicate = 0 SELECT * FROM erase_scratch_1',

@@ -3,13 +3,16 @@ import { localTableName } from './cluster-naming.js';
 
 /**
  * Deletes (retention, erasure, site and import removal) are mutations, which a Distributed table does not
- * take: on a cluster they go to the local tables of every shard, ON CLUSTER. Reads and inserts keep the
+ * take, and so is a requested merge (OPTIMIZE): on a cluster they go to the local tables of every shard, ON CLUSTER. Reads and inserts keep the
  * Distributed names; any other statement is returned unchanged.
  */
 export function clusterRuntimeStatement(sql: string, cluster: string): string {
   const head = /^\s*DELETE FROM (\w+) WHERE\s+/.exec(sql);
-  if (!head?.[1]) return sql;
-  return `DELETE FROM ${localTableName(head[1])} ON CLUSTER ${cluster} WHERE ${sql.slice(head[0].length)}`;
+  if (head?.[1]) return `DELETE FROM ${localTableName(head[1])} ON CLUSTER ${cluster} WHERE ${sql.slice(head[0].length)}`;
+  // A merge asked for (the link job's, after writing many rows): likewise of the local tables.
+  const optimize = /^\s*OPTIMIZE TABLE (\w+)\s+/.exec(sql);
+  if (optimize?.[1]) return `OPTIMIZE TABLE ${localTableName(optimize[1])} ON CLUSTER ${cluster} ${sql.slice(optimize[0].length)}`;
+  return sql;
 }
 
 /**

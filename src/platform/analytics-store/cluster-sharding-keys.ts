@@ -30,6 +30,8 @@ const SHARDING_KEYS: Readonly<Record<string, string>> = {
   // A recording's batches and metadata rows merge per session (ReplacingMergeTree, AggregatingMergeTree): one shard each.
   session_replay_batches: SESSION_KEY,
   session_replay_metadata: SESSION_KEY,
+  // A site's link runs and deletes (migration 0043) are added up at read time wherever they lie.
+  session_link_runs: 'cityHash64(site_id)',
   schema_migrations: 'cityHash64(version)',
 };
 

@@ -4,6 +4,7 @@
 import type { AnalyticsStore } from '../../platform/analytics-store/analytics-store.js';
 import { bucketSql } from '../../stats/buckets.js';
 import { fillBuckets } from '../../stats/fill-buckets.js';
+import { linkedSessionTotals } from '../../stats/linked-visitors.query.js';
 import { importedAggregatesApply, importedAggregatesFit, importedOverviewSql } from '../../stats/imported-aggregates.js';
 import { sessionRowsSql } from '../../stats/session-rows.query.js';
 import type { StatsQuery } from '../../stats/stats-query.js';
@@ -67,6 +68,14 @@ const NO_ROW: OverviewRow = { sessions: '0', pageviews: '0', users: '0', bounces
 const AS_TEXT = SUMMED.map((column) => `toString(${column}) AS ${column}`).join(', ');
 
 export async function overview(store: AnalyticsStore, query: StatsQuery): Promise<OverviewFigures> {
+  // Without filters, the visitors come from the links between each visitor's sessions when they can answer.
+  const linked = await linkedSessionTotals(store, query);
+  if (linked) {
+    if (!importedAggregatesApply(query)) return figures(linked);
+    const imported = importedOverviewSql(query);
+    const [importedRow] = await store.query<OverviewRow>(`SELECT ${AS_TEXT} FROM (${imported.sql})`, imported.params);
+    return figures(added(linked, importedRow));
+  }
   const sessions = await sessionRowsSql(store, query);
   if (!importedAggregatesApply(query)) {
     const [row] = await store.query<OverviewRow>(OVERVIEW_SQL(sessions.sql), sessions.params);
