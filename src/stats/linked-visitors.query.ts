@@ -4,9 +4,9 @@
 // A visitor is counted once, by their first session in the range: among the sessions that started before the last
 // link run's watermark, the linked ones whose previous session started before the range; the others (sessions
 // from the watermark on, and those crossing the range's edges, computed from their events) count by their visitor
-// hash unless that visitor has a session in the range before the watermark (whose first one the links counted). A session before the watermark without a valid link
-// (stored after the run read, or whose visitor hash changed since) makes the answer undefined: the caller counts
-// as before, until the next run links it.
+// hash unless that visitor has a session in the range before the watermark (whose first one the links counted).
+// A session before the watermark without a valid link (stored after the run read, or whose visitor hash changed
+// since) makes the answer undefined: the caller counts as before, until the next run links it.
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { edgeConditions } from './edge-sessions.query.js';
 import { edgeSessionRowsSql, wholeInsideCondition } from './session-rows.query.js';

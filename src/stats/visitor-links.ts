@@ -51,66 +51,126 @@ async function linkRowColumns(store: AnalyticsStore): Promise<{ names: string[];
   return { names: [...names, 'visitor_link'], values: [...values, 'tuple({version:UInt64}, user_hash, prev)'] };
 }
 
+export interface LinkOptions {
+  /** Recompute every session's link, not only link the sessions since the last run's watermark. */
+  readonly full: boolean;
+  /** How long before the run's start its watermark lies; LINK_MARGIN_MS unless a test says otherwise. */
+  readonly marginMs?: number;
+}
+
 /** What one run of a site did. */
 export interface LinkRun {
   /** Sessions whose link was written (new, or changed since the last run). */
   readonly linked: number;
   /** Every session that started before the run's watermark was linked as it stood when the run read. */
   readonly linkedBefore: Date;
+  /** Whether the run recomputed every session's link, or linked only those since the last run's watermark. */
+  readonly full: boolean;
+}
+
+/** The columns the link job reads of a session, with `prev`: its visitor's previous session's start. */
+const SESSION_COLUMNS = 'site_id, session_start, session_id, toUInt64(user_hash) AS user_hash, first_at, last_at, import_id, visitor_link';
+
+/** Rows of `source` (SESSION_COLUMNS) with `prev`, each visitor's sessions in time order. */
+const withPrevious = (source: string) => `
+  SELECT *, lagInFrame(session_start, 1, toDateTime64(0, 3, 'UTC'))
+    OVER (PARTITION BY user_hash ORDER BY session_start, session_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS prev
+  FROM (${source})`;
+
+/** The rows whose stored link differs from the one computed. */
+const CHANGED = 'tupleElement(visitor_link, 2) != user_hash OR tupleElement(visitor_link, 3) != prev';
+
+/**
+ * Every session of the site that started before the watermark, in shares of its visitors (by hash) so that each
+ * statement sorts a bounded number of rows.
+ */
+function allSessions(shares: number): Array<{ sql: string; params: { shares: number; share: number } }> {
+  const sql = `
+    SELECT * FROM (${withPrevious(`
+      SELECT ${SESSION_COLUMNS} FROM sessions FINAL
+      WHERE site_id = {siteId:UInt32} AND session_start > toDateTime64(0, 3, 'UTC') AND session_start < {linked_before:${DT}}
+        AND user_hash % {shares:UInt32} = {share:UInt32}`)})
+    WHERE ${CHANGED}`;
+  return Array.from({ length: shares }, (_, share) => ({ sql, params: { shares, share } }));
 }
 
 /**
- * Links the site's sessions that started before the engine's clock less the margin: for each, its visitor's previous session's
- * start (by `user_hash`, the merged row's), written only where the stored link differs. Every run recomputes every
- * visitor's sessions, so a late session, a session whose visitor hash changed and a delete are all corrected by
- * the next run; the sessions are read in shares of visitors (by hash) to bound the engine's memory.
+ * The sessions that started since the last run's watermark, with their visitors' latest earlier session (a row
+ * only the window reads). Sessions stored late, before that watermark, wait for the next full run.
  */
-export async function linkSiteSessions(store: AnalyticsStore, siteId: number): Promise<LinkRun> {
+const NEW_SESSIONS = `
+  SELECT * FROM (${withPrevious(`
+    SELECT ${SESSION_COLUMNS} FROM sessions FINAL
+    WHERE site_id = {siteId:UInt32} AND session_start >= {linked_since:${DT}} AND session_start < {linked_before:${DT}}
+    UNION ALL
+    SELECT {siteId:UInt32}, max(session_start), toUInt64(0), toUInt64(user_hash) AS user_hash, toDateTime64(0, 3, 'UTC'), toDateTime64(0, 3, 'UTC'), '',
+      tuple(toUInt64(0), toUInt64(0), toDateTime64(0, 3, 'UTC'))
+    FROM sessions FINAL
+    WHERE site_id = {siteId:UInt32} AND session_start > toDateTime64(0, 3, 'UTC') AND session_start < {linked_since:${DT}}
+      AND user_hash IN (SELECT user_hash FROM sessions FINAL
+        WHERE site_id = {siteId:UInt32} AND session_start >= {linked_since:${DT}} AND session_start < {linked_before:${DT}})
+    GROUP BY user_hash`)})
+  WHERE session_start >= {linked_since:${DT}} AND (${CHANGED})`;
+
+/**
+ * Links the site's sessions that started before the engine's clock less the margin: for each, its visitor's
+ * previous session's start (by `user_hash`, the merged row's), written only where the stored link differs. A full
+ * run recomputes every visitor's sessions, so a late session, a session whose visitor hash changed and a delete are
+ * all corrected by it; a run that is not full links only the sessions since the last run's watermark, and is full
+ * anyway when there is no run yet or a delete came after the last one.
+ */
+export async function linkSiteSessions(store: AnalyticsStore, siteId: number, options: LinkOptions = { full: true }): Promise<LinkRun> {
   // The engine's clock versions runs and deletes alike, so their order never depends on the application's clock.
-  const [clock] = await store.query<{ now: string }>('SELECT toUnixTimestamp64Milli(now64(3)) AS now');
-  const nowMs = Number(clock?.now);
-  const linkedBefore = new Date(nowMs - LINK_MARGIN_MS);
-  const params = { siteId, linked_before: toClickHouseDateTime(linkedBefore), version: String(nowMs) };
-  const [counted] = await store.query<{ n: string }>(
-    `SELECT count() AS n FROM sessions WHERE site_id = {siteId:UInt32} AND session_start < {linked_before:${DT}}`,
-    params,
+  const [state] = await store.query<{ now: string; linked_since: string; version: string; stale_at: string; rows: string }>(
+    `SELECT toString(toUnixTimestamp64Milli(now64(3))) AS now, toString(max(linked_before)) AS linked_since, toString(max(version)) AS version,
+       toString(max(stale_at)) AS stale_at,
+       toString((SELECT count() FROM sessions WHERE site_id = {siteId:UInt32})) AS rows
+     FROM session_link_runs WHERE site_id = {siteId:UInt32}`,
+    { siteId },
   );
-  const shares = shareCount(Number(counted?.n ?? 0));
+  const nowMs = Number(state?.now);
+  const linkedBefore = new Date(nowMs - (options.marginMs ?? LINK_MARGIN_MS));
+  const version = BigInt(state?.version ?? '0');
+  const full = options.full || version === 0n || version <= BigInt(state?.stale_at ?? '0');
+  const params = {
+    siteId,
+    linked_before: toClickHouseDateTime(linkedBefore),
+    linked_since: state?.linked_since ?? '1970-01-01 00:00:00.000',
+    settled_before: toClickHouseDateTime(new Date(nowMs - SETTLED_MS)),
+    version: String(nowMs),
+  };
+  const sources = full ? allSessions(shareCount(Number(state?.rows ?? 0))) : [{ sql: NEW_SESSIONS, params: {} }];
   const columns = await linkRowColumns(store);
-  const written = new Map<string, number>();
-  for (let share = 0; share < shares; share += 1) {
-    const changed = `
-      SELECT * FROM (
-        SELECT *, lagInFrame(session_start, 1, toDateTime64(0, 3, 'UTC'))
-          OVER (PARTITION BY user_hash ORDER BY session_start, session_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS prev
-        FROM (
-          SELECT site_id, session_start, session_id, user_hash, first_at, last_at, import_id, visitor_link
-          FROM sessions FINAL
-          WHERE site_id = {siteId:UInt32} AND session_start > toDateTime64(0, 3, 'UTC') AND session_start < {linked_before:${DT}}
-            AND user_hash % {shares:UInt32} = {share:UInt32}
-        )
-      )
-      WHERE tupleElement(visitor_link, 2) != user_hash OR tupleElement(visitor_link, 3) != prev`;
-    const shareParams = { ...params, shares, share };
-    const found = await store.query<{ partition: string; n: string }>(
-      `SELECT partitionId(toYYYYMM(session_start)) AS partition, count() AS n FROM (${changed}) GROUP BY partition`,
-      shareParams,
+  let linked = 0;
+  /** Link rows written per partition for sessions older than an hour (their rows sit in parts merged long ago). */
+  const linkedOld = new Map<string, number>();
+  for (const { sql: changed, params: sourceParams } of sources) {
+    const found = await store.query<{ partition: string; n: string; old: string }>(
+      `SELECT partitionId(toYYYYMM(session_start)) AS partition, count() AS n, countIf(session_start < {settled_before:${DT}}) AS old
+       FROM (${changed}) GROUP BY partition`,
+      { ...params, ...sourceParams },
     );
     if (found.length === 0) continue;
-    await store.command(`INSERT INTO sessions (${columns.names.join(', ')}) SELECT ${columns.values.join(', ')} FROM (${changed})`, shareParams);
-    for (const { partition, n } of found) written.set(partition, (written.get(partition) ?? 0) + Number(n));
+    await store.command(`INSERT INTO sessions (${columns.names.join(', ')}) SELECT ${columns.values.join(', ')} FROM (${changed})`, { ...params, ...sourceParams });
+    for (const row of found) {
+      linked += Number(row.n);
+      linkedOld.set(row.partition, (linkedOld.get(row.partition) ?? 0) + Number(row.old));
+    }
   }
   await store.command(
     `INSERT INTO session_link_runs (site_id, linked_before, version, stale_at) VALUES ({siteId:UInt32}, {linked_before:${DT}}, {version:UInt64}, 0)`,
     params,
   );
-  await mergeWhereManyWereLinked(store, written);
+  await mergeWhereManyWereLinked(store, linkedOld);
   forgetUnlinkedSite(siteId);
-  return { linked: [...written.values()].reduce((sum, n) => sum + n, 0), linkedBefore };
+  return { linked, linkedBefore, full };
 }
 
-/** Link rows written to a month's partition above which the run merges it (see mergeWhereManyWereLinked). */
+/** Links of sessions older than an hour written to a month's partition, above which the run merges it. */
 const MERGE_AFTER_LINKS = 50_000;
+
+/** Sessions older than this have their rows in parts that the engine's merges have long combined. */
+const SETTLED_MS = 3_600_000;
 
 /**
  * Merges each partition that a run wrote many link rows to (a first run over stored sessions, a run after an
@@ -118,8 +178,8 @@ const MERGE_AFTER_LINKS = 50_000;
  * itself (a merged 10 M-event set's overview took ten times as long, decision 0085), and the engine's own merges
  * do not pick parts that size by themselves. A run after recent traffic writes a few rows, merged as usual.
  */
-async function mergeWhereManyWereLinked(store: AnalyticsStore, written: ReadonlyMap<string, number>): Promise<void> {
-  for (const [partition, rows] of written) {
+async function mergeWhereManyWereLinked(store: AnalyticsStore, linkedOld: ReadonlyMap<string, number>): Promise<void> {
+  for (const [partition, rows] of linkedOld) {
     if (rows < MERGE_AFTER_LINKS) continue;
     await store.command('OPTIMIZE TABLE sessions PARTITION ID {partition:String} FINAL', { partition });
   }

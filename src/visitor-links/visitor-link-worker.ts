@@ -1,5 +1,6 @@
 // Runs the link job (stats/visitor-links.ts) over every site with sessions: every minute on the node holding the
-// schedule's lease, one site after another on the engine's background lane, and never more than a tenth of the time.
+// schedule's lease, one site after another on the engine's background lane, and never more than a tenth of the time;
+// the new sessions each time, every session's link every fifteenth pass (and when a delete asks for it).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
@@ -8,6 +9,9 @@ import type { MetadataDatabase } from '../platform/metadata-store/metadata-schem
 import { linkSiteSessions, sitesWithSessions } from '../stats/visitor-links.js';
 
 const LINK_EVERY_MS = 60_000;
+
+/** Every this many passes, one recomputes every session's link (late sessions, changed visitors); the others link the new sessions. */
+const FULL_EVERY = 15;
 
 /** A pass waits this many times its own duration after the last one, so linking a large site keeps to a tenth of a core. */
 const IDLE_FACTOR = 9;
@@ -23,6 +27,7 @@ export class VisitorLinkWorker {
   private readonly schedule: LeasedSchedule;
   private readonly store: AnalyticsStore;
   private nextPassAt = 0;
+  private passes = 0;
 
   constructor(private readonly deps: VisitorLinkWorkerDeps) {
     this.store = deps.analytics.background?.() ?? deps.analytics;
@@ -52,8 +57,10 @@ export class VisitorLinkWorker {
   private async pass(now: boolean): Promise<void> {
     const startedAt = Date.now();
     if (!now && startedAt < this.nextPassAt) return;
+    const full = now || this.passes % FULL_EVERY === 0;
+    this.passes += 1;
     let linked = 0;
-    for (const siteId of await sitesWithSessions(this.store)) linked += (await linkSiteSessions(this.store, siteId)).linked;
+    for (const siteId of await sitesWithSessions(this.store)) linked += (await linkSiteSessions(this.store, siteId, { full })).linked;
     const tookMs = Date.now() - startedAt;
     this.nextPassAt = Date.now() + IDLE_FACTOR * tookMs;
     if (linked > 0) this.deps.log.debug({ linked, tookMs }, 'visitor links written');

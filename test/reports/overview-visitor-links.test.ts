@@ -6,6 +6,7 @@ import { call, createOrganization, createSite, signUp } from '../helpers/auth-cl
 import { seedEvents } from '../helpers/seed-events.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { linkedSessionTotals } from '../../src/stats/linked-visitors.query.js';
+import { linkSiteSessions } from '../../src/stats/visitor-links.js';
 import { resolveTimeRange } from '../../src/stats/time-range.js';
 import { eraseEvents } from '../../src/user-data/index.js';
 
@@ -114,5 +115,29 @@ describe('overview visitors from session links', () => {
     await t.services.visitorLinks.runNow();
     expect(await linked('2026-03-10', '2026-03-15')).toMatchObject({ sessions: '6', users: '5' });
     expect(await overview('?start_date=2026-03-10&end_date=2026-03-15')).toEqual(answer);
+  });
+
+  it('links the sessions since the last run, each after its visitor\'s latest earlier session, without reading the others again', async () => {
+    const store = t.services.analytics;
+    const engineNow = async () => Number((await store.query<{ now: string }>('SELECT toString(toUnixTimestamp64Milli(now64(3))) AS now'))[0]?.now);
+    expect(await linkSiteSessions(store, siteId, { full: true, marginMs: 0 })).toMatchObject({ full: true });
+    // Two sessions after that run's watermark: one of u1 (back after March), one of a new visitor.
+    const since = new Date(await engineNow()).toISOString();
+    await seedEvents(t, siteId, [{ at: since, session_id: 14, user_id: 'u1', pathname: '/back' }]);
+    await seedEvents(t, siteId, [{ at: since, session_id: 15, user_id: 'u9', pathname: '/new' }]);
+    while ((await engineNow()) <= Date.parse(since)) await store.query('SELECT 1');
+    expect(await linkSiteSessions(store, siteId, { full: false, marginMs: 0 })).toMatchObject({ full: false, linked: 2 });
+    const [prev] = await store.query<{ prev: string }>(
+      `SELECT toString(tupleElement(visitor_link, 3)) AS prev FROM sessions FINAL WHERE site_id = {siteId:UInt32} AND session_id = 14`,
+      { siteId },
+    );
+    expect(prev?.prev).toBe('2026-03-11 09:00:00.000');
+    const range = resolveTimeRange({ start_date: '2026-03-11', end_date: since.slice(0, 10), time_zone: 'UTC' }, new Date(Date.parse(since) + 1000));
+    const [truth] = await store.query<{ users: string; sessions: string }>(
+      `SELECT toString(uniqExact(user_id)) AS users, toString(uniqExact(session_id)) AS sessions FROM events
+       WHERE site_id = {siteId:UInt32} AND timestamp >= '2026-03-11 00:00:00' AND timestamp <= {to:DateTime64(3, 'UTC')}`,
+      { siteId, to: since.slice(0, 23).replace('T', ' ') },
+    );
+    expect(await linkedSessionTotals(store, { siteId, range, filters: [] })).toMatchObject({ users: truth?.users, sessions: truth?.sessions });
   });
 });
