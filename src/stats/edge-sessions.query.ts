@@ -22,9 +22,12 @@ export function edgeConditions(range: TimeRange, column: string) {
   };
 }
 
-/** A merged session row's id, first and last event (ms) and visitor hash: the edge lookup's columns. */
-export const EDGE_SPAN_COLUMNS =
-  'toString(session_id) AS id, toUnixTimestamp64Milli(first_at) AS first, toUnixTimestamp64Milli(last_at) AS last, toString(user_hash) AS visitor';
+/**
+ * A merged session row's id, first and last event (ms), visitor hash, start (ms) and whether its visitor link
+ * (migration 0043) is the one of its visitor: the edge lookup's columns.
+ */
+export const EDGE_SPAN_COLUMNS = `toString(session_id) AS id, toUnixTimestamp64Milli(first_at) AS first, toUnixTimestamp64Milli(last_at) AS last,
+  toString(user_hash) AS visitor, toString(toUnixTimestamp64Milli(session_start)) AS start, tupleElement(visitor_link, 2) = user_hash AS linked`;
 
 /** `column` compared with an instant a session timeout away from `instant`, bound under `name`. */
 function timeoutAway(column: string, operator: '<' | '>=', instant: Date, sign: 1 | -1, name: string): SqlFragment {
@@ -86,9 +89,15 @@ export async function edgeSessions(store: AnalyticsStore, siteId: number, range:
     );
   }
   const selects = reads.map((read) => `SELECT ${EDGE_SPAN_COLUMNS} FROM sessions FINAL WHERE site_id = {siteId:UInt32} AND ${read.sql}`);
-  const spans = await store.query<{ id: string; first: string; last: string; visitor: string }>(`SELECT DISTINCT * FROM (${selects.join(' UNION ALL ')})`, {
-    siteId,
-    ...mergeParams(reads),
-  });
-  return spans.map((span) => ({ id: span.id, first: spanInstant(span.first, span), last: spanInstant(span.last, span), visitor: span.visitor }));
+  const spans = await store.query<{ id: string; first: string; last: string; visitor: string; start: string; linked: number }>(
+    `SELECT DISTINCT * FROM (${selects.join(' UNION ALL ')})`,
+    { siteId, ...mergeParams(reads) },
+  );
+  return spans.map((span) => ({
+    id: span.id,
+    first: spanInstant(span.first, span),
+    last: spanInstant(span.last, span),
+    visitor: span.visitor,
+    link: { start: Number(span.start), linked: span.linked === 1 },
+  }));
 }

@@ -10,14 +10,12 @@
 import type { AnalyticsStore } from '../platform/analytics-store/analytics-store.js';
 import { edgeConditions } from './edge-sessions.query.js';
 import { edgeSessionRowsSql, wholeInsideCondition } from './session-rows.query.js';
+import type { EdgeSession } from './session-spans.query.js';
 import { allOf } from './sql-fragment.js';
 import type { StatsQuery } from './stats-query.js';
 import { toClickHouseDateTime } from './time-range.js';
 
 const DT = "DateTime64(3, 'UTC')";
-
-/** 2299-12-31 23:59:59.999 UTC, the last instant a DateTime64(3) holds: after every session's start. */
-const LAST_INSTANT_MS = 10_413_791_999_999;
 
 /** Sums over the range's sessions, as the engine returns them (text). */
 export interface SessionTotals {
@@ -47,75 +45,187 @@ export function forgetUnlinkedSite(siteId: number): void {
 }
 
 /**
+ * Edge sessions that began this long before the range's start at most (their first event): a longer one leaves the
+ * answer to the sort, as only the first sessions in the range whose previous one began this close before it are
+ * gathered to be checked against the edge sessions' visitors.
+ */
+const HEAD_EDGE_SPAN_MS = 6 * 3_600_000;
+
+/**
+ * Visitors of the sessions since the watermark that the sessions' read lists back, to tell whether an edge
+ * session's visitor was counted by hash already; with more (a site with more than this many sessions in the last
+ * few minutes), the overview counts by the sort.
+ */
+const LISTED_RECENT_VISITORS = 50_000;
+
+/** The newest link run's watermark, when no delete of the site's sessions came after that run began. */
+async function usableWatermark(store: AnalyticsStore, siteId: number): Promise<string | undefined> {
+  const [state] = await store.query<{ watermark: string; version: string; stale_at: string }>(
+    `SELECT toString(max(linked_before)) AS watermark, toString(max(version)) AS version, toString(max(stale_at)) AS stale_at
+     FROM session_link_runs WHERE site_id = {siteId:UInt32}`,
+    { siteId },
+  );
+  if (!state) return undefined;
+  const version = BigInt(state.version);
+  return version > 0n && version > BigInt(state.stale_at) ? state.watermark : undefined;
+}
+
+/** The sessions part's `unlinked` when no link counts (a delete came after the run), or the read cannot tell. */
+const LINKS_STALE = '-1';
+
+/** The sessions table's part of the answer (see linkedSessionTotals). */
+interface SessionsPart {
+  readonly sessions: string;
+  readonly pageviews: string;
+  readonly bounces: string;
+  readonly duration_ms: string;
+  /** Visitors counted by their first linked session, and by the hash of a session since the watermark. */
+  readonly visitors_counted: string;
+  /** Hashes of visitors with a session in the range before the watermark that may also have an edge session. */
+  readonly candidates: string[];
+  /** Hashes of the visitors of the sessions since the watermark, up to one more than LISTED_RECENT_VISITORS. */
+  readonly recent: string[];
+  /** Sessions before the watermark not linked as they now stand; LINKS_STALE when a delete came after the run (or a session since the watermark came during the read). */
+  readonly unlinked: string;
+}
+
+/** An edge session's part: its figures inside the range and its visitor. */
+interface EdgeRow {
+  readonly id: string;
+  readonly uh: string;
+  readonly pv: string;
+  readonly dur_ms: string;
+}
+
+/**
  * The range's session totals (sessions, pageviews, bounces, duration in ms, and visitors), or undefined when the
  * links cannot answer: a filter (a visitor's first matching session is not what the links find), no run since
- * the last delete of the site's sessions, or a session before the watermark not linked as it now stands.
+ * the last delete of the site's sessions, a session before the watermark not linked as it now stands, or an edge
+ * session that began long before the range or whose events' visitor is not its row's.
+ *
+ * Two reads run side by side: the range's rows of `sessions` (the sums of the sessions wholly inside it, and the
+ * visitors counted by link or by the hash of a session since the watermark), and after the edge lookup, the edge
+ * sessions from their events; an edge session's visitor counts unless already counted by either way.
  */
 export async function linkedSessionTotals(store: AnalyticsStore, query: StatsQuery): Promise<SessionTotals | undefined> {
   if (query.filters.length > 0) return undefined;
   const sortUntil = sortedSites.get(query.siteId);
   if (sortUntil !== undefined && Date.now() < sortUntil) return undefined;
-  const edges = await edgeSessionRowsSql(store, query);
+  const [watermark, edges] = await Promise.all([usableWatermark(store, query.siteId), edgeSessionRowsSql(store, query)]);
+  if (watermark === undefined) return unanswered(query.siteId);
+  if (!edgesAnswerable(edges?.edges ?? [], query, watermark)) return unanswered(query.siteId, edgesUnlinked(edges?.edges ?? [], watermark));
   const within = allOf([{ sql: 'site_id = {siteId:UInt32}', params: {} }, edgeConditions(query.range, 'session_start').within]);
-  const wholeInside = wholeInsideCondition(query.range);
-  // A row of `sessions` counts in the sums when the session lies wholly inside the range; the edge rows always do.
-  const sessionRows = `
-    SELECT session_start AS s, toUInt64(user_hash) AS uh, toUInt64(pageviews) AS pv, dateDiff('millisecond', first_at, last_at) AS dur_ms,
-      ${wholeInside.sql} AS counted, 0 AS edge, tupleElement(visitor_link, 2) = user_hash AS linked, tupleElement(visitor_link, 3) AS prev
-    FROM sessions FINAL WHERE ${within.sql}`;
-  const edgeRows = edges
-    ? `SELECT start AS s, uh, pv, dur_ms, 1 AS counted, 1 AS edge, 0 AS linked, toDateTime64(0, 3, 'UTC') AS prev FROM (${edges.rows.sql})`
-    : undefined;
-  const before = '(s < watermark)';
-  // The range's sessions from the watermark on, counted by their visitor hash.
-  const recentRows = `FROM sessions FINAL WHERE ${within.sql} AND session_start >= watermark`;
-  // Visitors counted by hash who also have a session in the range before the watermark (whose first one the links
-  // counted), found by the visitor hashes of that session's rows. With sessions from the watermark on, every such
-  // row is probed against the hashes that may be counted by hash: the edge sessions' (their merged rows') and those
-  // of the sessions since (every edge row's hash must be among them, else the answer is left to the sort).
-  // Without, only two kinds of row can be such a visitor's, and their hashes are gathered without a probe: an edge
-  // session's own row (not wholly inside), and a visitor's first session in the range after an edge session of
-  // theirs before it, whose previous session started no earlier than that edge session's first event.
-  const inRangeByHash = `if(recent_sessions = 0,
-    NOT counted OR (prev >= {probe_from:${DT}} AND prev < {links_from:${DT}}),
-    uh IN {edge_visitors:Array(UInt64)} OR uh IN (SELECT toUInt64(user_hash) ${recentRows}))`;
-  const sql = `
-    WITH
-      (SELECT max(linked_before) FROM session_link_runs WHERE site_id = {siteId:UInt32}) AS watermark,
-      (SELECT max(version) > 0 AND max(version) > max(stale_at) FROM session_link_runs WHERE site_id = {siteId:UInt32}) AS usable,
-      (SELECT count() ${recentRows}) AS recent_sessions,
-      arrayConcat({edge_visitors:Array(UInt64)}, (SELECT groupArray(toUInt64(user_hash)) ${recentRows})) AS may_count_by_hash
-    SELECT sessions, pageviews, bounces, duration_ms,
-      toString(first_sessions + length(by_hash) - length(arrayIntersect(by_hash, linked_by_hash))) AS users,
-      toString(if(usable, unlinked + (length(arrayIntersect(edge_hashes, may_count_by_hash)) != length(edge_hashes)), 1)) AS unlinked
-    FROM (
-      SELECT
-        toString(countIf(counted)) AS sessions,
-        toString(sumIf(pv, counted)) AS pageviews,
-        toString(countIf(counted AND pv = 1)) AS bounces,
-        toString(sumIf(dur_ms, counted)) AS duration_ms,
-        countIf(NOT edge AND ${before} AND linked AND prev < {links_from:${DT}}) AS first_sessions,
-        groupUniqArrayIf(uh, edge OR NOT ${before}) AS by_hash,
-        groupUniqArrayIf(uh, NOT edge AND ${before} AND ${inRangeByHash}) AS linked_by_hash,
-        groupUniqArrayIf(uh, edge) AS edge_hashes,
-        countIf(NOT edge AND ${before} AND NOT linked) AS unlinked
-      FROM (${edgeRows ? `${sessionRows} UNION ALL ${edgeRows}` : sessionRows})
-    )`;
-  const [row] = await store.query<SessionTotals & { unlinked: string }>(sql, {
+  const from = query.range.from;
+  const params = {
     siteId: query.siteId,
     ...within.params,
-    ...wholeInside.params,
-    ...edges?.rows.params,
-    edge_visitors: (edges?.visitors ?? []).map(BigInt),
-    probe_from: toClickHouseDateTime(edges?.firstEvent ?? new Date(LAST_INSTANT_MS)),
+    watermark,
     // Without a start, only a session with no previous one is its visitor's first.
-    links_from: query.range.from ? toClickHouseDateTime(query.range.from) : '1970-01-01 00:00:00.001',
-  });
-  if (!row || row.unlinked !== '0') {
-    // The links could not answer: the site's overviews count by the sort for a while, without trying them first.
-    sortedSites.set(query.siteId, Date.now() + SORT_AFTER_UNLINKED_MS);
-    return undefined;
-  }
-  const { unlinked: _unlinked, ...totals } = row;
-  return totals;
+    links_from: from ? toClickHouseDateTime(from) : '1970-01-01 00:00:00.001',
+    head_from: toClickHouseDateTime(new Date((from?.getTime() ?? 0) - HEAD_EDGE_SPAN_MS)),
+  };
+  const [part, edgeRows] = await Promise.all([
+    sessionsPart(store, query, within.sql, params),
+    edges
+      ? store.query<EdgeRow>(`SELECT toString(session_id) AS id, toString(uh) AS uh, toString(pv) AS pv, toString(dur_ms) AS dur_ms FROM (${edges.rows.sql})`, {
+          ...params,
+          ...edges.rows.params,
+        })
+      : [],
+  ]);
+  if (!part || part.unlinked !== '0') return unanswered(query.siteId, part?.unlinked !== LINKS_STALE);
+  if (part.recent.length > LISTED_RECENT_VISITORS) return unanswered(query.siteId);
+  // An edge session's visitor is its events' smallest hash; the links know its row's, which must be the same.
+  const visitorOf = new Map((edges?.edges ?? []).map((edge) => [edge.id, edge.visitor]));
+  if (edgeRows.some((row) => visitorOf.get(row.id) !== row.uh)) return unanswered(query.siteId);
+  const counted = new Set([...part.candidates, ...part.recent]);
+  const byEdge = new Set(edgeRows.filter((row) => !counted.has(row.uh)).map((row) => row.uh));
+  const sum = (column: 'pv' | 'dur_ms') => edgeRows.reduce((total, row) => total + Number(row[column]), 0);
+  return {
+    sessions: String(Number(part.sessions) + edgeRows.length),
+    pageviews: String(Number(part.pageviews) + sum('pv')),
+    bounces: String(Number(part.bounces) + edgeRows.filter((row) => row.pv === '1').length),
+    duration_ms: String(Number(part.duration_ms) + sum('dur_ms')),
+    users: String(Number(part.visitors_counted) + byEdge.size),
+  };
+}
+
+/**
+ * Whether the links can tell which edge sessions' visitors they counted: every edge session that started before
+ * the watermark is linked as it now stands (so its visitor's next session's link points at it), and none began
+ * more than HEAD_EDGE_SPAN_MS before the range.
+ */
+function edgesAnswerable(edges: readonly EdgeSession[], query: StatsQuery, watermark: string): boolean {
+  const earliest = (query.range.from?.getTime() ?? Number.NEGATIVE_INFINITY) - HEAD_EDGE_SPAN_MS;
+  return !edgesUnlinked(edges, watermark) && edges.every((edge) => edge.first >= earliest);
+}
+
+/** Whether an edge session that started before the watermark is not linked as it now stands. */
+function edgesUnlinked(edges: readonly EdgeSession[], watermark: string): boolean {
+  const watermarkMs = Date.parse(`${watermark.replace(' ', 'T')}Z`);
+  return edges.some((edge) => edge.link === undefined || (!edge.link.linked && edge.link.start < watermarkMs));
+}
+
+/**
+ * The links could not answer: the site's overviews count by the sort for a while, without trying them first; when
+ * a session before the watermark was not linked as it now stands, the job's next run on this node recomputes every
+ * link of the site (takeSitesToRelink).
+ */
+function unanswered(siteId: number, relink = false): undefined {
+  sortedSites.set(siteId, Date.now() + SORT_AFTER_UNLINKED_MS);
+  if (relink) sitesToRelink.add(siteId);
+  return undefined;
+}
+
+/** Sites whose overview found a session before the watermark not linked as it now stands. */
+const sitesToRelink = new Set<number>();
+
+/** The sites an overview found a session not linked as it now stands in since the last call (and forgets them). */
+export function takeSitesToRelink(): Set<number> {
+  const taken = new Set(sitesToRelink);
+  sitesToRelink.clear();
+  return taken;
+}
+
+/**
+ * The range's rows of `sessions`: sums over those wholly inside it; the visitors counted by their first linked
+ * session before the watermark (its previous session began before the range) and by the hash of a session since
+ * it (when they have no session before it); the hashes of the visitors with a session before the watermark that an
+ * edge session may also be of (see `candidates`); and whether every session before the watermark is linked.
+ *
+ * An edge session's visitor with a session in the range before the watermark has one of two kinds of row there:
+ * the edge session's own (one that started in the range but is not wholly inside it), or their first session in the
+ * range after an edge session that began before it, whose previous session began no earlier than that edge
+ * session's first event (HEAD_EDGE_SPAN_MS before the range at most). With sessions since the watermark, the rows
+ * of those sessions' visitors are gathered too.
+ */
+async function sessionsPart(store: AnalyticsStore, query: StatsQuery, within: string, params: Record<string, unknown>): Promise<SessionsPart | undefined> {
+  const wholeInside = wholeInsideCondition(query.range);
+  const recentHashes = `(SELECT toUInt64(user_hash) FROM sessions FINAL WHERE ${within} AND session_start >= {watermark:${DT}})`;
+  const before = `(s < {watermark:${DT}})`;
+  const [row] = await store.query<SessionsPart>(
+    `WITH
+       (SELECT max(version) > 0 AND max(version) > max(stale_at) FROM session_link_runs WHERE site_id = {siteId:UInt32}) AS usable,
+       (SELECT count() FROM sessions FINAL WHERE ${within} AND session_start >= {watermark:${DT}}) AS recent_sessions
+     SELECT
+       toString(countIf(inside)) AS sessions,
+       toString(sumIf(pv, inside)) AS pageviews,
+       toString(countIf(inside AND pv = 1)) AS bounces,
+       toString(sumIf(dur_ms, inside)) AS duration_ms,
+       groupUniqArrayIf(uh, ${before} AND (NOT inside OR (prev >= {head_from:${DT}} AND prev < {links_from:${DT}})
+         OR if(recent_sessions > 0, uh IN ${recentHashes}, 0))) AS candidate_hashes,
+       groupUniqArrayIf(uh, NOT ${before}) AS recent_hashes,
+       toString(countIf(${before} AND linked AND prev < {links_from:${DT}}) + length(recent_hashes)
+         - length(arrayIntersect(recent_hashes, candidate_hashes))) AS visitors_counted,
+       arrayMap(hash -> toString(hash), candidate_hashes) AS candidates,
+       arrayMap(hash -> toString(hash), arraySlice(recent_hashes, 1, ${LISTED_RECENT_VISITORS + 1})) AS recent,
+       toString(multiIf(NOT usable, -1, recent_sessions = 0 AND length(recent_hashes) > 0, -1, toInt64(countIf(${before} AND NOT linked)))) AS unlinked
+     FROM (
+       SELECT session_start AS s, toUInt64(user_hash) AS uh, toUInt64(pageviews) AS pv, dateDiff('millisecond', first_at, last_at) AS dur_ms,
+         ${wholeInside.sql} AS inside, tupleElement(visitor_link, 2) = user_hash AS linked, tupleElement(visitor_link, 3) AS prev
+       FROM sessions FINAL WHERE ${within}
+     )`,
+    { ...params, ...wholeInside.params },
+  );
+  return row;
 }

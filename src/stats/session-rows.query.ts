@@ -112,21 +112,17 @@ export function wholeInsideCondition(range: TimeRange): SqlFragment {
 
 /**
  * For a report without filters: the rows of the sessions crossing the range's edges, computed from their events
- * inside it (the columns of sessionRowsSql's rows), with the visitor hashes of those sessions' merged rows
- * (decimal text) and the earliest of their first events; undefined when no session crosses an edge.
+ * inside it (`session_id` and the columns of sessionRowsSql's rows), with the edge sessions as the lookup found them;
+ * undefined when no session crosses an edge.
  */
 export async function edgeSessionRowsSql(
   store: AnalyticsStore,
   query: StatsQuery,
-): Promise<{ rows: SqlFragment; visitors: string[]; firstEvent: Date } | undefined> {
+): Promise<{ rows: SqlFragment; edges: readonly EdgeSession[] } | undefined> {
   const edges = await edgeSessionsOf(store, query);
   if (edges.length === 0) return undefined;
   const where = edgeEventsWhere(query.siteId, query.range, ALWAYS_TRUE, edges);
-  return {
-    rows: { sql: `SELECT ${EVENT_FIGURES} FROM events WHERE ${where.sql} GROUP BY session_id`, params: where.params },
-    visitors: edges.flatMap((edge) => (edge.visitor === undefined ? [] : [edge.visitor])),
-    firstEvent: new Date(Math.min(...edges.map((edge) => edge.first))),
-  };
+  return { rows: { sql: `SELECT session_id, ${EVENT_FIGURES} FROM events WHERE ${where.sql} GROUP BY session_id`, params: where.params }, edges };
 }
 
 /**

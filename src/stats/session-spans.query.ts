@@ -11,6 +11,8 @@ export interface EdgeSession {
   last: number;
   /** The merged row's visitor hash (the smallest of the whole session's), as text; the edge lookup gives it. */
   visitor?: string;
+  /** The session's start (ms) and whether its visitor link is its visitor's (decision 0085); the edge lookup gives them. */
+  link?: { readonly start: number; readonly linked: boolean };
 }
 
 /** The first and last event times of the sessions whose `sessions` rows meet `rows`, over all those rows. */
