@@ -121,17 +121,20 @@ const NEW_SESSIONS = `
  */
 export async function linkSiteSessions(store: AnalyticsStore, siteId: number, options: LinkOptions = { full: true }): Promise<LinkRun> {
   // The engine's clock versions runs and deletes alike, so their order never depends on the application's clock.
-  const [state] = await store.query<{ now: string; linked_since: string; version: string; stale_at: string; rows: string }>(
-    `SELECT toString(toUnixTimestamp64Milli(now64(3))) AS now, toString(max(linked_before)) AS linked_since, toString(max(version)) AS version,
+  const [state] = await store.query<{ now: string; linked_since: string; version: string; stale_at: string; rows: string; rows_since: string }>(
+    `WITH (SELECT max(linked_before) FROM session_link_runs WHERE site_id = {siteId:UInt32}) AS since
+     SELECT toString(toUnixTimestamp64Milli(now64(3))) AS now, toString(since) AS linked_since, toString(max(version)) AS version,
        toString(max(stale_at)) AS stale_at,
-       toString((SELECT count() FROM sessions WHERE site_id = {siteId:UInt32})) AS rows
+       toString((SELECT count() FROM sessions WHERE site_id = {siteId:UInt32})) AS rows,
+       toString((SELECT count() FROM sessions WHERE site_id = {siteId:UInt32} AND session_start >= since)) AS rows_since
      FROM session_link_runs WHERE site_id = {siteId:UInt32}`,
     { siteId },
   );
   const nowMs = Number(state?.now);
   const linkedBefore = new Date(nowMs - (options.marginMs ?? LINK_MARGIN_MS));
   const version = BigInt(state?.version ?? '0');
-  const full = options.full || version === 0n || version <= BigInt(state?.stale_at ?? '0');
+  // A run after a long pause (the server stopped for a day) reads its new sessions in shares as a full run does.
+  const full = options.full || version === 0n || version <= BigInt(state?.stale_at ?? '0') || Number(state?.rows_since ?? 0) > SESSIONS_PER_SHARE;
   const params = {
     siteId,
     linked_before: toClickHouseDateTime(linkedBefore),
