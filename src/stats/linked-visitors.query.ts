@@ -113,7 +113,9 @@ export async function linkedSessionTotals(store: AnalyticsStore, query: StatsQue
   if (sortUntil !== undefined && Date.now() < sortUntil) return undefined;
   const [watermark, edges] = await Promise.all([usableWatermark(store, query.siteId), edgeSessionRowsSql(store, query)]);
   if (watermark === undefined) return unanswered(query.siteId);
-  if (!edgesAnswerable(edges?.edges ?? [], query, watermark)) return unanswered(query.siteId, edgesUnlinked(edges?.edges ?? [], watermark));
+  const edgeSessions = edges?.edges ?? [];
+  if (edgesUnlinked(edgeSessions, watermark)) return unanswered(query.siteId, true);
+  if (!edgesWithinSpan(edgeSessions, query)) return unanswered(query.siteId);
   const within = allOf([{ sql: 'site_id = {siteId:UInt32}', params: {} }, edgeConditions(query.range, 'session_start').within]);
   const from = query.range.from;
   const params = {
@@ -150,17 +152,16 @@ export async function linkedSessionTotals(store: AnalyticsStore, query: StatsQue
   };
 }
 
-/**
- * Whether the links can tell which edge sessions' visitors they counted: every edge session that started before
- * the watermark is linked as it now stands (so its visitor's next session's link points at it), and none began
- * more than HEAD_EDGE_SPAN_MS before the range.
- */
-function edgesAnswerable(edges: readonly EdgeSession[], query: StatsQuery, watermark: string): boolean {
+/** Whether no edge session began more than HEAD_EDGE_SPAN_MS before the range (see linkedSessionTotals). */
+function edgesWithinSpan(edges: readonly EdgeSession[], query: StatsQuery): boolean {
   const earliest = (query.range.from?.getTime() ?? Number.NEGATIVE_INFINITY) - HEAD_EDGE_SPAN_MS;
-  return !edgesUnlinked(edges, watermark) && edges.every((edge) => edge.first >= earliest);
+  return edges.every((edge) => edge.first >= earliest);
 }
 
-/** Whether an edge session that started before the watermark is not linked as it now stands. */
+/**
+ * Whether an edge session that started before the watermark is not linked as it now stands: the count of the edge
+ * sessions' visitors relies on their links (their visitor's next session's link points at them).
+ */
 function edgesUnlinked(edges: readonly EdgeSession[], watermark: string): boolean {
   const watermarkMs = Date.parse(`${watermark.replace(' ', 'T')}Z`);
   return edges.some((edge) => edge.link === undefined || (!edge.link.linked && edge.link.start < watermarkMs));
